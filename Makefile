@@ -1,0 +1,51 @@
+# make run   set up, migrate the embedded SQLite database, create the demo director, serve
+# make test  set up and run the whole suite (DATABASE_URL=postgres://… make test for PostgreSQL)
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+export DEBUG ?= 1
+
+.PHONY: run test bench lint format messages check-messages clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime
+
+run: $(VENV)/.runtime
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo_director
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: $(VENV)/.dev
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.dev
+	$(BIN)/python benchmarks/bench_scoring.py
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.dev
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+# Refresh the .po catalogue from the code, then compile it (needs gettext's msgfmt).
+messages: $(VENV)/.dev
+	$(BIN)/python manage.py makemessages --locale zh_Hans --no-obsolete --add-location file
+	$(BIN)/python manage.py compilemessages --locale zh_Hans
+
+check-messages: $(VENV)/.dev
+	$(BIN)/python manage.py compilemessages --locale zh_Hans
+	$(BIN)/python scripts/check_translations.py
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

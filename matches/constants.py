@@ -1,0 +1,1 @@
+DIRECTORS_GROUP = "Directors"

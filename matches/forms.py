@@ -1,0 +1,141 @@
+"""Forms own validation: each turns what a person typed into scoring-core values."""
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.urls import reverse_lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from matches.choices import SeatChoice
+from matches.scoring import Contract, ContractError, ResultError, Seat, parse_result
+
+MAX_BOARD = 9999
+
+CONTRACT_MESSAGES = {
+    "empty": _("Enter a contract, such as 4S, 3NT, 2HX or PASS."),
+    "format": _(
+        "“%(text)s” is not a contract: write a level 1 to 7 and a strain C, D, H, S or NT, "
+        "such as 4S, 3NT or 2HX."
+    ),
+    "level": _("The level must be 1 to 7 (you wrote “%(text)s”)."),
+    "strain": _("The strain must be C, D, H, S or NT (you wrote “%(text)s”)."),
+}
+RESULT_MESSAGES = {
+    "empty": _("Enter the result: “=”, “+1”, “-2” or the number of tricks, such as 10."),
+    "format": _(
+        "“%(text)s” is not a result: write “=”, “+1”, “-2” or the number of tricks 0 to 13."
+    ),
+    "over": _("%(contract)s %(text)s would be more than 13 tricks."),
+    "under": _("%(contract)s %(text)s would be fewer than 0 tricks."),
+    "tricks": _("Declarer takes 0 to 13 tricks, not %(text)s."),
+    "passed-out": _("A passed-out board has no result; leave it empty."),
+}
+SEAT_WORDS = {
+    "N": Seat.NORTH, "北": Seat.NORTH, "NORTH": Seat.NORTH,
+    "E": Seat.EAST, "东": Seat.EAST, "EAST": Seat.EAST,
+    "S": Seat.SOUTH, "南": Seat.SOUTH, "SOUTH": Seat.SOUTH,
+    "W": Seat.WEST, "西": Seat.WEST, "WEST": Seat.WEST,
+}  # fmt: skip
+
+
+def parse_contract(text: str) -> Contract:
+    """Return the contract typed, or raise a translated ValidationError."""
+    try:
+        return Contract.parse(text)
+    except ContractError as error:
+        raise ValidationError(
+            CONTRACT_MESSAGES[error.code], code=error.code, params={"text": text}
+        ) from None
+
+
+class BoardForm(forms.Form):
+    board = forms.IntegerField(
+        label=_("Board"),
+        min_value=1,
+        max_value=MAX_BOARD,
+        initial=1,
+        error_messages={
+            "required": _("Enter a board number."),
+            "invalid": _("A board number is a whole number, such as 5."),
+            "min_value": _("Board numbers start at 1."),
+            "max_value": _("Board numbers go up to %(limit_value)s."),
+        },
+        widget=forms.NumberInput(
+            attrs={
+                "inputmode": "numeric",
+                "autocomplete": "off",
+                # Dealer and vulnerability follow the number as it is typed.
+                "hx-get": reverse_lazy("board-info"),
+                "hx-trigger": "input changed delay:250ms",
+                "hx-target": "#board-info",
+            }
+        ),
+    )
+
+
+class ResultForm(forms.Form):
+    """One table's result: contract, declarer and tricks."""
+
+    contract = forms.CharField(
+        label=_("Contract"),
+        max_length=20,
+        required=False,
+        help_text=_("Such as 4S, 3NT, 2HX, 7NTXX, or PASS."),
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        ),
+    )
+    declarer = forms.ChoiceField(
+        label=_("Declarer"),
+        choices=[("", pgettext_lazy("declarer", "—"))] + list(SeatChoice.choices),
+        required=False,
+    )
+    result = forms.CharField(
+        label=_("Result"),
+        max_length=10,
+        required=False,
+        help_text=_("“=”, “+1”, “-2”, or tricks taken such as 10."),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
+
+    def clean_contract(self):
+        return parse_contract(self.cleaned_data["contract"])
+
+    def clean_declarer(self):
+        text = self.cleaned_data["declarer"].strip().upper()
+        return SEAT_WORDS.get(text) if text else None
+
+    def clean(self):
+        cleaned = super().clean()
+        contract = cleaned.get("contract")
+        if contract is None:
+            return cleaned
+        if contract.is_pass:
+            cleaned["declarer"] = None
+        elif "declarer" in cleaned and cleaned["declarer"] is None:
+            self.add_error(
+                "declarer",
+                ValidationError(_("Choose the declarer: N, E, S or W."), code="required"),
+            )
+        text = cleaned.get("result", "")
+        try:
+            cleaned["tricks"] = parse_result(text, contract)
+        except ResultError as error:
+            self.add_error(
+                "result",
+                ValidationError(
+                    RESULT_MESSAGES[error.code],
+                    code=error.code,
+                    params={"text": text, "contract": contract.display()},
+                ),
+            )
+        return cleaned
+
+
+class OptionalResultForm(ResultForm):
+    """A second table's result, which may be left blank."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("empty_permitted", True)
+        kwargs.setdefault("use_required_attribute", False)
+        super().__init__(*args, **kwargs)

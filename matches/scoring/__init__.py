@@ -1,0 +1,49 @@
+"""The rules of scoring, in plain Python: nothing here imports Django.
+
+Views, models and templates call these; tests check them without a database.
+"""
+
+from . import contract as _contract
+from .boards import Seat, Side, Vulnerability, board_dealer, board_vulnerability, ns_score
+from .contract import PASS, Contract, ContractError, Doubling, Strain, all_contracts
+from .duplicate import (
+    Breakdown,
+    PartKind,
+    ScorePart,
+    TricksError,
+    duplicate_score,
+    score_breakdown,
+    score_table,
+)
+from .imps import IMP_THRESHOLDS, imp_scale, imps
+from .results import ResultError, format_result, parse_result
+
+_contract._register(score_table)
+
+__all__ = [
+    "PASS",
+    "IMP_THRESHOLDS",
+    "Breakdown",
+    "Contract",
+    "ContractError",
+    "Doubling",
+    "PartKind",
+    "ResultError",
+    "ScorePart",
+    "Seat",
+    "Side",
+    "Strain",
+    "TricksError",
+    "Vulnerability",
+    "all_contracts",
+    "board_dealer",
+    "board_vulnerability",
+    "duplicate_score",
+    "format_result",
+    "imp_scale",
+    "imps",
+    "ns_score",
+    "parse_result",
+    "score_breakdown",
+    "score_table",
+]

@@ -1,0 +1,44 @@
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from matches.calculator import board_facts, compare, score_result
+from matches.forms import BoardForm, OptionalResultForm, ResultForm
+
+
+@require_GET
+def home(request):
+    return render(request, "matches/home.html")
+
+
+@require_GET
+def calculator(request):
+    data = request.GET if "board" in request.GET else None
+    board_form = BoardForm(data, initial={"board": 1})
+    first = ResultForm(data, prefix="a")
+    second = OptionalResultForm(data, prefix="b")
+    context = {"board_form": board_form, "first": first, "second": second}
+    if data is not None and board_form.is_valid() and first.is_valid() and second.is_valid():
+        board = board_form.cleaned_data["board"]
+        scored = [score_result(board, **_result_fields(first))]
+        if second.has_changed():
+            scored.append(score_result(board, **_result_fields(second)))
+            context["comparison"] = compare(*scored)
+        context["scored"] = scored
+    if board_form.is_bound and board_form.is_valid():
+        context["board"] = board_facts(board_form.cleaned_data["board"])
+    else:
+        context["board"] = board_facts(1) if data is None else None
+    template = "matches/_calculator.html" if request.htmx else "matches/calculator.html"
+    return render(request, template, context)
+
+
+@require_GET
+def board_info(request):
+    form = BoardForm(request.GET)
+    context = {"board": board_facts(form.cleaned_data["board"]) if form.is_valid() else None}
+    context["board_form"] = form
+    return render(request, "matches/_board_info.html", context)
+
+
+def _result_fields(form):
+    return {key: form.cleaned_data[key] for key in ("contract", "declarer", "tricks")}
