@@ -17,12 +17,30 @@ from .duplicate import (
 )
 from .imps import IMP_THRESHOLDS, imp_scale, imps
 from .results import ResultError, format_result, parse_result
+from .victory_points import (
+    PRINTED_25_BOARDS,
+    VPBand,
+    VPScale,
+    VPScaleError,
+    printed_25_table,
+    scale_total,
+    victory_points,
+    wbf_2013_table,
+)
 
 _contract._register(score_table)
 
 __all__ = [
     "PASS",
     "IMP_THRESHOLDS",
+    "PRINTED_25_BOARDS",
+    "VPBand",
+    "VPScale",
+    "VPScaleError",
+    "printed_25_table",
+    "scale_total",
+    "victory_points",
+    "wbf_2013_table",
     "Breakdown",
     "Contract",
     "ContractError",
