@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export DEBUG ?= 1
 
-.PHONY: run test bench lint format messages check-messages clean
+.PHONY: run test bench lint format messages check-messages check-migrations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,12 +40,16 @@ format: $(VENV)/.dev
 
 # Refresh the .po catalogue from the code, then compile it (needs gettext's msgfmt).
 messages: $(VENV)/.dev
-	$(BIN)/python manage.py makemessages --locale zh_Hans --no-obsolete --add-location file
+	$(BIN)/python manage.py makemessages --locale zh_Hans --no-obsolete --add-location file --ignore ".venv/*" --ignore "staticfiles/*" --ignore "tests/*"
 	$(BIN)/python manage.py compilemessages --locale zh_Hans
 
+# Every msgid translated, and the committed .mo compiled from the committed .po.
 check-messages: $(VENV)/.dev
-	$(BIN)/python manage.py compilemessages --locale zh_Hans
 	$(BIN)/python scripts/check_translations.py
+	$(BIN)/python manage.py compilemessages --locale zh_Hans
+
+check-migrations: $(VENV)/.dev
+	$(BIN)/python manage.py makemigrations --check --dry-run
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

@@ -9,3 +9,5 @@ from .settings import *  # noqa: E402,F403
 
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True
