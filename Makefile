@@ -21,6 +21,7 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
 
 run: $(VENV)/.runtime
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo_data
 	$(BIN)/python manage.py demo_director
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
@@ -41,12 +42,12 @@ format: $(VENV)/.dev
 # Refresh the .po catalogue from the code, then compile it (needs gettext's msgfmt).
 messages: $(VENV)/.dev
 	$(BIN)/python manage.py makemessages --locale zh_Hans --no-obsolete --add-location file --ignore ".venv/*" --ignore "staticfiles/*" --ignore "tests/*"
-	$(BIN)/python manage.py compilemessages --locale zh_Hans
+	$(BIN)/python manage.py compilemessages --locale zh_Hans --ignore ".venv"
 
 # Every msgid translated, and the committed .mo compiled from the committed .po.
 check-messages: $(VENV)/.dev
 	$(BIN)/python scripts/check_translations.py
-	$(BIN)/python manage.py compilemessages --locale zh_Hans
+	$(BIN)/python manage.py compilemessages --locale zh_Hans --ignore ".venv"
 
 check-migrations: $(VENV)/.dev
 	$(BIN)/python manage.py makemigrations --check --dry-run

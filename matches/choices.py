@@ -8,7 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from matches.scoring import PartKind, Seat, Vulnerability
+from matches.scoring import PartKind, Seat, VPScale, Vulnerability
 
 
 class SeatChoice(models.TextChoices):
@@ -39,3 +39,8 @@ class PartKindChoice(models.TextChoices):
     GRAND_SLAM = PartKind.GRAND_SLAM.value, _("Grand slam bonus")
     DOUBLED_MADE = PartKind.DOUBLED_MADE.value, _("Bonus for making a doubled contract")
     UNDERTRICKS = PartKind.UNDERTRICKS.value, _("Undertricks")
+
+
+class VPScaleChoice(models.TextChoices):
+    WBF_2013 = VPScale.WBF_2013.value, _("WBF 2013, 20 VP (any number of boards)")
+    PRINTED_25 = VPScale.PRINTED_25.value, _("Printed sheet, 25 VP (12, 16 or 20 boards)")

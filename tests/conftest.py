@@ -15,3 +15,29 @@ def chinese(client):
     """Return a test client that asks for pages in Chinese (zh-hans)."""
     client.cookies["django_language"] = "zh-hans"
     return client
+
+
+@pytest.fixture
+def director(db):
+    """Return a user in the Directors group."""
+    from tests.factories import make_user
+
+    return make_user("td", director=True)
+
+
+@pytest.fixture
+def director_client(client, director):
+    """Return a test client logged in as a director, asking for English pages."""
+    client.force_login(director)
+    client.cookies["django_language"] = "en"
+    return client
+
+
+@pytest.fixture
+def player_client(client, db):
+    """Return a test client logged in as a user who is not a director."""
+    from tests.factories import make_user
+
+    client.force_login(make_user("player"))
+    client.cookies["django_language"] = "en"
+    return client

@@ -65,7 +65,7 @@ def test_a_passed_out_board_scores_nothing_and_needs_no_declarer(english):
         ({"a-contract": "4S", "a-declarer": "", "a-result": "="}, "a-declarer",
          "Choose the declarer: N, E, S or W."),
         ({"a-contract": "4S", "a-declarer": "Z", "a-result": "="}, "a-declarer",
-         "Select a valid choice. Z is not one of the available choices."),
+         "“Z” is not a seat: write N, E, S or W."),
         ({"a-contract": "7NT", "a-declarer": "N", "a-result": "+7"}, "a-result",
          "7NT +7 would be more than 13 tricks."),
         ({"a-contract": "4S", "a-declarer": "N", "a-result": "14"}, "a-result",
@@ -146,6 +146,7 @@ def test_the_language_switch_remembers_the_choice(client):
     assert "计分器" in client.get(reverse("calculator")).text
 
 
+@pytest.mark.django_db
 def test_the_home_page_links_the_calculator_and_the_director_login(chinese):
     page = chinese.get(reverse("home"))
     assert reverse("calculator") in page.text

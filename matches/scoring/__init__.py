@@ -5,6 +5,7 @@ Views, models and templates call these; tests check them without a database.
 
 from . import contract as _contract
 from .boards import Seat, Side, Vulnerability, board_dealer, board_vulnerability, ns_score
+from .cards import Card, CardError
 from .contract import PASS, Contract, ContractError, Doubling, Strain, all_contracts
 from .duplicate import (
     Breakdown,
@@ -17,6 +18,7 @@ from .duplicate import (
 )
 from .imps import IMP_THRESHOLDS, imp_scale, imps
 from .results import ResultError, format_result, parse_result
+from .team import BoardComparison, MatchResult, Totals, score_match, segment_of
 from .victory_points import (
     PRINTED_25_BOARDS,
     VPBand,
@@ -32,6 +34,11 @@ _contract._register(score_table)
 
 __all__ = [
     "PASS",
+    "BoardComparison",
+    "MatchResult",
+    "Totals",
+    "score_match",
+    "segment_of",
     "IMP_THRESHOLDS",
     "PRINTED_25_BOARDS",
     "VPBand",
@@ -42,6 +49,8 @@ __all__ = [
     "victory_points",
     "wbf_2013_table",
     "Breakdown",
+    "Card",
+    "CardError",
     "Contract",
     "ContractError",
     "Doubling",

@@ -2,10 +2,11 @@
 
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from matches.choices import PartKindChoice, SeatChoice, VulnerabilityChoice
-from matches.scoring import Contract, Strain
+from matches.permissions import is_director as _is_director
+from matches.scoring import Card, Contract, Strain
 
 register = template.Library()
 
@@ -69,3 +70,70 @@ def part_text(part) -> str:
     if part.formula == amount:
         return str(part.points)
     return f"{part.formula} = {part.points}"
+
+
+@register.filter
+def is_director(user) -> bool:
+    """Return True when the user may use the director pages."""
+    return _is_director(user)
+
+
+@register.filter
+def card_html(text: str):
+    """Return a stored card ("SQ", "HT") with its coloured suit symbol ("♠Q", "♥10")."""
+    if not text:
+        return ""
+    card = Card.parse(text)
+    rank = "10" if card.rank == "T" else card.rank
+    return format_html(
+        '<span class="suit {}" aria-label="{}">{}</span>{}',
+        _SUIT_CLASS[card.suit],
+        card.suit.value,
+        card.suit.symbol,
+        rank,
+    )
+
+
+@register.filter
+def room_result(result):
+    """Return a saved result's result text ("=", "+1", "-2"), blank when passed out."""
+    return result.result_text if result else ""
+
+
+_VUL_SHORT = {
+    "None": pgettext_lazy("vulnerability, short", "None"),
+    "NS": pgettext_lazy("vulnerability, short", "N-S"),
+    "EW": pgettext_lazy("vulnerability, short", "E-W"),
+    "All": pgettext_lazy("vulnerability, short", "Both"),
+}
+
+
+@register.filter
+def vulnerability_short(vulnerability) -> str:
+    """Return the vulnerability as the printed sheet's column writes it (双无, 南北 …)."""
+    return _VUL_SHORT[str(vulnerability)]
+
+
+@register.filter
+def absolute(number: int) -> int:
+    """Return the number without its sign."""
+    return abs(number)
+
+
+@register.filter
+def rooms(row) -> list:
+    """Return a scorecard row's open-room and closed-room results, in that order."""
+    return [row.open, row.closed]
+
+
+_HISTORY_TYPES = {
+    "+": pgettext_lazy("history", "entered"),
+    "~": pgettext_lazy("history", "corrected"),
+    "-": pgettext_lazy("history", "deleted"),
+}
+
+
+@register.filter
+def history_type_label(record) -> str:
+    """Return what a history record did: entered, corrected or deleted."""
+    return _HISTORY_TYPES.get(record.history_type, record.history_type)

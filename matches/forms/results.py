@@ -7,7 +7,15 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from matches.choices import SeatChoice
-from matches.scoring import Contract, ContractError, ResultError, Seat, parse_result
+from matches.scoring import (
+    Card,
+    CardError,
+    Contract,
+    ContractError,
+    ResultError,
+    Seat,
+    parse_result,
+)
 
 MAX_BOARD = 9999
 
@@ -85,10 +93,13 @@ class ResultForm(forms.Form):
             attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
         ),
     )
-    declarer = forms.ChoiceField(
+    declarer = forms.CharField(
         label=_("Declarer"),
-        choices=[("", pgettext_lazy("declarer", "—"))] + list(SeatChoice.choices),
+        max_length=5,
         required=False,
+        widget=forms.Select(
+            choices=[("", pgettext_lazy("declarer", "—"))] + list(SeatChoice.choices)
+        ),
     )
     result = forms.CharField(
         label=_("Result"),
@@ -103,7 +114,15 @@ class ResultForm(forms.Form):
 
     def clean_declarer(self):
         text = self.cleaned_data["declarer"].strip().upper()
-        return SEAT_WORDS.get(text) if text else None
+        if not text:
+            return None
+        if text not in SEAT_WORDS:
+            raise ValidationError(
+                _("“%(text)s” is not a seat: write N, E, S or W."),
+                code="seat",
+                params={"text": self.cleaned_data["declarer"]},
+            )
+        return SEAT_WORDS[text]
 
     def clean(self):
         cleaned = super().clean()
@@ -139,3 +158,63 @@ class OptionalResultForm(ResultForm):
         kwargs.setdefault("empty_permitted", True)
         kwargs.setdefault("use_required_attribute", False)
         super().__init__(*args, **kwargs)
+
+
+class SheetRowForm(ResultForm):
+    """One row of a room's sheet: contract, declarer, opening lead and result, saved alone.
+
+    ``version`` is the version of the result the page showed (0: none yet), so a save
+    from a stale page is refused instead of overwriting someone else's change.
+    """
+
+    lead = forms.CharField(
+        label=_("Opening lead"),
+        max_length=8,
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+    field_order = ["contract", "declarer", "lead", "result", "version"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["declarer"].widget = forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        )
+        for name in ("contract", "declarer", "lead", "result"):
+            self.fields[name].help_text = ""
+
+    def clean_lead(self):
+        text = self.cleaned_data["lead"]
+        if not text.strip():
+            return ""
+        try:
+            return str(Card.parse(text))
+        except CardError:
+            raise ValidationError(
+                _("“%(text)s” is not a card: write a suit and a rank, such as SQ, ♥10 or DA."),
+                code="card",
+                params={"text": text},
+            ) from None
+
+    def clean(self):
+        cleaned = super().clean()
+        contract = cleaned.get("contract")
+        if contract is not None and contract.is_pass:
+            cleaned["lead"] = ""
+        return cleaned
+
+    @classmethod
+    def for_result(cls, result, **kwargs):
+        """Return the row form filled in from a saved result (or blank when None)."""
+        if result is None:
+            return cls(initial={"version": 0}, **kwargs)
+        initial = {
+            "contract": str(result.contract),
+            "declarer": result.declarer,
+            "lead": result.lead,
+            "result": result.result_text,
+            "version": result.version,
+        }
+        return cls(initial=initial, **kwargs)

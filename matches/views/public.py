@@ -1,13 +1,28 @@
-from django.shortcuts import render
+"""Public pages: no login needed, nothing written."""
+
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from matches.calculator import board_facts, compare, score_result
 from matches.forms import BoardForm, OptionalResultForm, ResultForm
+from matches.models import Event, Match
 
 
 @require_GET
 def home(request):
-    return render(request, "matches/home.html")
+    return render(request, "matches/home.html", {"events": Event.objects.all()[:50]})
+
+
+@require_GET
+def event(request, event_id):
+    event = get_object_or_404(Event, pk=event_id)
+    return render(request, "matches/event.html", {"event": event, "rows": event.match_rows()})
+
+
+@require_GET
+def scorecard(request, match_id):
+    match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
+    return render(request, "matches/scorecard.html", match.scorecard())
 
 
 @require_GET

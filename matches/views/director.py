@@ -1,0 +1,161 @@
+"""Director pages: login and the Directors group required before any form work."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from matches.choices import RoomChoice
+from matches.forms import EventForm, MatchForm, SeatingForm, SheetRowForm, TeamForm
+from matches.models import Board, Conflict, Event, Match, Result, Team
+from matches.permissions import director_required
+
+
+@require_GET
+@director_required
+def dashboard(request):
+    return render(request, "director/dashboard.html", {"events": Event.objects.all()})
+
+
+@require_http_methods(["GET", "POST"])
+@director_required
+def event_new(request):
+    form = EventForm(request.POST or None)
+    if form.is_valid():
+        event = form.save()
+        messages.success(request, _("Event created. Now add its teams."))
+        return redirect("director-event", event.pk)
+    return render(request, "director/event_form.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@director_required
+def event_manage(request, event_id):
+    event = get_object_or_404(Event, pk=event_id)
+    form = EventForm(request.POST or None, instance=event)
+    if form.is_valid():
+        form.save()
+        messages.success(request, _("Event saved."))
+        return redirect("director-event", event.pk)
+    context = {
+        "event": event,
+        "form": form,
+        "teams": event.teams.prefetch_related("players"),
+        "matches": event.matches.with_teams(),
+        "team_form": TeamForm(event=event),
+        "match_form": MatchForm(event=event),
+    }
+    return render(request, "director/event.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@director_required
+def team_form(request, event_id, team_id=None):
+    event = get_object_or_404(Event, pk=event_id)
+    team = get_object_or_404(Team, pk=team_id, event=event) if team_id else None
+    form = TeamForm(request.POST or None, instance=team, event=event)
+    if form.is_valid():
+        form.save()
+        messages.success(request, _("Team saved."))
+        return redirect("director-event", event.pk)
+    return render(request, "director/team_form.html", {"event": event, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@director_required
+def match_new(request, event_id):
+    event = get_object_or_404(Event, pk=event_id)
+    form = MatchForm(request.POST or None, event=event)
+    if form.is_valid():
+        match = form.save()
+        messages.success(request, _("Match created. Enter the players' seats, then the results."))
+        return redirect("director-match", match.pk)
+    return render(request, "director/match_form.html", {"event": event, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@director_required
+def match_manage(request, match_id):
+    match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
+    segment = int(request.POST.get("segment", 0) or 0)
+    forms = []
+    for number in match.segment_numbers:
+        data = request.POST if number == segment else None
+        initial = SeatingForm.initial_for(match, number)
+        form = SeatingForm(data, match=match, segment=number, initial=initial, prefix=f"s{number}")
+        if data is not None and form.is_valid():
+            form.save()
+            messages.success(request, _("Seating saved."))
+            return redirect("director-match", match.pk)
+        forms.append((number, form))
+    return render(request, "director/match.html", {"match": match, "seating_forms": forms})
+
+
+@require_GET
+@director_required
+def room_sheet(request, match_id, room):
+    match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
+    return _render_sheet(request, match, RoomChoice(room))
+
+
+def _render_sheet(request, match, room, posted=None):
+    """Return the room's sheet page; ``posted`` is the context of a row just posted."""
+    rows = []
+    for board in match.boards.with_results():
+        if posted and board.number == posted["board"].number:
+            rows.append(posted)
+        else:
+            result = board.result_in(room)
+            form = SheetRowForm.for_result(result, prefix=f"b{board.number}")
+            rows.append({"board": board, "room": room, "form": form, "saved": result})
+    return render(request, "director/sheet.html", {"match": match, "room": room, "rows": rows})
+
+
+@require_POST
+@director_required
+def save_row(request, match_id, room, number):
+    board = get_object_or_404(
+        Board.objects.select_related("match__event", "match__home", "match__away"),
+        match=match_id,
+        number=number,
+    )
+    room = RoomChoice(room)
+    form = SheetRowForm(request.POST, prefix=f"b{number}")
+    context = {"board": board, "room": room, "form": form, "match": board.match}
+    if form.is_valid():
+        try:
+            result = Result.objects.save_entry(
+                board, room, form.cleaned_data, form.cleaned_data["version"], request.user
+            )
+        except Conflict as conflict:
+            context["conflict"] = conflict.current
+            context["form"] = SheetRowForm(
+                _with_version(request.POST, f"b{number}", conflict.current), prefix=f"b{number}"
+            )
+        else:
+            context["saved"] = result
+            context["form"] = SheetRowForm.for_result(result, prefix=f"b{number}")
+    if request.htmx:
+        return render(request, "director/_row.html", context)
+    if "saved" in context:  # without JavaScript: back to the whole sheet
+        return redirect("director-sheet", board.match_id, room)
+    return _render_sheet(request, board.match, room, posted=context)
+
+
+@require_GET
+@director_required
+def board_history(request, match_id, number):
+    board = get_object_or_404(Board.objects.select_related("match"), match=match_id, number=number)
+    history = (
+        Result.history.filter(board_id=board.pk)
+        .select_related("history_user")
+        .order_by("-history_date", "-history_id")
+    )
+    return render(request, "director/board_history.html", {"board": board, "history": history})
+
+
+def _with_version(data, prefix, current):
+    """Return the posted row with the version of the result now saved, to save over it."""
+    data = data.copy()
+    data[f"{prefix}-version"] = current.version if current else 0
+    return data
