@@ -33,7 +33,7 @@ def test_a_row_saves_on_its_own_and_shows_its_score(director_client, match, dire
                         result="=")  # fmt: skip
     assert response.status_code == 200
     assert 'data-saved="true"' in response.text
-    assert '<span class="cell ew">790</span>' in response.text  # 4♥× = vulnerable
+    assert '<span class="cell ew" data-label="E-W">790</span>' in response.text  # 4♥× = vulnerable
     result = Result.objects.get(board__match=match, board__number=4, room="open")
     assert (str(result.contract), result.declarer, result.lead, result.tricks) == (
         "4HX", "E", "ST", 10,

@@ -213,7 +213,7 @@ class SheetRowForm(ResultForm):
         initial = {
             "contract": str(result.contract),
             "declarer": result.declarer,
-            "lead": result.lead,
+            "lead": result.lead.replace("T", "10"),
             "result": result.result_text,
             "version": result.version,
         }
