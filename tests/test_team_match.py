@@ -50,12 +50,12 @@ def test_the_four_board_exercise_entered_by_a_director_scores_on_the_public_scor
     for number, _open, _closed, open_ns, closed_ns, imps in EXERCISE:
         assert shown_row(page, number) == (open_ns, closed_ns, max(imps, 0), max(-imps, 0))
 
-    assert '<td class="home-total">13</td>' in page
-    assert '<td class="away-total">22</td>' in page
-    assert '<td class="away-net">9</td>' in page
+    assert '<td colspan="2" class="home-total">13</td>' in page
+    assert '<td colspan="2" class="away-total">22</td>' in page
+    assert '<td colspan="2" class="away-net">9</td>' in page
     home_vp, away_vp = victory_points(-9, 4, "wbf-2013")
-    assert f'<td class="home-vp">{home_vp}</td>' in page
-    assert f'<td class="away-vp">{away_vp}</td>' in page
+    assert f'<td colspan="2" class="home-vp">{home_vp}</td>' in page
+    assert f'<td colspan="2" class="away-vp">{away_vp}</td>' in page
 
 
 def test_a_board_played_in_one_room_only_shows_as_pending(english):
@@ -65,7 +65,7 @@ def test_a_board_played_in_one_room_only_shows_as_pending(english):
     enter(match, 2, "closed", "4S", "N", "-1")
     page = english.get(reverse("scorecard", args=[match.pk])).text
     assert re.search(r'<tr data-board="1" class="pending">', page)
-    assert '<td class="home-total">12</td>' in page  # board 2, N-S vulnerable: 620 - -100
+    assert '<td colspan="2" class="home-total">12</td>' in page  # board 2, N-S vulnerable: 620 - -100
     assert "15 boards have been played in one room only or not at all" in page
 
 
@@ -75,7 +75,7 @@ def test_a_passed_out_board_scores_zero_in_both_rooms(english):
     enter(match, 3, "closed", "PASS")
     page = english.get(reverse("scorecard", args=[match.pk])).text
     assert page.count("Passed out") == 2
-    assert '<td class="home-total">0</td>' in page
+    assert '<td colspan="2" class="home-total">0</td>' in page
 
 
 def test_segments_show_this_segment_brought_forward_and_match_total(english):
@@ -87,7 +87,7 @@ def test_segments_show_this_segment_brought_forward_and_match_total(english):
     page = english.get(reverse("scorecard", args=[match.pk])).text
     assert page.count('<section class="segment') == 2
     assert "Brought forward" in page
-    assert '<td class="home-total">10</td>' in page and '<td class="away-total">8</td>' in page
+    assert '<td colspan="2" class="home-total">10</td>' in page and '<td colspan="2" class="away-total">8</td>' in page
 
 
 def test_the_scorecard_runs_the_same_few_queries_however_many_boards(
