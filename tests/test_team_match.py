@@ -65,7 +65,8 @@ def test_a_board_played_in_one_room_only_shows_as_pending(english):
     enter(match, 2, "closed", "4S", "N", "-1")
     page = english.get(reverse("scorecard", args=[match.pk])).text
     assert re.search(r'<tr data-board="1" class="pending">', page)
-    assert '<td colspan="2" class="home-total">12</td>' in page  # board 2, N-S vulnerable: 620 - -100
+    # board 2, N-S vulnerable: 620 - -100 = 720, 12 IMPs
+    assert '<td colspan="2" class="home-total">12</td>' in page
     assert "15 boards have been played in one room only or not at all" in page
 
 
@@ -87,7 +88,8 @@ def test_segments_show_this_segment_brought_forward_and_match_total(english):
     page = english.get(reverse("scorecard", args=[match.pk])).text
     assert page.count('<section class="segment') == 2
     assert "Brought forward" in page
-    assert '<td colspan="2" class="home-total">10</td>' in page and '<td colspan="2" class="away-total">8</td>' in page
+    assert '<td colspan="2" class="home-total">10</td>' in page
+    assert '<td colspan="2" class="away-total">8</td>' in page
 
 
 def test_the_scorecard_runs_the_same_few_queries_however_many_boards(
