@@ -153,7 +153,7 @@ class SeatingForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         seen = {}
-        for name, player in cleaned.items():
+        for name, player in list(cleaned.items()):
             if player is None:
                 continue
             if player.pk in seen:
