@@ -44,7 +44,7 @@ def test_a_second_table_gives_the_difference_and_the_imps(english):
         **{"b-contract": "4S", "b-declarer": "S", "b-result": "-1"},
     )
     assert '<strong class="difference">+1090</strong>' in page.text
-    assert '<strong class="imps">+14</strong>' in page.text
+    assert '<strong class="imps">14</strong>' in page.text
 
 
 def test_a_passed_out_board_scores_nothing_and_needs_no_declarer(english):

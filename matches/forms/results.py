@@ -76,6 +76,8 @@ class BoardForm(forms.Form):
                 "hx-get": reverse_lazy("board-info"),
                 "hx-trigger": "input changed delay:250ms",
                 "hx-target": "#board-info",
+                "hx-swap": "innerHTML",
+                "hx-push-url": "false",
             }
         ),
     )

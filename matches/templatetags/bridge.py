@@ -30,10 +30,9 @@ def contract_html(contract: Contract | None):
             '{}<span class="nt">NT</span>{}', contract.level, contract.doubling.value
         )
     return format_html(
-        '{}<span class="suit {}" aria-label="{}">{}</span>{}',
+        '{}<span class="suit {}">{}</span>{}',
         contract.level,
         _SUIT_CLASS[contract.strain],
-        contract.strain.value,
         contract.strain.symbol,
         contract.doubling.value,
     )
@@ -52,9 +51,11 @@ def vulnerability_label(vulnerability) -> str:
 
 
 @register.filter
-def part_label(kind) -> str:
-    """Return the translated name of a part of a score."""
-    return PartKindChoice(kind).label
+def part_label(part) -> str:
+    """Return the translated name of a part of a score, as the seeds name it."""
+    if part.kind == PartKindChoice.DOUBLED_MADE and part.points == 100:
+        return gettext("Bonus for making a redoubled contract")
+    return PartKindChoice(part.kind).label
 
 
 @register.filter
@@ -86,9 +87,8 @@ def card_html(text: str):
     card = Card.parse(text)
     rank = "10" if card.rank == "T" else card.rank
     return format_html(
-        '<span class="suit {}" aria-label="{}">{}</span>{}',
+        '<span class="suit {}">{}</span>{}',
         _SUIT_CLASS[card.suit],
-        card.suit.value,
         card.suit.symbol,
         rank,
     )

@@ -2,6 +2,7 @@
 
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
 
 from matches.calculator import board_facts, compare, score_result
 from matches.forms import BoardForm, OptionalResultForm, ResultForm
@@ -26,6 +27,7 @@ def scorecard(request, match_id):
 
 
 @require_GET
+@vary_on_headers("HX-Request")
 def calculator(request):
     data = request.GET if "board" in request.GET else None
     board_form = BoardForm(data, initial={"board": 1})

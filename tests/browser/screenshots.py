@@ -1,0 +1,85 @@
+"""Save screenshots of the pages to look at: home and calculator, Chinese and English, desktop
+and phone. Not a test; run it against a running server:
+
+    .venv/bin/python tests/browser/screenshots.py http://127.0.0.1:8000
+
+PNGs go to screenshots/ (git-ignored), named page-language-size.png. Uses Debian's Chromium
+(/usr/bin/chromium); never ``playwright install``.
+"""
+
+import sys
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+OUT = Path(__file__).resolve().parents[2] / "screenshots"
+LANGUAGES = {"zh-hans": "zh-CN", "en": "en-US"}  # the page's language: what the browser asks
+SIZES = {
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    },
+}
+# Board 5 (N-S vulnerable): 4SX by North +1 (N-S 990) against 4S by South -1 (E-W 100).
+FILLED = {"board": "5", "a": ("4SX", "N", "+1"), "b": ("4S", "S", "-1")}
+
+
+def fill_calculator(page, board, tables):
+    """Type a board number and each table's result, as a person would, by field name."""
+    page.locator("[name=board]").fill(board)
+    expect(page.locator(f'.board-facts[data-board="{board}"]')).to_be_visible()
+    for prefix, (contract, declarer, result) in tables.items():
+        page.locator(f"[name={prefix}-contract]").fill(contract)
+        page.locator(f"[name={prefix}-declarer]").select_option(declarer)
+        page.locator(f"[name={prefix}-result]").fill(result)
+    page.locator("#calculator form [type=submit]").click()
+
+
+def shoot(page, name):
+    path = OUT / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    print(path)
+
+
+def main(base_url):
+    OUT.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for language, locale in LANGUAGES.items():
+            for size, options in SIZES.items():
+                context = browser.new_context(base_url=base_url, locale=locale, **options)
+                page = context.new_page()
+
+                page.goto("/")
+                expect(page.locator("html")).to_have_attribute("lang", language)
+                shoot(page, f"home-{language}-{size}")
+
+                page.goto("/calculator/")
+                fill_calculator(page, FILLED["board"], {"a": FILLED["a"], "b": FILLED["b"]})
+                expect(page.locator(".comparison .imps")).to_have_text("+14")
+                shoot(page, f"calculator-result-{language}-{size}")
+
+                page.goto("/calculator/")
+                fill_calculator(page, "5", {"a": ("8NT", "N", "=")})
+                expect(page.locator(".invalid-feedback")).to_be_visible()
+                shoot(page, f"calculator-error-{language}-{size}")
+
+                context.close()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000")
