@@ -20,7 +20,7 @@ def board():
         ({"level": 4, "strain": "S", "declarer": "Z", "tricks": 10}, "declarer Z"),
         ({"level": 8, "strain": "NT", "declarer": "N", "tricks": 10}, "an eight-level contract"),
         ({"level": 4, "strain": "X", "declarer": "N", "tricks": 10}, "strain X"),
-        ({"level": 4, "strain": "S", "doubling": "XXX", "declarer": "N", "tricks": 10}, "XXX"),
+        ({"level": 4, "strain": "S", "doubling": "XY", "declarer": "N", "tricks": 10}, "XY"),
         ({"level": 4, "strain": "S", "declarer": "N", "tricks": None}, "no tricks"),
         ({"level": 0, "strain": "", "declarer": "N", "tricks": None}, "a pass with a declarer"),
         ({"level": 0, "strain": "", "declarer": "", "tricks": 7}, "a pass with tricks"),
