@@ -1,190 +1,15 @@
-"""Events, teams, matches, boards and results: per-record rules as methods, queries on managers."""
+"""Boards and the results of each room, with their history."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.db.models import Q
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from matches import scoring
-from matches.choices import RoomChoice, SeatChoice, VPScaleChoice
-
-
-class Event(models.Model):
-    name = models.CharField(_("name"), max_length=120)
-    date = models.DateField(_("date"))
-    vp_scale = models.CharField(
-        _("VP scale"), max_length=16, choices=VPScaleChoice.choices, default=VPScaleChoice.WBF_2013
-    )
-    boards_per_match = models.PositiveSmallIntegerField(_("boards per match"), default=16)
-    boards_per_segment = models.PositiveSmallIntegerField(_("boards per segment"), default=16)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-date", "name"]
-        verbose_name = _("event")
-        verbose_name_plural = _("events")
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(boards_per_match__gte=1, boards_per_segment__gte=1),
-                name="event_has_boards",
-            )
-        ]
-
-    def __str__(self):
-        return self.name
-
-    def get_absolute_url(self):
-        return reverse("event", args=[self.pk])
-
-    def match_rows(self) -> list[tuple[Match, scoring.MatchResult]]:
-        """Return every match of the event with its score, in four queries in all."""
-        matches = self.matches.with_teams().prefetch_related(
-            models.Prefetch("boards", Board.objects.with_results())
-        )
-        return [(match, match.score(match.boards.all())) for match in matches]
-
-
-class Team(models.Model):
-    event = models.ForeignKey(Event, models.CASCADE, related_name="teams")
-    name = models.CharField(_("name"), max_length=80)
-    captain = models.CharField(_("captain"), max_length=80, blank=True)
-
-    class Meta:
-        ordering = ["name"]
-        verbose_name = _("team")
-        verbose_name_plural = _("teams")
-        constraints = [
-            models.UniqueConstraint(fields=["event", "name"], name="team_name_unique_in_event")
-        ]
-
-    def __str__(self):
-        return self.name
-
-
-class Player(models.Model):
-    team = models.ForeignKey(Team, models.CASCADE, related_name="players")
-    name = models.CharField(_("name"), max_length=80)
-
-    class Meta:
-        ordering = ["id"]
-        verbose_name = _("player")
-        verbose_name_plural = _("players")
-
-    def __str__(self):
-        return self.name
-
-
-class MatchQuerySet(models.QuerySet):
-    def with_teams(self):
-        """Return the matches with their event and both teams loaded in the same query."""
-        return self.select_related("event", "home", "away")
-
-
-class Match(models.Model):
-    event = models.ForeignKey(Event, models.CASCADE, related_name="matches")
-    round = models.PositiveSmallIntegerField(_("round"), default=1)
-    home = models.ForeignKey(Team, models.PROTECT, related_name="home_matches")
-    away = models.ForeignKey(Team, models.PROTECT, related_name="away_matches")
-    created = models.DateTimeField(auto_now_add=True)
-
-    objects = MatchQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["round", "id"]
-        verbose_name = _("match")
-        verbose_name_plural = _("matches")
-        constraints = [
-            models.CheckConstraint(condition=~Q(home=models.F("away")), name="match_two_teams")
-        ]
-
-    def __str__(self):
-        return f"{self.home} – {self.away}"
-
-    def get_absolute_url(self):
-        return reverse("scorecard", args=[self.pk])
-
-    @property
-    def board_numbers(self) -> range:
-        """Return the board numbers the match plays: 1 to the event's boards per match."""
-        return range(1, self.event.boards_per_match + 1)
-
-    @property
-    def segment_numbers(self) -> range:
-        """Return the segment (节) numbers, counting from 1."""
-        last = scoring.segment_of(self.event.boards_per_match, self.event.boards_per_segment)
-        return range(1, last + 1)
-
-    def segment_boards(self, segment: int) -> range:
-        """Return the board numbers of one segment."""
-        size = self.event.boards_per_segment
-        first = (segment - 1) * size + 1
-        return range(first, min(first + size, self.event.boards_per_match + 1))
-
-    def create_boards(self) -> None:
-        """Create the match's boards (numbers 1 to the event's boards per match)."""
-        Board.objects.bulk_create(
-            [Board(match=self, number=n) for n in self.board_numbers], ignore_conflicts=True
-        )
-
-    def seating(self) -> dict:
-        """Return who sat where: {segment: {room: {seat: player}}}."""
-        table: dict = {}
-        for seat in self.seatings.select_related("player"):
-            table.setdefault(seat.segment, {}).setdefault(seat.room, {})[seat.seat] = seat.player
-        return table
-
-    def scorecard(self) -> dict:
-        """Return the scorecard laid out like the printed sheet, in a fixed number of queries."""
-        boards = list(self.boards.with_results())
-        result = self.score(boards)
-        comparisons = {c.number: c for c in result.boards}
-        rows = [
-            ScorecardRow(
-                board,
-                board.result_in(RoomChoice.OPEN),
-                board.result_in(RoomChoice.CLOSED),
-                comparisons[board.number],
-            )
-            for board in boards
-        ]
-        seating = self.seating()
-        segments = [
-            {
-                "segment": segment,
-                "rows": [
-                    row for row in rows if row.board.number in self.segment_boards(segment.number)
-                ],
-                "seating": seating.get(segment.number, {}),
-            }
-            for segment in result.segments
-        ]
-        return {"match": self, "result": result, "segments": segments}
-
-    def score(self, boards=None) -> scoring.MatchResult:
-        """Return the match scored: each board's difference and IMPs, totals and VP."""
-        if boards is None:
-            boards = self.boards.with_results()
-        comparisons = [board.comparison() for board in boards]
-        return scoring.score_match(
-            comparisons,
-            self.event.boards_per_segment,
-            self.event.boards_per_match,
-            self.event.vp_scale,
-        )
-
-
-@dataclass(frozen=True)
-class ScorecardRow:
-    board: Board
-    open: Result | None
-    closed: Result | None
-    comparison: scoring.BoardComparison
+from matches.choices import RoomChoice, SeatChoice
 
 
 class BoardQuerySet(models.QuerySet):
@@ -194,7 +19,7 @@ class BoardQuerySet(models.QuerySet):
 
 
 class Board(models.Model):
-    match = models.ForeignKey(Match, models.CASCADE, related_name="boards")
+    match = models.ForeignKey("matches.Match", models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField(_("board"))
 
     objects = BoardQuerySet.as_manager()
@@ -373,25 +198,3 @@ class Result(models.Model):
             "lead": self.lead,
             "result": self.result_text,
         }
-
-
-class Seating(models.Model):
-    """Who sat where: a player in a seat of a room, for one segment of a match."""
-
-    match = models.ForeignKey(Match, models.CASCADE, related_name="seatings")
-    segment = models.PositiveSmallIntegerField(_("segment"))
-    room = models.CharField(_("room"), max_length=6, choices=RoomChoice.choices)
-    seat = models.CharField(_("seat"), max_length=1, choices=SeatChoice.choices)
-    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
-
-    class Meta:
-        verbose_name = _("seating")
-        verbose_name_plural = _("seatings")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["match", "segment", "room", "seat"], name="one_player_per_seat"
-            )
-        ]
-
-    def __str__(self):
-        return f"{self.get_room_display()} {self.get_seat_display()}: {self.player}"
