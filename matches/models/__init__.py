@@ -1,17 +1,23 @@
 """The app's models, one module per concept; import them from here."""
 
-from .boards import Board, Conflict, Result
-from .events import Event, Player, Team
-from .matches import Match, ScorecardRow, Seating
+from .boards import Board, BoardAdjustment, Conflict, MatchIsFinal, Result
+from .events import Bye, Event, Player, Team, VpPenalty
+from .matches import ImpPenalty, Match, MatchStatus, ScorecardRow, Seating
 
 __all__ = [
     "Board",
+    "BoardAdjustment",
+    "Bye",
     "Conflict",
     "Event",
+    "ImpPenalty",
     "Match",
+    "MatchIsFinal",
+    "MatchStatus",
     "Player",
     "Result",
     "ScorecardRow",
     "Seating",
     "Team",
+    "VpPenalty",
 ]

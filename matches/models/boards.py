@@ -15,7 +15,7 @@ from matches.choices import RoomChoice, SeatChoice
 class BoardQuerySet(models.QuerySet):
     def with_results(self):
         """Return the boards in order with both rooms' results in one more query."""
-        return self.order_by("number").prefetch_related("results")
+        return self.order_by("number").select_related("adjustment").prefetch_related("results")
 
 
 class Board(models.Model):
@@ -53,12 +53,50 @@ class Board(models.Model):
                 return result
         return None
 
+    @property
+    def adjusted(self) -> BoardAdjustment | None:
+        """Return the board's artificial adjusted score, if the director gave one."""
+        try:
+            return self.adjustment
+        except BoardAdjustment.DoesNotExist:
+            return None
+
     def comparison(self) -> scoring.BoardComparison:
         """Return both rooms' North-South scores for comparing (None where not entered)."""
         scores = {result.room: result.ns_score for result in self.results.all()}
+        adjusted = self.adjusted
         return scoring.BoardComparison(
-            self.number, scores.get(RoomChoice.OPEN), scores.get(RoomChoice.CLOSED)
+            self.number,
+            scores.get(RoomChoice.OPEN),
+            scores.get(RoomChoice.CLOSED),
+            (adjusted.home_imps, adjusted.away_imps) if adjusted else None,
         )
+
+
+class BoardAdjustment(models.Model):
+    """An artificial adjusted score (Law 12C1): IMPs for each team instead of the rooms."""
+
+    board = models.OneToOneField(Board, models.CASCADE, related_name="adjustment")
+    home_imps = models.SmallIntegerField(_("home team's IMPs"))
+    away_imps = models.SmallIntegerField(_("away team's IMPs"))
+    reason = models.CharField(_("reason"), max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("adjusted score")
+        verbose_name_plural = _("adjusted scores")
+
+    def __str__(self):
+        return f"{self.board}: {self.home_imps:+d} / {self.away_imps:+d}"
+
+
+class MatchIsFinal(Exception):
+    """A change to a match a director has marked final."""
 
 
 class Conflict(Exception):
@@ -77,6 +115,8 @@ class ResultQuerySet(models.QuerySet):
         update only happens if the row still has that version, so nothing anyone else
         saved in between is overwritten.
         """
+        if board.match.is_final:
+            raise MatchIsFinal
         with transaction.atomic():
             current = self.select_for_update().filter(board=board, room=room).first()
             if (current.version if current else 0) != version:
@@ -89,6 +129,7 @@ class ResultQuerySet(models.QuerySet):
                 result.declarer = entry["declarer"]
                 result.tricks = entry["tricks"]
             result.lead = entry.get("lead", "")
+            result.assigned_reason = entry.get("assigned_reason", "")
             result.entered_by = user
             result.version = version + 1
             try:
@@ -97,6 +138,7 @@ class ResultQuerySet(models.QuerySet):
             except IntegrityError:
                 # Another director created this room's result between our read and write.
                 raise Conflict(self.filter(board=board, room=room).first()) from None
+            board.match.refresh_totals()
         return result
 
 
@@ -110,6 +152,8 @@ class Result(models.Model):
     doubling = models.CharField(_("doubling"), max_length=2, blank=True)
     declarer = models.CharField(_("declarer"), max_length=1, choices=SeatChoice.choices, blank=True)
     lead = models.CharField(_("opening lead"), max_length=3, blank=True)
+    # Set when the director assigned this result (Law 12C2): the reason, shown publicly.
+    assigned_reason = models.CharField(_("assigned adjusted score"), max_length=200, blank=True)
     tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
     version = models.PositiveIntegerField(default=1)
     entered_by = models.ForeignKey(
@@ -185,6 +229,8 @@ class Result(models.Model):
         """Return True when a director's entry says exactly what this result says."""
         contract = entry["contract"]
         if contract != self.contract or entry.get("lead", "") != self.lead:
+            return False
+        if entry.get("assigned_reason", "") != self.assigned_reason:
             return False
         return contract.is_pass or (
             entry["declarer"] == self.declarer and entry["tricks"] == self.tricks

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from matches import scoring
 from matches.choices import VPScaleChoice
 
 
@@ -19,6 +21,16 @@ class Event(models.Model):
     )
     boards_per_match = models.PositiveSmallIntegerField(_("boards per match"), default=16)
     boards_per_segment = models.PositiveSmallIntegerField(_("boards per segment"), default=16)
+    bye_vp = models.DecimalField(
+        _("VP for a bye"),
+        max_digits=5,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text=_("Leave blank for 12 on the 20-VP scale, 18 on the 25-VP scale."),
+    )
+    average_plus = models.SmallIntegerField(_("average plus, in IMPs"), default=3)
+    average_minus = models.SmallIntegerField(_("average minus, in IMPs"), default=-3)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -38,14 +50,20 @@ class Event(models.Model):
     def get_absolute_url(self):
         return reverse("event", args=[self.pk])
 
-    def match_rows(self) -> list[tuple[models.Model, scoring.MatchResult]]:
-        """Return every match of the event with its score, in four queries in all."""
-        from .boards import Board
+    def bye_vp_value(self) -> Decimal:
+        """Return the VP a team gets for a bye: the event's setting, or the scale's default."""
+        if self.bye_vp is not None:
+            return self.bye_vp
+        return Decimal(18 if self.vp_scale == VPScaleChoice.PRINTED_25 else 12)
 
-        matches = self.matches.with_teams().prefetch_related(
-            models.Prefetch("boards", Board.objects.with_results())
-        )
-        return [(match, match.score(match.boards.all())) for match in matches]
+    def refresh_totals(self) -> None:
+        """Score every match of the event afresh (after its VP scale or boards changed)."""
+        for match in self.matches.select_related("event"):
+            match.refresh_totals()
+
+    def match_rows(self):
+        """Return every match of the event, with teams and stored totals, in one query."""
+        return self.matches.with_teams()
 
 
 class Team(models.Model):
@@ -63,6 +81,46 @@ class Team(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class Bye(models.Model):
+    """A round a team sits out (odd number of teams): it scores the event's bye VP."""
+
+    event = models.ForeignKey(Event, models.CASCADE, related_name="byes")
+    round = models.PositiveSmallIntegerField(_("round"))
+    team = models.ForeignKey(Team, models.CASCADE, related_name="byes")
+
+    class Meta:
+        ordering = ["round"]
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "round", "team"], name="one_bye_per_round")
+        ]
+
+    def __str__(self):
+        return f"{self.round}: {self.team}"
+
+
+class VpPenalty(models.Model):
+    """VP taken off a team's event total, with the director's reason."""
+
+    event = models.ForeignKey(Event, models.CASCADE, related_name="vp_penalties")
+    team = models.ForeignKey(Team, models.CASCADE, related_name="vp_penalties")
+    vp = models.DecimalField(_("VP"), max_digits=5, decimal_places=2)
+    reason = models.CharField(_("reason"), max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created"]
+        verbose_name = _("VP penalty")
+        verbose_name_plural = _("VP penalties")
+
+    def __str__(self):
+        return f"{self.team}: -{self.vp} VP"
 
 
 class Player(models.Model):

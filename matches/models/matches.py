@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from matches import scoring
 from matches.choices import RoomChoice, SeatChoice
 
 from .boards import Board, Result
 from .events import Event, Player, Team
+
+
+class MatchStatus(models.TextChoices):
+    PROVISIONAL = "provisional", _("Provisional")
+    FINAL = "final", _("Final")
 
 
 class MatchQuerySet(models.QuerySet):
@@ -28,7 +36,36 @@ class Match(models.Model):
     home = models.ForeignKey(Team, models.PROTECT, related_name="home_matches")
     away = models.ForeignKey(Team, models.PROTECT, related_name="away_matches")
     created = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(
+        _("status"), max_length=12, choices=MatchStatus.choices, default=MatchStatus.PROVISIONAL
+    )
+    status_reason = models.CharField(_("reason"), max_length=200, blank=True)
+    forfeit_home_vp = models.DecimalField(
+        _("home team's VP"), max_digits=5, decimal_places=2, null=True, blank=True
+    )
+    forfeit_away_vp = models.DecimalField(
+        _("away team's VP"), max_digits=5, decimal_places=2, null=True, blank=True
+    )
+    forfeit_reason = models.CharField(_("reason for the forfeit"), max_length=200, blank=True)
 
+    # Worked out from the boards by refresh_totals() whenever anything they depend on
+    # changes, so that standings read one row per match: never typed.
+    home_imps = models.IntegerField(default=0, editable=False)
+    away_imps = models.IntegerField(default=0, editable=False)
+    home_margin = models.IntegerField(default=0, editable=False)
+    away_margin = models.IntegerField(default=0, editable=False)
+    home_vp = models.DecimalField(max_digits=5, decimal_places=2, null=True, editable=False)
+    away_vp = models.DecimalField(max_digits=5, decimal_places=2, null=True, editable=False)
+    complete_boards = models.PositiveSmallIntegerField(default=0, editable=False)
+    pending_boards = models.PositiveSmallIntegerField(default=0, editable=False)
+    updated = models.DateTimeField(_("last updated"), auto_now=True)
+
+    history = HistoricalRecords(
+        excluded_fields=[
+            "home_imps", "away_imps", "home_margin", "away_margin", "home_vp", "away_vp",
+            "complete_boards", "pending_boards", "updated",
+        ]
+    )  # fmt: skip
     objects = MatchQuerySet.as_manager()
 
     class Meta:
@@ -102,6 +139,53 @@ class Match(models.Model):
         ]
         return {"match": self, "result": result, "segments": segments}
 
+    @property
+    def is_final(self) -> bool:
+        """Return True once a director has marked the match final."""
+        return self.status == MatchStatus.FINAL
+
+    @property
+    def forfeit_vp(self) -> tuple | None:
+        """Return the VP a director set for a forfeit or walkover, or None."""
+        if self.forfeit_home_vp is None or self.forfeit_away_vp is None:
+            return None
+        return (self.forfeit_home_vp, self.forfeit_away_vp)
+
+    def penalty_imps(self, penalties=None) -> tuple[int, int]:
+        """Return the IMPs taken off the home and the away team by penalties."""
+        if penalties is None:
+            penalties = self.imp_penalties.all()
+        home = sum(p.imps for p in penalties if p.team_id == self.home_id)
+        away = sum(p.imps for p in penalties if p.team_id == self.away_id)
+        return home, away
+
+    def refresh_totals(self) -> scoring.MatchResult:
+        """Return the match scored afresh, after storing its totals for the standings."""
+        result = self.score()
+        home_vp, away_vp = result.vp if result.vp else (None, None)
+        fields = {
+            "home_imps": result.totals.home,
+            "away_imps": result.totals.away,
+            "home_margin": result.home_margin,
+            "away_margin": result.away_margin,
+            "home_vp": home_vp,
+            "away_vp": away_vp,
+            "complete_boards": result.totals.complete_boards,
+            "pending_boards": result.totals.pending_boards,
+            "updated": timezone.now(),
+        }
+        Match.objects.filter(pk=self.pk).update(**fields)  # no history row for totals
+        for name, value in fields.items():
+            setattr(self, name, value)
+        return result
+
+    def set_status(self, status: str, reason: str, user) -> None:
+        """Mark the match final or provisional again, the reason kept in its history."""
+        self.status = status
+        self.status_reason = reason
+        self._history_user = user
+        self.save(update_fields=["status", "status_reason", "updated"])
+
     def score(self, boards=None) -> scoring.MatchResult:
         """Return the match scored: each board's difference and IMPs, totals and VP."""
         if boards is None:
@@ -112,6 +196,8 @@ class Match(models.Model):
             self.event.boards_per_segment,
             self.event.boards_per_match,
             self.event.vp_scale,
+            penalties=self.penalty_imps(),
+            forfeit_vp=self.forfeit_vp,
         )
 
 
@@ -143,3 +229,24 @@ class Seating(models.Model):
 
     def __str__(self):
         return f"{self.get_room_display()} {self.get_seat_display()}: {self.player}"
+
+
+class ImpPenalty(models.Model):
+    """IMPs taken off one team's score in a match, with the director's reason."""
+
+    match = models.ForeignKey(Match, models.CASCADE, related_name="imp_penalties")
+    team = models.ForeignKey(Team, models.CASCADE, related_name="+")
+    imps = models.PositiveSmallIntegerField(_("IMPs"))
+    reason = models.CharField(_("reason"), max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created"]
+        verbose_name = _("IMP penalty")
+        verbose_name_plural = _("IMP penalties")
+
+    def __str__(self):
+        return f"{self.team}: -{self.imps} IMP"

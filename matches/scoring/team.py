@@ -19,44 +19,73 @@ class BoardComparison:
     number: int
     open_ns: int | None  # None: not played (or not entered) in that room yet
     closed_ns: int | None
+    # An artificial adjusted score (Law 12C1): each team's IMPs on the board, from its own
+    # side (average plus +3, average 0, average minus -3 by default). It replaces the rooms.
+    adjusted: tuple[int, int] | None = None
 
     @property
     def complete(self) -> bool:
-        """Return True once both rooms have a result; a pending board counts in no total."""
+        """Return True once both rooms have a result (or the board has an adjusted score)."""
+        if self.adjusted is not None:
+            return True
         return self.open_ns is not None and self.closed_ns is not None
 
     @property
     def difference(self) -> int | None:
         """Return open-room NS minus closed-room NS: the home team's gain (分差)."""
-        return self.open_ns - self.closed_ns if self.complete else None
+        if self.adjusted is not None or not self.complete:
+            return None
+        return self.open_ns - self.closed_ns
 
     @property
     def imps(self) -> int | None:
-        """Return the board's IMPs, positive to the home team, negative to the away team."""
+        """Return the board's IMPs, positive to the home team, negative to the away team.
+
+        None when pending, and for an adjusted score that does not balance (say average
+        plus to both teams): then each team has its own score, see ``gains``.
+        """
+        if self.adjusted is not None:
+            home, away = self.adjusted
+            return home if home == -away else None
         return imps(self.difference) if self.complete else None
+
+    @property
+    def gains(self) -> tuple[int, int]:
+        """Return (home, away): what the board adds to each team's own IMP margin."""
+        if self.adjusted is not None:
+            return self.adjusted
+        won = self.imps or 0
+        return won, -won
 
     @property
     def home_imps(self) -> int:
         """Return the IMPs the home team won on this board (0 when it lost or is pending)."""
-        return max(self.imps or 0, 0)
+        return max(self.gains[0], 0)
 
     @property
     def away_imps(self) -> int:
         """Return the IMPs the away team won on this board."""
-        return max(-(self.imps or 0), 0)
+        return max(self.gains[1], 0)
 
 
 @dataclass(frozen=True, slots=True)
 class Totals:
-    home: int
+    home: int  # IMPs the home team won (the sheet's home IMP column)
     away: int
     complete_boards: int
     pending_boards: int
+    home_margin: int = 0  # the home team's own margin: IMPs won less lost, adjustments in
+    away_margin: int = 0
 
     @property
     def net(self) -> int:
         """Return the home team's net IMPs (净胜), negative when the away team leads."""
-        return self.home - self.away
+        return self.home_margin
+
+    @property
+    def balanced(self) -> bool:
+        """Return True when one team's margin is the other's loss (no split adjustment)."""
+        return self.home_margin == -self.away_margin
 
     def __add__(self, other: Totals) -> Totals:
         return Totals(
@@ -64,6 +93,8 @@ class Totals:
             self.away + other.away,
             self.complete_boards + other.complete_boards,
             self.pending_boards + other.pending_boards,
+            self.home_margin + other.home_margin,
+            self.away_margin + other.away_margin,
         )
 
 
@@ -72,15 +103,18 @@ ZERO = Totals(0, 0, 0, 0)
 
 def totals(boards: Iterable[BoardComparison]) -> Totals:
     """Return each team's IMP total over these boards, pending boards left out."""
-    home = away = complete = pending = 0
+    home = away = complete = pending = home_margin = away_margin = 0
     for board in boards:
         if board.complete:
             home += board.home_imps
             away += board.away_imps
+            home_gain, away_gain = board.gains
+            home_margin += home_gain
+            away_margin += away_gain
             complete += 1
         else:
             pending += 1
-    return Totals(home, away, complete, pending)
+    return Totals(home, away, complete, pending, home_margin, away_margin)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +129,20 @@ class Segment:
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     segments: tuple[Segment, ...]
-    totals: Totals
+    totals: Totals  # over the boards; penalties not taken off
     vp: tuple | None  # (home, away); None when the scale does not cover this match
+    penalties: tuple[int, int] = (0, 0)  # IMPs taken off (home, away) by the director
+    forfeit: bool = False  # VP set by the director, not from the IMPs
+
+    @property
+    def home_margin(self) -> int:
+        """Return the home team's IMP margin after penalties: what its VP come from."""
+        return self.totals.home_margin - self.penalties[0]
+
+    @property
+    def away_margin(self) -> int:
+        """Return the away team's IMP margin after penalties."""
+        return self.totals.away_margin - self.penalties[1]
 
     @property
     def boards(self) -> tuple[BoardComparison, ...]:
@@ -114,8 +160,16 @@ def score_match(
     boards_per_segment: int,
     match_boards: int,
     scale: VPScale | str,
+    penalties: tuple[int, int] = (0, 0),
+    forfeit_vp: tuple | None = None,
 ) -> MatchResult:
-    """Return the match's segments with 本节/上节/全场 totals, and the VP of the net IMPs."""
+    """Return the match's segments with 本节/上节/全场 totals, and each team's VP.
+
+    Each team's VP come from its own margin (IMPs won less lost, adjusted boards as
+    awarded, IMP penalties taken off): when the margins balance this is the usual pair;
+    a split adjusted score or a penalty to one team gives VP that need not add up.
+    A forfeit's VP, set by the director, replace the IMPs' VP.
+    """
     by_segment: dict[int, list[BoardComparison]] = {}
     for board in sorted(boards, key=lambda b: b.number):
         by_segment.setdefault(segment_of(board.number, boards_per_segment), []).append(board)
@@ -125,8 +179,15 @@ def score_match(
         this = totals(by_segment[number])
         segments.append(Segment(number, tuple(by_segment[number]), this, running, running + this))
         running = running + this
-    try:
-        vp = victory_points(running.net, match_boards, scale)
-    except ValueError:
-        vp = None
-    return MatchResult(tuple(segments), running, vp)
+    home_margin = running.home_margin - penalties[0]
+    away_margin = running.away_margin - penalties[1]
+    if forfeit_vp is not None:
+        vp = tuple(forfeit_vp)
+    else:
+        try:
+            home_vp = victory_points(home_margin, match_boards, scale)[0]
+            away_vp = victory_points(away_margin, match_boards, scale)[0]
+            vp = (home_vp, away_vp)
+        except ValueError:
+            vp = None
+    return MatchResult(tuple(segments), running, vp, tuple(penalties), forfeit_vp is not None)

@@ -1,5 +1,7 @@
 """Template filters that show scoring-core values the way a scoresheet prints them."""
 
+from decimal import Decimal
+
 from django import template
 from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext_lazy
@@ -137,3 +139,12 @@ _HISTORY_TYPES = {
 def history_type_label(record) -> str:
     """Return what a history record did: entered, corrected or deleted."""
     return _HISTORY_TYPES.get(record.history_type, record.history_type)
+
+
+@register.filter
+def vp(value) -> str:
+    """Return VP as scales print them: whole numbers bare ("18"), others to two places."""
+    if value is None:
+        return "—"
+    value = Decimal(value)
+    return str(value.quantize(Decimal(1))) if value == value.to_integral() else f"{value:.2f}"

@@ -2,7 +2,7 @@ from decimal import Decimal
 
 import pytest
 
-from matches.scoring import BoardComparison, score_match
+from matches.scoring import BoardComparison, score_match, victory_points
 
 
 def board(number, open_ns, closed_ns):
@@ -58,3 +58,47 @@ def test_the_match_gets_vp_on_the_events_scale():
 
 def test_a_scale_that_does_not_cover_the_match_gives_no_vp_rather_than_an_error():
     assert score_match([board(1, 100, 0)], 8, 24, "printed-25").vp is None
+
+
+@pytest.mark.parametrize(
+    ("adjusted", "imps", "home_won", "away_won", "home_margin", "away_margin"),
+    [
+        ((3, -3), 3, 3, 0, 3, -3),  # average plus to home, average minus to away
+        ((0, 0), 0, 0, 0, 0, 0),  # average to both
+        ((3, 3), None, 3, 3, 3, 3),  # split: average plus to both
+        ((0, -3), None, 0, 0, 0, -3),  # split: average to home, average minus to away
+    ],
+)
+def test_an_artificial_adjusted_board_gives_each_team_its_own_imps(
+    adjusted, imps, home_won, away_won, home_margin, away_margin
+):
+    compared = BoardComparison(1, None, 420, adjusted)
+    assert compared.complete
+    assert compared.difference is None
+    assert compared.imps == imps
+    result = score_match([compared], 16, 16, "wbf-2013")
+    assert (result.totals.home, result.totals.away) == (home_won, away_won)
+    assert (result.home_margin, result.away_margin) == (home_margin, away_margin)
+
+
+def test_a_split_adjusted_score_gives_vp_from_each_teams_own_margin():
+    boards = [board(1, 620, 170), BoardComparison(2, None, None, (3, 3))]  # 10 IMPs, then +3 each
+    result = score_match(boards, 16, 16, "wbf-2013")
+    assert (result.home_margin, result.away_margin) == (13, -7)
+    assert result.vp == (
+        victory_points(13, 16, "wbf-2013")[0],
+        victory_points(-7, 16, "wbf-2013")[0],
+    )
+
+
+def test_an_imp_penalty_comes_off_that_teams_margin_only():
+    result = score_match([board(1, 620, 170)], 16, 16, "printed-25", penalties=(0, 3))
+    assert (result.home_margin, result.away_margin) == (10, -13)
+    assert result.totals.home == 10  # the sheet's IMP column is unchanged
+    assert result.vp == (17, 12)  # 10 IMPs: the 8-11 column, 17; -13: the loser of 18:12
+
+
+def test_a_forfeit_takes_the_vp_the_director_set():
+    result = score_match([board(1, 620, 170)], 16, 16, "wbf-2013", forfeit_vp=(12, 0))
+    assert result.vp == (12, 0)
+    assert result.forfeit
