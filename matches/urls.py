@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from matches.views import director, public
+from matches.views import adjustments, director, public
 
 
 class RoomConverter:
@@ -46,5 +46,43 @@ urlpatterns = [
         "director/matches/<int:match_id>/boards/<int:number>/history/",
         director.board_history,
         name="director-board-history",
+    ),
+    path(
+        "director/matches/<int:match_id>/boards/<int:number>/adjust/",
+        adjustments.board_adjust,
+        name="director-board-adjust",
+    ),
+    path(
+        "director/matches/<int:match_id>/status/", adjustments.match_status, name="director-status"
+    ),
+    path(
+        "director/matches/<int:match_id>/forfeit/",
+        adjustments.match_forfeit,
+        name="director-forfeit",
+    ),
+    path(
+        "director/matches/<int:match_id>/penalties/",
+        adjustments.imp_penalty_add,
+        name="director-imp-penalty",
+    ),
+    path(
+        "director/matches/<int:match_id>/penalties/<int:penalty_id>/delete/",
+        adjustments.imp_penalty_delete,
+        name="director-imp-penalty-delete",
+    ),
+    path(
+        "director/events/<int:event_id>/vp-penalties/",
+        adjustments.vp_penalty_add,
+        name="director-vp-penalty",
+    ),
+    path(
+        "director/events/<int:event_id>/vp-penalties/<int:penalty_id>/delete/",
+        adjustments.vp_penalty_delete,
+        name="director-vp-penalty-delete",
+    ),
+    path(
+        "director/events/<int:event_id>/round-robin/",
+        adjustments.round_robin,
+        name="director-round-robin",
     ),
 ]

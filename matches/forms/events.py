@@ -14,7 +14,16 @@ MAX_BOARDS = 200
 class EventForm(forms.ModelForm):
     class Meta:
         model = Event
-        fields = ["name", "date", "vp_scale", "boards_per_match", "boards_per_segment"]
+        fields = [
+            "name",
+            "date",
+            "vp_scale",
+            "boards_per_match",
+            "boards_per_segment",
+            "bye_vp",
+            "average_plus",
+            "average_minus",
+        ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def clean_boards_per_match(self):
@@ -30,6 +39,35 @@ class EventForm(forms.ModelForm):
         if boards < 1:
             raise ValidationError(_("A segment has at least one board."), code="segment")
         return boards
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("average_plus", "average_minus"):
+            self.fields[name].required = False  # blank: the usual +3 / -3
+
+    def clean_average_plus(self):
+        imps = self.cleaned_data["average_plus"]
+        if imps is None:
+            return Event._meta.get_field("average_plus").default
+        if not 0 <= imps <= 24:
+            raise ValidationError(_("Average plus is 0 to 24 IMPs."), code="average")
+        return imps
+
+    def clean_average_minus(self):
+        imps = self.cleaned_data["average_minus"]
+        if imps is None:
+            return Event._meta.get_field("average_minus").default
+        if not -24 <= imps <= 0:
+            raise ValidationError(_("Average minus is 0 to -24 IMPs."), code="average")
+        return imps
+
+    def save(self, commit=True):
+        event = super().save(commit)
+        if commit:
+            for match in event.matches.all():
+                match.create_boards()  # a longer match gets its new boards
+            event.refresh_totals()
+        return event
 
     def clean(self):
         cleaned = super().clean()

@@ -61,6 +61,33 @@ class Board(models.Model):
         except BoardAdjustment.DoesNotExist:
             return None
 
+    def set_artificial_score(self, home_imps, away_imps, reason: str, user) -> None:
+        """Give the board an artificial adjusted score (None, None: take it away)."""
+        if self.match.is_final:
+            raise MatchIsFinal
+        with transaction.atomic():
+            if home_imps is None:
+                BoardAdjustment.objects.filter(board=self).delete()
+            else:
+                BoardAdjustment.objects.update_or_create(
+                    board=self,
+                    defaults={
+                        "home_imps": home_imps,
+                        "away_imps": away_imps,
+                        "reason": reason,
+                        "created_by": user,
+                    },
+                )
+            self.match.refresh_totals()
+
+    def assign_result(self, data: dict, user) -> Result:
+        """Return a room's result replaced by an assigned adjusted score, with its reason."""
+        current = Result.objects.filter(board=self, room=data["room"]).first()
+        entry = {**data, "assigned_reason": data["reason"], "lead": ""}
+        return Result.objects.save_entry(
+            self, data["room"], entry, current.version if current else 0, user
+        )
+
     def comparison(self) -> scoring.BoardComparison:
         """Return both rooms' North-South scores for comparing (None where not entered)."""
         scores = {result.room: result.ns_score for result in self.results.all()}

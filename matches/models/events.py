@@ -56,6 +56,30 @@ class Event(models.Model):
             return self.bye_vp
         return Decimal(18 if self.vp_scale == VPScaleChoice.PRINTED_25 else 12)
 
+    def create_round_robin(self) -> int:
+        """Return the number of matches made: a Berger round robin of the event's teams.
+
+        With an odd number of teams, the team without an opponent in a round gets a bye.
+        """
+        from matches.scoring import berger_schedule
+
+        from .matches import Match
+
+        teams = list(self.teams.order_by("pk"))
+        made = 0
+        for number, pairings in enumerate(berger_schedule(len(teams)), start=1):
+            for home, away in pairings:
+                if away is None:
+                    Bye.objects.create(event=self, round=number, team=teams[home - 1])
+                    continue
+                match = Match.objects.create(
+                    event=self, round=number, home=teams[home - 1], away=teams[away - 1]
+                )
+                match.create_boards()
+                match.refresh_totals()
+                made += 1
+        return made
+
     def refresh_totals(self) -> None:
         """Score every match of the event afresh (after its VP scale or boards changed)."""
         for match in self.matches.select_related("event"):

@@ -179,6 +179,14 @@ class Match(models.Model):
             setattr(self, name, value)
         return result
 
+    def set_forfeit(self, home_vp, away_vp, reason: str, user) -> None:
+        """Set the VP of a forfeit or walkover (None, None: score the boards again)."""
+        self.forfeit_home_vp, self.forfeit_away_vp = home_vp, away_vp
+        self.forfeit_reason = reason
+        self._history_user = user
+        self.save(update_fields=["forfeit_home_vp", "forfeit_away_vp", "forfeit_reason"])
+        self.refresh_totals()
+
     def set_status(self, status: str, reason: str, user) -> None:
         """Mark the match final or provisional again, the reason kept in its history."""
         self.status = status

@@ -18,6 +18,20 @@ from .duplicate import (
 )
 from .imps import IMP_THRESHOLDS, imp_scale, imps
 from .results import ResultError, format_result, parse_result
+from .schedule import Pairing, berger_schedule, byes_by_round, round_count
+from .standings import (
+    Bye,
+    CrossCell,
+    DecidedBy,
+    MatchOutcome,
+    Penalty,
+    RoundPosition,
+    Standing,
+    cross_table,
+    imp_quotient,
+    positions_by_round,
+    standings,
+)
 from .team import BoardComparison, MatchResult, Totals, score_match, segment_of
 from .victory_points import (
     PRINTED_25_BOARDS,
@@ -34,6 +48,21 @@ _contract._register(score_table)
 
 __all__ = [
     "PASS",
+    "Bye",
+    "CrossCell",
+    "DecidedBy",
+    "MatchOutcome",
+    "Pairing",
+    "Penalty",
+    "RoundPosition",
+    "Standing",
+    "berger_schedule",
+    "byes_by_round",
+    "cross_table",
+    "imp_quotient",
+    "positions_by_round",
+    "round_count",
+    "standings",
     "BoardComparison",
     "MatchResult",
     "Totals",

@@ -130,7 +130,7 @@ class Segment:
 class MatchResult:
     segments: tuple[Segment, ...]
     totals: Totals  # over the boards; penalties not taken off
-    vp: tuple | None  # (home, away); None when the scale does not cover this match
+    vp: tuple | None  # (home, away); None before any board is complete, or off the scale
     penalties: tuple[int, int] = (0, 0)  # IMPs taken off (home, away) by the director
     forfeit: bool = False  # VP set by the director, not from the IMPs
 
@@ -183,6 +183,8 @@ def score_match(
     away_margin = running.away_margin - penalties[1]
     if forfeit_vp is not None:
         vp = tuple(forfeit_vp)
+    elif running.complete_boards == 0:
+        vp = None  # not started: no VP yet
     else:
         try:
             home_vp = victory_points(home_margin, match_boards, scale)[0]

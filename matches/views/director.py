@@ -7,7 +7,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from matches.choices import RoomChoice
 from matches.forms import EventForm, MatchForm, SeatingForm, SheetRowForm, TeamForm
-from matches.models import Board, Conflict, Event, Match, Result, Team
+from matches.forms.adjustments import ForfeitForm, ImpPenaltyForm, VpPenaltyForm
+from matches.models import Board, Conflict, Event, Match, MatchIsFinal, Result, Team
 from matches.permissions import director_required
 
 
@@ -44,6 +45,9 @@ def event_manage(request, event_id):
         "matches": event.matches.with_teams(),
         "team_form": TeamForm(event=event),
         "match_form": MatchForm(event=event),
+        "vp_form": VpPenaltyForm(event=event, prefix="vp"),
+        "vp_penalties": event.vp_penalties.select_related("team"),
+        "byes": event.byes.select_related("team"),
     }
     return render(request, "director/event.html", context)
 
@@ -78,7 +82,7 @@ def match_new(request, event_id):
 def match_manage(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
     segment = int(request.POST.get("segment", 0) or 0)
-    forms = []
+    seating_forms = []
     for number in match.segment_numbers:
         data = request.POST if number == segment else None
         initial = SeatingForm.initial_for(match, number)
@@ -87,8 +91,33 @@ def match_manage(request, match_id):
             form.save()
             messages.success(request, _("Seating saved."))
             return redirect("director-match", match.pk)
-        forms.append((number, form))
-    return render(request, "director/match.html", {"match": match, "seating_forms": forms})
+        seating_forms.append((number, form))
+    context = match_manage_context(request, match, seating_forms=seating_forms)
+    return render(request, "director/match.html", context)
+
+
+def match_manage_context(request, match, seating_forms=None, **forms):
+    """Return what the match page shows: seating, status, forfeit, penalties, adjustments."""
+    if seating_forms is None:
+        seating_forms = [
+            (n, SeatingForm(match=match, segment=n, initial=SeatingForm.initial_for(match, n),
+                            prefix=f"s{n}"))
+            for n in match.segment_numbers
+        ]  # fmt: skip
+    initial = {"home_vp": match.forfeit_home_vp, "away_vp": match.forfeit_away_vp,
+               "reason": match.forfeit_reason}  # fmt: skip
+    return {
+        "match": match,
+        "seating_forms": seating_forms,
+        "penalties": match.imp_penalties.select_related("team"),
+        "adjusted_boards": match.boards.filter(adjustment__isnull=False).select_related(
+            "adjustment"
+        ),
+        "penalty_form": forms.get("penalty_form") or ImpPenaltyForm(match=match, prefix="penalty"),
+        "forfeit_form": forms.get("forfeit_form")
+        or ForfeitForm(match=match, prefix="forfeit", initial=initial),
+        "status_history": match.history.order_by("-history_date")[:10],
+    }
 
 
 @require_GET
@@ -126,6 +155,10 @@ def save_row(request, match_id, room, number):
         try:
             result = Result.objects.save_entry(
                 board, room, form.cleaned_data, form.cleaned_data["version"], request.user
+            )
+        except MatchIsFinal:
+            form.add_error(
+                None, _("This match is final: a director must reopen it before results change.")
             )
         except Conflict as conflict:
             context["conflict"] = conflict.current

@@ -1,0 +1,151 @@
+"""Forms for the director's adjustments: each needs a reason, which the public pages show."""
+
+from decimal import Decimal
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from matches.choices import RoomChoice
+from matches.forms.results import ResultForm
+from matches.models import ImpPenalty, MatchStatus, VpPenalty
+
+AVERAGES = [
+    ("plus", _("Average plus")),
+    ("average", _("Average")),
+    ("minus", _("Average minus")),
+]
+
+
+class ArtificialScoreForm(forms.Form):
+    """An artificial adjusted score: average plus, average or average minus for each team."""
+
+    home = forms.ChoiceField(label=_("Home team"), choices=AVERAGES, initial="average")
+    away = forms.ChoiceField(label=_("Away team"), choices=AVERAGES, initial="average")
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def imps(self, choice: str) -> int:
+        """Return the IMPs the event gives for average plus, average or average minus."""
+        return {"plus": self.event.average_plus, "average": 0, "minus": self.event.average_minus}[
+            choice
+        ]
+
+    def clean_reason(self):
+        return _clean_reason(self.cleaned_data["reason"])
+
+
+class AssignedScoreForm(ResultForm):
+    """An assigned adjusted score: the contract and result a room is scored as."""
+
+    room = forms.ChoiceField(label=_("Room"), choices=RoomChoice.choices)
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+
+    field_order = ["room", "contract", "declarer", "result", "reason"]
+
+    def clean_reason(self):
+        return _clean_reason(self.cleaned_data["reason"])
+
+
+class ImpPenaltyForm(forms.ModelForm):
+    class Meta:
+        model = ImpPenalty
+        fields = ["team", "imps", "reason"]
+        labels = {"team": _("Team"), "imps": _("IMPs")}
+
+    def __init__(self, *args, match, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = self.fields["team"].queryset.filter(
+            pk__in=[match.home_id, match.away_id]
+        )
+        self.instance.match = match
+
+    def clean_imps(self):
+        imps = self.cleaned_data["imps"]
+        if not 1 <= imps <= 100:
+            raise ValidationError(_("A penalty is 1 to 100 IMPs."), code="imps")
+        return imps
+
+    def clean_reason(self):
+        return _clean_reason(self.cleaned_data["reason"])
+
+
+class VpPenaltyForm(forms.ModelForm):
+    class Meta:
+        model = VpPenalty
+        fields = ["team", "vp", "reason"]
+        labels = {"team": _("Team"), "vp": _("VP")}
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = event.teams.all()
+        self.instance.event = event
+
+    def clean_vp(self):
+        vp = self.cleaned_data["vp"]
+        if not Decimal("0") < vp <= Decimal("25"):
+            raise ValidationError(_("A VP penalty is more than 0 and at most 25 VP."), code="vp")
+        return vp
+
+    def clean_reason(self):
+        return _clean_reason(self.cleaned_data["reason"])
+
+
+class ForfeitForm(forms.Form):
+    """A forfeit or walkover: the VP each team gets, whatever the boards say."""
+
+    home_vp = forms.DecimalField(label=_("Home team's VP"), max_digits=5, decimal_places=2)
+    away_vp = forms.DecimalField(label=_("Away team's VP"), max_digits=5, decimal_places=2)
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+
+    def __init__(self, *args, match, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+
+    def clean(self):
+        cleaned = super().clean()
+        top = Decimal(25 if self.match.event.vp_scale == "printed-25" else 20)
+        for name in ("home_vp", "away_vp"):
+            value = cleaned.get(name)
+            if value is not None and not 0 <= value <= top:
+                self.add_error(
+                    name,
+                    ValidationError(
+                        _("VP are 0 to %(top)s on this event's scale."),
+                        code="vp",
+                        params={"top": top},
+                    ),
+                )
+        return cleaned
+
+    def clean_reason(self):
+        return _clean_reason(self.cleaned_data["reason"])
+
+
+class StatusForm(forms.Form):
+    """Mark a match final, or reopen a final match; reopening needs a reason."""
+
+    status = forms.ChoiceField(choices=MatchStatus.choices, widget=forms.HiddenInput)
+    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        if (
+            cleaned.get("status") == MatchStatus.PROVISIONAL
+            and not cleaned.get("reason", "").strip()
+        ):
+            self.add_error(
+                "reason",
+                ValidationError(_("Say why the match is reopened."), code="reason"),
+            )
+        return cleaned
+
+
+def _clean_reason(text: str) -> str:
+    text = text.strip()
+    if not text:
+        raise ValidationError(_("Give a reason; the public pages show it."), code="reason")
+    return text

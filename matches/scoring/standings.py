@@ -1,0 +1,312 @@
+"""Event standings from match results: VP totals, tie-breaks, cross table, running positions.
+
+What counts
+    A match counts once ``MatchOutcome.counts`` is True (at least one complete board, or a
+    forfeit the director scored). A match that does not count adds nothing anywhere: no
+    VP, not played, no IMPs, no head-to-head. A bye adds the event's bye VP and one match
+    played, but no IMPs and nothing between teams. VP penalties are subtracted from the
+    team's total. VP are ``Decimal``: whole numbers on a 25-VP scale or hundredths on the
+    WBF 20-VP scale, summed exactly.
+
+The order, rule by rule
+    1. Total VP after penalties, most first (``DecidedBy.VP``: no other team has it).
+    2. Teams level on VP are ranked by the VP each scored in the matches among themselves
+       only (a mini-league of the whole tie group; ``DecidedBy.HEAD_TO_HEAD``). This rule
+       applies only when every pair in the group has met, and each pair the same number of
+       times (so a tie early in an event, before the teams have all met, skips it). It is
+       applied once, to the whole group, never again to the smaller ties it leaves.
+    3. Teams still level are ranked by IMP quotient, IMPs won / IMPs lost over all their
+       matches (``DecidedBy.IMP_QUOTIENT``), compared exactly as fractions. The quotient is
+       infinite when a team lost no IMPs but won some (every such team is level on it), and
+       1 when it won and lost none.
+    4. Teams still level share the position (``DecidedBy.SHARED``): positions 1, 2, 2, 4.
+       They are listed in the order of ``teams`` as given (pass them sorted by name for an
+       alphabetical list).
+    ``decided_by`` names the rule that separated the team from the teams it was tied with.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections import Counter
+from collections.abc import Callable, Container, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from itertools import groupby
+from typing import NamedTuple
+
+Team = Hashable  # a team id (or name): anything hashable, as long as it is used consistently
+_ZERO = Decimal(0)
+
+
+class DecidedBy(enum.StrEnum):
+    """The rule that set a team's position apart from the teams it was tied with."""
+
+    VP = "vp"
+    HEAD_TO_HEAD = "head-to-head"
+    IMP_QUOTIENT = "imp-quotient"
+    SHARED = "shared"
+
+
+def _vp(value: Decimal | int | str, what: str) -> Decimal:
+    if isinstance(value, bool | float) or not isinstance(value, Decimal | int | str):
+        raise TypeError(f"{what} must be a Decimal, an int or a string, not {value!r}")
+    try:
+        vp = Decimal(value)
+    except InvalidOperation:
+        raise ValueError(f"{what} is not a number: {value!r}") from None
+    if not vp.is_finite():
+        raise ValueError(f"{what} must be a finite number, not {value!r}")
+    return vp
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOutcome:
+    """One team match as it stands: VP after any forfeit override, IMPs from the scorecard.
+
+    ``home_imps`` and ``away_imps`` are the IMPs each team won on the boards (the two
+    columns of the scorecard), not the net margin.
+    """
+
+    home: Team
+    away: Team
+    round: int
+    home_vp: Decimal
+    away_vp: Decimal
+    home_imps: int = 0
+    away_imps: int = 0
+    counts: bool = True  # False until the match has a complete board (or is forfeited)
+    match_id: object = None  # passed through to the cross table
+
+    def __post_init__(self) -> None:
+        if self.home == self.away:
+            raise ValueError(f"a team cannot play itself: {self.home!r}")
+        object.__setattr__(self, "home_vp", _vp(self.home_vp, "home_vp"))
+        object.__setattr__(self, "away_vp", _vp(self.away_vp, "away_vp"))
+        for imps in (self.home_imps, self.away_imps):
+            if isinstance(imps, bool) or not isinstance(imps, int) or imps < 0:
+                raise ValueError(f"IMPs won must be a whole number, 0 or more, not {imps!r}")
+
+    def sides(self) -> tuple[tuple[Team, Team, Decimal, int, int], ...]:
+        """Return (team, opponent, VP, IMPs won, IMPs lost) for the home team, then away."""
+        return (
+            (self.home, self.away, self.home_vp, self.home_imps, self.away_imps),
+            (self.away, self.home, self.away_vp, self.away_imps, self.home_imps),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Bye:
+    """A round a team sat out; it scores the event's bye VP and counts as played."""
+
+    team: Team
+    round: int
+    vp: Decimal
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "vp", _vp(self.vp, "bye vp"))
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """VP taken off a team's total; ``vp`` is the amount subtracted, 0 or more."""
+
+    team: Team
+    vp: Decimal
+    reason: str = ""
+
+    def __post_init__(self) -> None:
+        vp = _vp(self.vp, "penalty vp")
+        if vp < 0:
+            raise ValueError(f"a penalty is the VP subtracted, 0 or more, not {vp}")
+        object.__setattr__(self, "vp", vp)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A team's line in the standings."""
+
+    team: Team
+    position: int  # 1-based; teams still tied after every rule share it
+    vp: Decimal  # after penalties
+    played: int  # matches that count, plus byes
+    imps_won: int
+    imps_lost: int
+    imp_quotient: float  # won / lost; inf when lost is 0 and won > 0; 1.0 when both are 0
+    decided_by: DecidedBy
+
+
+@dataclass(frozen=True, slots=True)
+class CrossCell:
+    """The row team's VP against the column team in one of their matches."""
+
+    round: int
+    vp: Decimal | None  # None while the match does not count yet
+    match_id: object = None
+
+
+class RoundPosition(NamedTuple):
+    """A team's running VP total and position after a round: (round, vp, position)."""
+
+    round: int
+    vp: Decimal
+    position: int
+
+
+def _team_order(teams: Iterable[Team]) -> list[Team]:
+    order = list(teams)
+    for team, times in Counter(order).items():
+        if times > 1:
+            raise ValueError(f"team {team!r} is listed twice")
+    return order
+
+
+def _check_known(known: Container[Team], *teams: Team) -> None:
+    for team in teams:
+        if team not in known:
+            raise ValueError(f"team {team!r} is not one of the event's teams")
+
+
+def _quotient(won: int, lost: int) -> Fraction | float:
+    """Return IMPs won / IMPs lost exactly: inf when lost is 0 and won > 0, 1 when both are 0."""
+    if lost:
+        return Fraction(won, lost)
+    return math.inf if won else Fraction(1)
+
+
+def imp_quotient(won: int, lost: int) -> float:
+    """Return IMPs won / IMPs lost: inf when lost is 0 and won > 0, 1.0 when both are 0."""
+    return float(_quotient(won, lost))
+
+
+def _split(teams: Sequence[Team], key: Callable[[Team], object]) -> list[list[Team]]:
+    """Return the teams in groups of equal key, highest key first, each in the given order."""
+    ordered = sorted(teams, key=key, reverse=True)  # stable: ties keep the given order
+    return [list(group) for _, group in groupby(ordered, key=key)]
+
+
+def _head_to_head(group: list[Team], outcomes: list[MatchOutcome]) -> dict[Team, Decimal] | None:
+    """Return each team's VP against the rest of the group, or None if rule 2 does not apply."""
+    members = set(group)
+    scored = dict.fromkeys(group, _ZERO)
+    meetings: Counter[frozenset] = Counter()
+    for outcome in outcomes:
+        if outcome.home in members and outcome.away in members:
+            meetings[frozenset((outcome.home, outcome.away))] += 1
+            scored[outcome.home] += outcome.home_vp
+            scored[outcome.away] += outcome.away_vp
+    every_pair = len(group) * (len(group) - 1) // 2
+    if len(meetings) != every_pair or len(set(meetings.values())) != 1:
+        return None
+    return scored
+
+
+def _add(line: list, *amounts: Decimal | int) -> None:
+    for index, amount in enumerate(amounts):
+        line[index] += amount
+
+
+def standings(
+    teams: Iterable[Team],
+    outcomes: Iterable[MatchOutcome],
+    byes: Iterable[Bye] = (),
+    penalties: Iterable[Penalty] = (),
+) -> list[Standing]:
+    """Return the standings, first place first, by the rules in this module's docstring.
+
+    Every team in ``teams`` gets a line, played or not; a match, bye or penalty naming a
+    team not in ``teams`` raises ValueError. Matches that do not count are left out.
+    """
+    order = _team_order(teams)
+    totals = {team: [_ZERO, 0, 0, 0] for team in order}  # VP, played, IMPs won, IMPs lost
+    counted = []
+    for outcome in outcomes:
+        _check_known(totals, outcome.home, outcome.away)
+        if outcome.counts:
+            counted.append(outcome)
+            for team, _, team_vp, imps_won, imps_lost in outcome.sides():
+                _add(totals[team], team_vp, 1, imps_won, imps_lost)
+    for bye in byes:
+        _check_known(totals, bye.team)
+        _add(totals[bye.team], bye.vp, 1)
+    for penalty in penalties:
+        _check_known(totals, penalty.team)
+        _add(totals[penalty.team], -penalty.vp)
+    return [
+        Standing(team, position, *totals[team], imp_quotient(*totals[team][2:]), rule)
+        for team, position, rule in _rank(order, totals, counted)
+    ]
+
+
+def _rank(
+    teams: list[Team], totals: dict[Team, list], counted: list[MatchOutcome]
+) -> list[tuple[Team, int, DecidedBy]]:
+    """Return (team, position, rule) in order: VP, then head-to-head, then IMP quotient."""
+    ranked: list[tuple[Team, int, DecidedBy]] = []
+
+    def place(group: list[Team], rule: DecidedBy) -> None:
+        position = len(ranked) + 1
+        ranked.extend((team, position, rule) for team in group)
+
+    for tied in _split(teams, lambda team: totals[team][0]):
+        if len(tied) == 1:
+            place(tied, DecidedBy.VP)
+            continue
+        scored = _head_to_head(tied, counted)
+        for group in [tied] if scored is None else _split(tied, scored.__getitem__):
+            if len(group) == 1:
+                place(group, DecidedBy.HEAD_TO_HEAD)
+                continue
+            for level in _split(group, lambda team: _quotient(*totals[team][2:])):
+                place(level, DecidedBy.IMP_QUOTIENT if len(level) == 1 else DecidedBy.SHARED)
+    return ranked
+
+
+def cross_table(
+    teams: Iterable[Team], outcomes: Iterable[MatchOutcome]
+) -> dict[tuple[Team, Team], list[CrossCell]]:
+    """Return {(row team, column team): cells}, a cell per match between them, by round.
+
+    Every ordered pair of different teams has a key (an empty list when they have not
+    met); a double round robin gives two cells. A cell holds the row team's VP, or None
+    while the match does not count, and the match's ``match_id``.
+    """
+    order = _team_order(teams)
+    known = set(order)
+    table: dict[tuple[Team, Team], list[CrossCell]] = {
+        (row, column): [] for row in order for column in order if row != column
+    }
+    for outcome in sorted(outcomes, key=lambda outcome: outcome.round):
+        _check_known(known, outcome.home, outcome.away)
+        for team, opponent, team_vp, _, _ in outcome.sides():
+            cell_vp = team_vp if outcome.counts else None
+            table[team, opponent].append(CrossCell(outcome.round, cell_vp, outcome.match_id))
+    return table
+
+
+def positions_by_round(
+    teams: Iterable[Team],
+    outcomes: Iterable[MatchOutcome],
+    byes: Iterable[Bye] = (),
+    penalties: Iterable[Penalty] = (),
+) -> dict[Team, list[RoundPosition]]:
+    """Return {team: [(round, running VP, position), ...]}: the standings after each round.
+
+    A round is listed once at least one of its matches counts; the standings after round
+    r are those of the matches and byes of rounds up to r. Penalties apply from the first
+    round listed, whatever round they were given in.
+    """
+    teams, outcomes, byes, penalties = list(teams), list(outcomes), list(byes), list(penalties)
+    chart: dict[Team, list[RoundPosition]] = {team: [] for team in _team_order(teams)}
+    for number in sorted({outcome.round for outcome in outcomes if outcome.counts}):
+        table = standings(
+            teams,
+            [outcome for outcome in outcomes if outcome.round <= number],
+            [bye for bye in byes if bye.round <= number],
+            penalties,
+        )
+        for line in table:
+            chart[line.team].append(RoundPosition(number, line.vp, line.position))
+    return chart
