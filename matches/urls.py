@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from matches.views import adjustments, director, public
+from matches.views import adjustments, api, director, public
 
 
 class RoomConverter:
@@ -20,7 +20,16 @@ urlpatterns = [
     path("calculator/", public.calculator, name="calculator"),
     path("calculator/board/", public.board_info, name="board-info"),
     path("events/<int:event_id>/", public.event, name="event"),
+    path("events/<int:event_id>/cross-table/", public.cross_table, name="cross-table"),
+    path("events/<int:event_id>/teams/<int:team_id>/", public.team, name="team"),
+    path(
+        "events/<int:event_id>/rounds/<int:round_number>/boards/<int:board_number>/",
+        public.traveller,
+        name="traveller",
+    ),
+    path("events/<int:event_id>/standings.json", api.standings, name="standings-json"),
     path("matches/<int:match_id>/", public.scorecard, name="scorecard"),
+    path("matches/<int:match_id>.json", api.scorecard, name="scorecard-json"),
     path("director/", director.dashboard, name="director"),
     path("director/events/new/", director.event_new, name="director-event-new"),
     path("director/events/<int:event_id>/", director.event_manage, name="director-event"),

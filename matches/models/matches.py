@@ -115,7 +115,8 @@ class Match(models.Model):
     def scorecard(self) -> dict:
         """Return the scorecard laid out like the printed sheet, in a fixed number of queries."""
         boards = list(self.boards.with_results())
-        result = self.score(boards)
+        penalties = list(self.imp_penalties.select_related("team"))
+        result = self.score(boards, penalties)
         comparisons = {c.number: c for c in result.boards}
         rows = [
             ScorecardRow(
@@ -137,7 +138,16 @@ class Match(models.Model):
             }
             for segment in result.segments
         ]
-        return {"match": self, "result": result, "segments": segments}
+        return {
+            "match": self,
+            "result": result,
+            "segments": segments,
+            "adjustments": [row.board for row in rows if row.board.adjusted],
+            "assigned": [
+                r for row in rows for r in (row.open, row.closed) if r and r.assigned_reason
+            ],
+            "penalties": penalties,
+        }
 
     @property
     def is_final(self) -> bool:
@@ -150,6 +160,21 @@ class Match(models.Model):
         if self.forfeit_home_vp is None or self.forfeit_away_vp is None:
             return None
         return (self.forfeit_home_vp, self.forfeit_away_vp)
+
+    def outcome(self) -> scoring.MatchOutcome:
+        """Return the match's stored totals as the standings need them."""
+        counts = self.home_vp is not None and (self.complete_boards > 0 or bool(self.forfeit_vp))
+        return scoring.MatchOutcome(
+            home=self.home_id,
+            away=self.away_id,
+            round=self.round,
+            home_vp=self.home_vp if counts else 0,
+            away_vp=self.away_vp if counts else 0,
+            home_imps=self.home_imps,
+            away_imps=self.away_imps,
+            counts=counts,
+            match_id=self.pk,
+        )
 
     def penalty_imps(self, penalties=None) -> tuple[int, int]:
         """Return the IMPs taken off the home and the away team by penalties."""
@@ -194,7 +219,7 @@ class Match(models.Model):
         self._history_user = user
         self.save(update_fields=["status", "status_reason", "updated"])
 
-    def score(self, boards=None) -> scoring.MatchResult:
+    def score(self, boards=None, penalties=None) -> scoring.MatchResult:
         """Return the match scored: each board's difference and IMPs, totals and VP."""
         if boards is None:
             boards = self.boards.with_results()
@@ -204,7 +229,7 @@ class Match(models.Model):
             self.event.boards_per_segment,
             self.event.boards_per_match,
             self.event.vp_scale,
-            penalties=self.penalty_imps(),
+            penalties=self.penalty_imps(penalties),
             forfeit_vp=self.forfeit_vp,
         )
 

@@ -145,6 +145,11 @@ class MatchResult:
         return self.totals.away_margin - self.penalties[1]
 
     @property
+    def balanced(self) -> bool:
+        """Return True when one team's margin is the other's loss (no split score, penalty)."""
+        return self.home_margin == -self.away_margin
+
+    @property
     def boards(self) -> tuple[BoardComparison, ...]:
         """Return every board of the match in order."""
         return tuple(board for segment in self.segments for board in segment.boards)

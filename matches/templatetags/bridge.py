@@ -5,6 +5,7 @@ from decimal import Decimal
 from django import template
 from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _lazy
 
 from matches.choices import PartKindChoice, SeatChoice, VulnerabilityChoice
 from matches.permissions import is_director as _is_director
@@ -148,3 +149,60 @@ def vp(value) -> str:
         return "—"
     value = Decimal(value)
     return str(value.quantize(Decimal(1))) if value == value.to_integral() else f"{value:.2f}"
+
+
+@register.filter
+def board_range(count: int) -> range:
+    """Return the board numbers 1 to ``count``."""
+    return range(1, int(count) + 1)
+
+
+@register.filter
+def quotient(value: float) -> str:
+    """Return an IMP quotient to three places ("∞" when nothing was lost)."""
+    return "∞" if value == float("inf") else f"{value:.3f}"
+
+
+_TIE_BREAKS = {
+    "head-to-head": _lazy("VP between the tied teams"),
+    "imp-quotient": _lazy("IMP quotient"),
+    "shared": _lazy("Tied"),
+}
+
+
+@register.filter
+def tie_break_label(decided_by) -> str:
+    """Return which rule placed the team among those level on VP (blank: no tie)."""
+    return _TIE_BREAKS.get(str(decided_by), "")
+
+
+@register.filter
+def opponent(match, team):
+    """Return the other team of a match."""
+    return match.away if match.home_id == team.pk else match.home
+
+
+@register.filter
+def opponent_id(match, team) -> int:
+    """Return the other team's id."""
+    return match.away_id if match.home_id == team.pk else match.home_id
+
+
+@register.filter
+def team_vp(match, team):
+    """Return the VP a team scored in a match (None before any board is complete)."""
+    return match.home_vp if match.home_id == team.pk else match.away_vp
+
+
+@register.filter
+def team_imps(match, team) -> str:
+    """Return "won : lost" IMPs from a team's side."""
+    if match.home_id == team.pk:
+        return f"{match.home_imps} : {match.away_imps}"
+    return f"{match.away_imps} : {match.home_imps}"
+
+
+@register.filter
+def board_rooms(board) -> list:
+    """Return a board's open-room and closed-room results, in that order."""
+    return [board.result_in("open"), board.result_in("closed")]

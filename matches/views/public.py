@@ -1,12 +1,14 @@
 """Public pages: no login needed, nothing written."""
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from matches import tables
 from matches.calculator import board_facts, compare, score_result
 from matches.forms import BoardForm, OptionalResultForm, ResultForm
-from matches.models import Event, Match
+from matches.models import Event, Match, Team
 
 
 @require_GET
@@ -17,7 +19,49 @@ def home(request):
 @require_GET
 def event(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
-    return render(request, "matches/event.html", {"event": event, "rows": event.match_rows()})
+    data = tables.event_data(event)
+    context = {
+        "event": event,
+        "standings": tables.standings(event, data),
+        "rounds": tables.rounds(event, data),
+        "penalties": data["penalty_rows"],
+        "updated": data["updated"],
+    }
+    return render(request, "matches/event.html", context)
+
+
+@require_GET
+def cross_table(request, event_id):
+    event = get_object_or_404(Event, pk=event_id)
+    data = tables.event_data(event)
+    context = {"event": event, "grid": tables.cross_table(event, data), "updated": data["updated"]}
+    return render(request, "matches/cross_table.html", context)
+
+
+@require_GET
+def team(request, event_id, team_id):
+    event = get_object_or_404(Event, pk=event_id)
+    team = get_object_or_404(Team, pk=team_id, event=event)
+    data = tables.event_data(event)
+    context = {"event": event, "team": team, **tables.team_progress(event, team, data)}
+    context["updated"] = data["updated"]
+    return render(request, "matches/team.html", context)
+
+
+@require_GET
+def traveller(request, event_id, round_number, board_number):
+    event = get_object_or_404(Event, pk=event_id)
+    boards = tables.traveller(event, round_number, board_number)
+    if not boards:
+        raise Http404
+    context = {
+        "event": event,
+        "round": round_number,
+        "number": board_number,
+        "board": boards[0],
+        "boards": boards,
+    }
+    return render(request, "matches/traveller.html", context)
 
 
 @require_GET

@@ -1,0 +1,166 @@
+"""The JSON feed: an event's standings and a match's scorecard as plain data.
+
+Documented in README ("JSON feed"); keep the two in step.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+
+from matches import tables
+from matches.choices import RoomChoice
+
+
+def _vp(value) -> float | None:
+    return None if value is None else float(Decimal(value))
+
+
+def _quotient(value: float) -> float | None:
+    return None if math.isinf(value) else round(value, 4)
+
+
+def _when(moment) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def event_summary(event, request) -> dict:
+    """Return the event's name and settings."""
+    return {
+        "id": event.pk,
+        "name": event.name,
+        "date": event.date.isoformat(),
+        "vp_scale": event.vp_scale,
+        "boards_per_match": event.boards_per_match,
+        "url": request.build_absolute_uri(event.get_absolute_url()),
+    }
+
+
+def match_summary(match, request) -> dict:
+    """Return a match's teams, round, status, stored IMP totals and VP."""
+    return {
+        "id": match.pk,
+        "round": match.round,
+        "home": {"id": match.home_id, "name": match.home.name},
+        "away": {"id": match.away_id, "name": match.away.name},
+        "status": match.status,
+        "home_imps": match.home_imps,
+        "away_imps": match.away_imps,
+        "home_vp": _vp(match.home_vp),
+        "away_vp": _vp(match.away_vp),
+        "complete_boards": match.complete_boards,
+        "pending_boards": match.pending_boards,
+        "url": request.build_absolute_uri(match.get_absolute_url()),
+    }
+
+
+def standings(event, request) -> dict:
+    """Return the event's standings feed."""
+    data = tables.event_data(event)
+    rows = tables.standings(event, data)
+    return {
+        "event": event_summary(event, request),
+        "updated": _when(data["updated"]),
+        "standings": [
+            {
+                "position": row.standing.position,
+                "team": {"id": row.team.pk, "name": row.team.name},
+                "played": row.standing.played,
+                "vp": _vp(row.standing.vp),
+                "imps_won": row.standing.imps_won,
+                "imps_lost": row.standing.imps_lost,
+                "imp_quotient": _quotient(row.standing.imp_quotient),
+                "decided_by": str(row.standing.decided_by),
+                "vp_penalties": [{"vp": _vp(p.vp), "reason": p.reason} for p in row.penalties],
+            }
+            for row in rows
+        ],
+        "byes": [
+            {
+                "round": b.round,
+                "team": {"id": b.team_id, "name": b.team.name},
+                "vp": _vp(event.bye_vp_value()),
+            }
+            for b in data["bye_rows"]
+        ],  # fmt: skip
+        "matches": [match_summary(match, request) for match in data["matches"]],
+    }
+
+
+def _result(result) -> dict | None:
+    if result is None:
+        return None
+    return {
+        "contract": str(result.contract),
+        "declarer": result.declarer or None,
+        "lead": result.lead or None,
+        "result": result.result_text or None,
+        "tricks": result.tricks,
+        "ns_score": result.ns_score,
+        "assigned_reason": result.assigned_reason or None,
+    }
+
+
+def scorecard(match, request) -> dict:
+    """Return a match's scorecard feed: board by board, the totals and the VP."""
+    card = match.scorecard()
+    result = card["result"]
+    boards = []
+    for part in card["segments"]:
+        for row in part["rows"]:
+            adjusted = row.board.adjusted
+            boards.append(
+                {
+                    "number": row.board.number,
+                    "segment": part["segment"].number,
+                    "dealer": str(row.board.dealer),
+                    "vulnerability": str(row.board.vulnerability),
+                    RoomChoice.OPEN.value: _result(row.open),
+                    RoomChoice.CLOSED.value: _result(row.closed),
+                    "difference": row.comparison.difference,
+                    "imps": row.comparison.imps,
+                    "home_imps": row.comparison.home_imps if row.comparison.complete else None,
+                    "away_imps": row.comparison.away_imps if row.comparison.complete else None,
+                    "adjusted": None
+                    if adjusted is None
+                    else {
+                        "home_imps": adjusted.home_imps,
+                        "away_imps": adjusted.away_imps,
+                        "reason": adjusted.reason,
+                    },
+                }
+            )
+    return {
+        "event": event_summary(match.event, request),
+        "match": match_summary(match, request),
+        "updated": _when(match.updated),
+        "boards": boards,
+        "segments": [
+            {
+                "number": s.number,
+                "home_imps": s.this.home,
+                "away_imps": s.this.away,
+                "brought_forward": {"home_imps": s.before.home, "away_imps": s.before.away},
+                "running": {"home_imps": s.running.home, "away_imps": s.running.away},
+            }
+            for s in result.segments
+        ],  # fmt: skip
+        "totals": {
+            "home_imps": result.totals.home,
+            "away_imps": result.totals.away,
+            "home_margin": result.home_margin,
+            "away_margin": result.away_margin,
+            "imp_penalties": [
+                {"team": p.team_id, "imps": p.imps, "reason": p.reason}
+                for p in match.imp_penalties.all()
+            ],
+        },
+        "vp": None if result.vp is None else {"home": _vp(result.vp[0]), "away": _vp(result.vp[1])},
+        "forfeit": None
+        if match.forfeit_vp is None
+        else {
+            "home_vp": _vp(match.forfeit_home_vp),
+            "away_vp": _vp(match.forfeit_away_vp),
+            "reason": match.forfeit_reason,
+        },
+    }
