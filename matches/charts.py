@@ -11,7 +11,7 @@ WIDTH, HEIGHT, PAD = 640, 220, 36
 class Point:
     x: float
     y: float
-    label: str
+    value: object  # VP (a Decimal) or position (an int)
     round: int
 
 
@@ -47,12 +47,12 @@ def progress_chart(positions, teams: int) -> Chart | None:
         return PAD + (inner_w * index / (rounds - 1) if rounds > 1 else inner_w / 2)
 
     vp_points = [
-        Point(x(i), PAD + inner_h * (1 - float(p.vp) / vp_max), f"{p.vp}", p.round)
+        Point(x(i), PAD + inner_h * (1 - float(p.vp) / vp_max), p.vp, p.round)
         for i, p in enumerate(positions)
     ]
     span = max(teams - 1, 1)
     position_points = [
-        Point(x(i), PAD + inner_h * (p.position - 1) / span, str(p.position), p.round)
+        Point(x(i), PAD + inner_h * (p.position - 1) / span, p.position, p.round)
         for i, p in enumerate(positions)
     ]
     return Chart(WIDTH, HEIGHT, vp_points, position_points, vp_max, teams)

@@ -3,7 +3,18 @@
 import pytest
 from django.urls import reverse
 
-from matches.models import Event, Match, Player, Result, Seating, Team
+from matches.models import (
+    BoardAdjustment,
+    Bye,
+    Event,
+    ImpPenalty,
+    Match,
+    Player,
+    Result,
+    Seating,
+    Team,
+    VpPenalty,
+)
 from tests.factories import enter, make_match
 
 pytestmark = pytest.mark.django_db
@@ -37,6 +48,19 @@ def write_requests(match):
         ("get", reverse("director-sheet", args=[match.pk, "open"]), {}),
         ("post", reverse("director-save-row", args=[match.pk, "open", 1]), row),
         ("get", reverse("director-board-history", args=[match.pk, 1]), {}),
+        ("post", reverse("director-board-adjust", args=[match.pk, 2]),
+         {"action": "artificial", "art-home": "plus", "art-away": "minus", "art-reason": "x"}),
+        ("post", reverse("director-board-adjust", args=[match.pk, 1]),
+         {"action": "assigned", "asg-room": "open", "asg-contract": "3NT", "asg-declarer": "S",
+          "asg-result": "=", "asg-reason": "x"}),
+        ("post", reverse("director-status", args=[match.pk]), {"status": "final"}),
+        ("post", reverse("director-forfeit", args=[match.pk]),
+         {"forfeit-home_vp": "18", "forfeit-away_vp": "0", "forfeit-reason": "x"}),
+        ("post", reverse("director-imp-penalty", args=[match.pk]),
+         {"penalty-team": team.pk, "penalty-imps": 3, "penalty-reason": "x"}),
+        ("post", reverse("director-vp-penalty", args=[event.pk]),
+         {"vp-team": team.pk, "vp-vp": "2", "vp-reason": "x"}),
+        ("post", reverse("director-round-robin", args=[event.pk]), {}),
     ]  # fmt: skip
 
 
@@ -48,6 +72,11 @@ def snapshot():
         Match.objects.count(),
         Seating.objects.count(),
         list(Result.objects.values_list("level", "strain", "declarer", "tricks", "version")),
+        list(Match.objects.values_list("status", "forfeit_home_vp", "home_vp")),
+        BoardAdjustment.objects.count(),
+        ImpPenalty.objects.count(),
+        VpPenalty.objects.count(),
+        Bye.objects.count(),
     )
 
 
