@@ -38,13 +38,16 @@ def event_data(event: Event) -> dict:
     bye_rows = list(event.byes.select_related("team"))
     penalty_rows = list(event.vp_penalties.select_related("team"))
     bye_vp = event.bye_vp_value()
+    outcomes = [match.outcome() for match in matches]
+    # A bye counts once its round is under way (a board of the round is complete).
+    latest = max((o.round for o in outcomes if o.counts), default=0)
     return {
         "teams": [team.pk for team in teams],
         "by_id": {team.pk: team for team in teams},
         "matches": matches,
-        "outcomes": [match.outcome() for match in matches],
+        "outcomes": outcomes,
         "bye_rows": bye_rows,
-        "byes": [scoring.Bye(b.team_id, b.round, bye_vp) for b in bye_rows],
+        "byes": [scoring.Bye(b.team_id, b.round, bye_vp) for b in bye_rows if b.round <= latest],
         "penalty_rows": penalty_rows,
         "penalties": [scoring.Penalty(p.team_id, p.vp, p.reason) for p in penalty_rows],
         "updated": max((m.updated for m in matches), default=None),
@@ -96,10 +99,15 @@ def team_progress(event: Event, team, data: dict | None = None) -> dict:
         data["teams"], data["outcomes"], data["byes"], data["penalties"]
     )[team.pk]
     matches = [m for m in data["matches"] if team.pk in (m.home_id, m.away_id)]
+    byes = [b for b in data["bye_rows"] if b.team_id == team.pk]
     return {
+        "rounds": sorted(
+            [(m.round, m, None) for m in matches] + [(b.round, None, b) for b in byes],
+            key=lambda row: (row[0], row[1].pk if row[1] else 0),
+        ),
         "matches": matches,
         "chart": progress_chart(positions, len(data["teams"])),
-        "byes": [b for b in data["bye_rows"] if b.team_id == team.pk],
+        "byes": byes,
         "positions": positions,
         "teams": len(data["teams"]),
     }

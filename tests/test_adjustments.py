@@ -113,7 +113,7 @@ def test_a_forfeit_sets_the_vp_whatever_the_boards_say(director_client, match):
                                "forfeit-reason": "Away team did not come"})  # fmt: skip
     assert stored(match)[2:] == (18, 0)
     page = director_client.get(reverse("event", args=[match.event.pk])).text
-    assert '<td class="text-end vp">18 : 0</td>' in page and "Forfeit" in page
+    assert '<td class="text-end text-nowrap vp">18 : 0</td>' in page and "Forfeit" in page
     director_client.post(url, {"action": "clear"})
     assert stored(match)[2:] == (17, 13)
 

@@ -91,16 +91,21 @@ def test_teams_still_level_after_every_rule_share_the_position(english, event, t
     assert decided_by(page) == ["Tied"] * 4
 
 
-def test_a_bye_scores_the_events_bye_vp(english, event, teams):
-    ash = teams[0]
+def test_a_bye_scores_the_events_bye_vp_once_its_round_is_under_way(english, event, teams):
+    ash, birch, cedar, dogwood = teams
     Bye.objects.create(event=event, round=1, team=ash)
+    Bye.objects.create(event=event, round=2, team=dogwood)
+    play(event, birch, cedar, 1, *WIN)  # Birch 17, Cedar 13
     page = english.get(reverse("event", args=[event.pk])).text
     assert "Ash has a bye: 18 VP" in page  # the 25-VP scale's default
+    # Round 2 has not started: Dogwood's bye does not count yet.
+    assert positions(page) == [("1", "Ash"), ("2", "Birch"), ("3", "Cedar"), ("4", "Dogwood")]
+
     event.bye_vp = Decimal("16.5")
     event.save()
     page = english.get(reverse("event", args=[event.pk])).text
     assert "Ash has a bye: 16.50 VP" in page
-    assert positions(page)[0] == ("1", "Ash")
+    assert [name for _, name in positions(page)][:2] == ["Birch", "Ash"]
 
 
 def test_a_vp_penalty_comes_off_the_total_and_its_reason_is_shown(english, event, teams):

@@ -115,8 +115,8 @@ def test_the_event_page_lists_matches_with_imps_and_vp_in_few_queries(
     enter(match, 1, "closed", "3NT", "N", "+3")
     with django_assert_max_num_queries(6):
         page = client.get(reverse("event", args=[event.pk])).text
-    assert '<td class="text-end imps">11 : 0</td>' in page  # 990 - 490 = 500: 11 IMPs
-    assert '<td class="text-end vp">17 : 13</td>' in page  # the 8-11 column
+    assert '<td class="text-end text-nowrap imps">11 : 0</td>' in page  # 990 - 490 = 500: 11 IMPs
+    assert '<td class="text-end text-nowrap vp">17 : 13</td>' in page  # the 8-11 column
 
 
 def test_the_demo_event_shows_a_complete_scorecard_at_once(client):
