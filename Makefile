@@ -30,6 +30,7 @@ test: $(VENV)/.dev
 
 bench: $(VENV)/.dev
 	$(BIN)/python benchmarks/bench_scoring.py
+	$(BIN)/python benchmarks/bench_standings.py
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
