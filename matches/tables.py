@@ -8,6 +8,11 @@ rounds and boards it has: each match's totals are stored on it whenever a result
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
+
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from matches import scoring
 from matches.charts import progress_chart
@@ -68,28 +73,68 @@ def standings(event: Event, data: dict | None = None) -> list[StandingRow]:
     ]
 
 
-def cross_table(event: Event, data: dict | None = None) -> list[tuple[object, list]]:
-    """Return the grid in standings order: (row team, [(column team, cells), …])."""
+def cross_table(event: Event, data: dict | None = None) -> list[tuple[object, str]]:
+    """Return the grid in standings order: (row team, its cells as escaped HTML).
+
+    Each cell is the VP of the row team against the column team, linked to the scorecard
+    (a double round robin has two). The cells are put together here rather than in the
+    template: a 64-team grid has 4,096 of them.
+    """
     data = data or event_data(event)
     order = [row.team for row in standings(event, data)]
-    cells = scoring.cross_table(data["teams"], data["outcomes"])
-    return [
-        (row, [(column, cells.get((row.pk, column.pk), [])) for column in order]) for row in order
-    ]
+    grid = scoring.cross_table(data["teams"], data["outcomes"])
+    scorecard = reverse("scorecard", args=[0]).replace("/0/", "/{}/")
+    rows = []
+    for row in order:
+        cells = []
+        for column in order:
+            if column.pk == row.pk:
+                cells.append(SELF_CELL)
+                continue
+            links = mark_safe(
+                "<br>".join(
+                    format_html(
+                        '<a href="{}">{}</a>',
+                        scorecard.format(cell.match_id),
+                        "·" if cell.vp is None else format_vp(cell.vp),
+                    )
+                    for cell in grid.get((row.pk, column.pk), [])
+                )
+            )  # fmt: skip  -- each link is escaped by format_html
+            cells.append(format_html('<td data-against="{}">{}</td>', column.pk, links))
+        rows.append((row, mark_safe("".join(cells))))
+    return rows
 
 
-def rounds(event: Event, data: dict | None = None) -> list[Round]:
-    """Return the event's rounds in order, each with its matches and byes."""
-    data = data or event_data(event)
-    numbers = sorted({m.round for m in data["matches"]} | {b.round for b in data["bye_rows"]})
-    return [
-        Round(
-            number,
-            [m for m in data["matches"] if m.round == number],
-            [b for b in data["bye_rows"] if b.round == number],
-        )
-        for number in numbers
-    ]
+SELF_CELL = '<td class="table-secondary"></td>'
+
+
+def format_vp(value) -> str:
+    """Return VP as scales print them: whole numbers bare ("18"), others to two places."""
+    value = Decimal(value)
+    return str(value.quantize(Decimal(1))) if value == value.to_integral() else f"{value:.2f}"
+
+
+def round_numbers(data: dict) -> list[int]:
+    """Return the event's round numbers in order."""
+    return sorted({m.round for m in data["matches"]} | {b.round for b in data["bye_rows"]})
+
+
+def current_round(data: dict) -> int | None:
+    """Return the round players want to see first: the latest one under way, else the first."""
+    numbers = round_numbers(data)
+    if not numbers:
+        return None
+    return max((o.round for o in data["outcomes"] if o.counts), default=numbers[0])
+
+
+def round_of(data: dict, number: int) -> Round:
+    """Return one round with its matches and byes."""
+    return Round(
+        number,
+        [m for m in data["matches"] if m.round == number],
+        [b for b in data["bye_rows"] if b.round == number],
+    )
 
 
 def team_progress(event: Event, team, data: dict | None = None) -> dict:

@@ -22,6 +22,7 @@ urlpatterns = [
     path("events/<int:event_id>/", public.event, name="event"),
     path("events/<int:event_id>/cross-table/", public.cross_table, name="cross-table"),
     path("events/<int:event_id>/teams/<int:team_id>/", public.team, name="team"),
+    path("events/<int:event_id>/rounds/<int:round_number>/", public.round_page, name="round"),
     path(
         "events/<int:event_id>/rounds/<int:round_number>/boards/<int:board_number>/",
         public.traveller,

@@ -1,7 +1,5 @@
 """Template filters that show scoring-core values the way a scoresheet prints them."""
 
-from decimal import Decimal
-
 from django import template
 from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext_lazy
@@ -10,6 +8,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from matches.choices import PartKindChoice, SeatChoice, VulnerabilityChoice
 from matches.permissions import is_director as _is_director
 from matches.scoring import Card, Contract, Strain
+from matches.tables import format_vp
 
 register = template.Library()
 
@@ -147,8 +146,7 @@ def vp(value) -> str:
     """Return VP as scales print them: whole numbers bare ("18"), others to two places."""
     if value is None:
         return "—"
-    value = Decimal(value)
-    return str(value.quantize(Decimal(1))) if value == value.to_integral() else f"{value:.2f}"
+    return format_vp(value)
 
 
 @register.filter

@@ -20,14 +20,31 @@ def home(request):
 def event(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     data = tables.event_data(event)
+    current = tables.current_round(data)
     context = {
         "event": event,
         "standings": tables.standings(event, data),
-        "rounds": tables.rounds(event, data),
+        "round_numbers": tables.round_numbers(data),
+        "round": tables.round_of(data, current) if current else None,
         "penalties": data["penalty_rows"],
         "updated": data["updated"],
     }
     return render(request, "matches/event.html", context)
+
+
+@require_GET
+def round_page(request, event_id, round_number):
+    event = get_object_or_404(Event, pk=event_id)
+    data = tables.event_data(event)
+    if round_number not in tables.round_numbers(data):
+        raise Http404
+    context = {
+        "event": event,
+        "round_numbers": tables.round_numbers(data),
+        "round": tables.round_of(data, round_number),
+        "updated": data["updated"],
+    }
+    return render(request, "matches/round.html", context)
 
 
 @require_GET

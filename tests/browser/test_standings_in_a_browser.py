@@ -41,7 +41,7 @@ def test_a_player_goes_from_the_standings_to_a_team_and_its_scorecard(page: Page
 
 def test_the_standings_refresh_by_themselves_when_a_result_is_saved(page: Page, event):
     page.clock.install()
-    page.goto(f"/events/{event.pk}/")
+    page.goto(f"/events/{event.pk}/rounds/2/")
     match = event.matches.filter(round=2).first()
     row = page.locator(f'tr[data-match="{match.pk}"] .imps')
     expect(row).to_have_text("0 : 0")
