@@ -83,7 +83,7 @@ def standings(event, request) -> dict:
             }
             for b in data["bye_rows"]
         ],  # fmt: skip
-        "matches": [match_summary(match, request) for match in data["matches"]],
+        "matches": [match_summary(match, request) for match in tables.matches_of(event)],
     }
 
 

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from matches import scoring
 from matches.charts import progress_chart
 from matches.models import Event
+from matches.models.matches import match_outcome
 
 
 @dataclass(frozen=True)
@@ -34,28 +34,28 @@ class Round:
 
 
 def event_data(event: Event) -> dict:
-    """Return the event's teams, matches, byes and penalties: four queries in all.
+    """Return the event's teams, match totals, byes and penalties: four queries in all.
 
-    Both as rows for the pages and as the scoring core's outcomes, byes and penalties.
+    Match totals come as plain rows (a 64-team event has hundreds of matches); the
+    pages load as objects only the few matches they show (``matches_of``).
     """
     teams = sorted(event.teams.all(), key=lambda team: team.name)
-    matches = list(event.matches.with_teams())
+    rows = event.matches.outcome_rows()
     bye_rows = list(event.byes.select_related("team"))
     penalty_rows = list(event.vp_penalties.select_related("team"))
     bye_vp = event.bye_vp_value()
-    outcomes = [match.outcome() for match in matches]
+    outcomes = [match_outcome(row) for row in rows]
     # A bye counts once its round is under way (a board of the round is complete).
     latest = max((o.round for o in outcomes if o.counts), default=0)
     return {
         "teams": [team.pk for team in teams],
         "by_id": {team.pk: team for team in teams},
-        "matches": matches,
         "outcomes": outcomes,
         "bye_rows": bye_rows,
         "byes": [scoring.Bye(b.team_id, b.round, bye_vp) for b in bye_rows if b.round <= latest],
         "penalty_rows": penalty_rows,
         "penalties": [scoring.Penalty(p.team_id, p.vp, p.reason) for p in penalty_rows],
-        "updated": max((m.updated for m in matches), default=None),
+        "updated": max((row["updated"] for row in rows), default=None),
     }
 
 
@@ -91,18 +91,14 @@ def cross_table(event: Event, data: dict | None = None) -> list[tuple[object, st
             if column.pk == row.pk:
                 cells.append(SELF_CELL)
                 continue
-            links = mark_safe(
-                "<br>".join(
-                    format_html(
-                        '<a href="{}">{}</a>',
-                        scorecard.format(cell.match_id),
-                        "·" if cell.vp is None else format_vp(cell.vp),
-                    )
-                    for cell in grid.get((row.pk, column.pk), [])
-                )
-            )  # fmt: skip  -- each link is escaped by format_html
-            cells.append(format_html('<td data-against="{}">{}</td>', column.pk, links))
-        rows.append((row, mark_safe("".join(cells))))
+            # Only numbers go into a cell (ids, VP), never text a user typed: no escaping.
+            links = "<br>".join(
+                f'<a href="{scorecard.format(int(cell.match_id))}">'
+                f"{'·' if cell.vp is None else format_vp(cell.vp)}</a>"
+                for cell in grid.get((row.pk, column.pk), [])
+            )
+            cells.append(f'<td data-against="{int(column.pk)}">{links}</td>')
+        rows.append((row, mark_safe("".join(cells))))  # noqa: S308 - numbers only, see above
     return rows
 
 
@@ -117,7 +113,7 @@ def format_vp(value) -> str:
 
 def round_numbers(data: dict) -> list[int]:
     """Return the event's round numbers in order."""
-    return sorted({m.round for m in data["matches"]} | {b.round for b in data["bye_rows"]})
+    return sorted({o.round for o in data["outcomes"]} | {b.round for b in data["bye_rows"]})
 
 
 def current_round(data: dict) -> int | None:
@@ -128,11 +124,19 @@ def current_round(data: dict) -> int | None:
     return max((o.round for o in data["outcomes"] if o.counts), default=numbers[0])
 
 
-def round_of(data: dict, number: int) -> Round:
+def matches_of(event: Event, **filters) -> list:
+    """Return some of the event's matches as objects, with their teams: one query."""
+    matches = list(event.matches.filter(**filters).select_related("home", "away"))
+    for match in matches:
+        match.event = event  # already loaded: no join, no query
+    return matches
+
+
+def round_of(event: Event, data: dict, number: int) -> Round:
     """Return one round with its matches and byes."""
     return Round(
         number,
-        [m for m in data["matches"] if m.round == number],
+        matches_of(event, round=number),
         [b for b in data["bye_rows"] if b.round == number],
     )
 
@@ -143,7 +147,9 @@ def team_progress(event: Event, team, data: dict | None = None) -> dict:
     positions = scoring.positions_by_round(
         data["teams"], data["outcomes"], data["byes"], data["penalties"]
     )[team.pk]
-    matches = [m for m in data["matches"] if team.pk in (m.home_id, m.away_id)]
+    matches = matches_of(event, pk__in=[
+        o.match_id for o in data["outcomes"] if team.pk in (o.home, o.away)
+    ])  # fmt: skip
     byes = [b for b in data["bye_rows"] if b.team_id == team.pk]
     return {
         "rounds": sorted(

@@ -24,10 +24,40 @@ class MatchStatus(models.TextChoices):
     FINAL = "final", _("Final")
 
 
+OUTCOME_FIELDS = (
+    "pk", "home_id", "away_id", "round", "home_vp", "away_vp", "home_imps", "away_imps",
+    "complete_boards", "forfeit_home_vp", "forfeit_away_vp", "updated",
+)  # fmt: skip
+
+
+def match_outcome(row: dict) -> scoring.MatchOutcome:
+    """Return a match's stored totals (a row of OUTCOME_FIELDS) as the standings need them.
+
+    A match counts once a board is complete in both rooms, or a forfeit gave its VP.
+    """
+    forfeit = row["forfeit_home_vp"] is not None and row["forfeit_away_vp"] is not None
+    counts = row["home_vp"] is not None and (row["complete_boards"] > 0 or forfeit)
+    return scoring.MatchOutcome(
+        home=row["home_id"],
+        away=row["away_id"],
+        round=row["round"],
+        home_vp=row["home_vp"] if counts else 0,
+        away_vp=row["away_vp"] if counts else 0,
+        home_imps=row["home_imps"],
+        away_imps=row["away_imps"],
+        counts=counts,
+        match_id=row["pk"],
+    )
+
+
 class MatchQuerySet(models.QuerySet):
     def with_teams(self):
         """Return the matches with their event and both teams loaded in the same query."""
         return self.select_related("event", "home", "away")
+
+    def outcome_rows(self) -> list[dict]:
+        """Return each match's stored totals as plain rows: cheap for hundreds of matches."""
+        return list(self.values(*OUTCOME_FIELDS))
 
 
 class Match(models.Model):
@@ -163,18 +193,7 @@ class Match(models.Model):
 
     def outcome(self) -> scoring.MatchOutcome:
         """Return the match's stored totals as the standings need them."""
-        counts = self.home_vp is not None and (self.complete_boards > 0 or bool(self.forfeit_vp))
-        return scoring.MatchOutcome(
-            home=self.home_id,
-            away=self.away_id,
-            round=self.round,
-            home_vp=self.home_vp if counts else 0,
-            away_vp=self.away_vp if counts else 0,
-            home_imps=self.home_imps,
-            away_imps=self.away_imps,
-            counts=counts,
-            match_id=self.pk,
-        )
+        return match_outcome({name: getattr(self, name) for name in OUTCOME_FIELDS})
 
     def penalty_imps(self, penalties=None) -> tuple[int, int]:
         """Return the IMPs taken off the home and the away team by penalties."""

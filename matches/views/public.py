@@ -25,7 +25,7 @@ def event(request, event_id):
         "event": event,
         "standings": tables.standings(event, data),
         "round_numbers": tables.round_numbers(data),
-        "round": tables.round_of(data, current) if current else None,
+        "round": tables.round_of(event, data, current) if current else None,
         "penalties": data["penalty_rows"],
         "updated": data["updated"],
     }
@@ -41,7 +41,7 @@ def round_page(request, event_id, round_number):
     context = {
         "event": event,
         "round_numbers": tables.round_numbers(data),
-        "round": tables.round_of(data, round_number),
+        "round": tables.round_of(event, data, round_number),
         "updated": data["updated"],
     }
     return render(request, "matches/round.html", context)
