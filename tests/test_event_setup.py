@@ -107,3 +107,14 @@ def test_a_player_cannot_sit_twice_in_a_segment(director_client):
     page = director_client.post(reverse("director-match", args=[match.pk]), data)
     assert f"{player.name} is already seated in this segment." in page.text
     assert not Seating.objects.exists()
+
+
+def test_an_event_has_at_most_64_teams(director_client):
+    from tests.factories import make_event
+
+    event = make_event()
+    Team.objects.bulk_create(Team(event=event, name=f"T{n}") for n in range(64))
+    url = reverse("director-team-new", args=[event.pk])
+    page = director_client.post(url, {"name": "One too many"})
+    assert "An event has at most 64 teams." in page.text
+    assert event.teams.count() == 64

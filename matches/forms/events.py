@@ -9,6 +9,7 @@ from matches.models import Event, Match, Player, Seating, Team
 from matches.scoring import PRINTED_25_BOARDS
 
 MAX_BOARDS = 200
+MAX_TEAMS = 64
 
 
 class EventForm(forms.ModelForm):
@@ -105,6 +106,14 @@ class TeamForm(forms.ModelForm):
         self.event = event
         if self.instance.pk:
             self.fields["players"].initial = "\n".join(p.name for p in self.instance.players.all())
+
+    def clean(self):
+        cleaned = super().clean()
+        if not self.instance.pk and self.event.teams.count() >= MAX_TEAMS:
+            raise ValidationError(
+                _("An event has at most %(most)s teams."), code="teams", params={"most": MAX_TEAMS}
+            )
+        return cleaned
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
