@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from matches.views import adjustments, api, director, public
+from matches.views import adjustments, api, director, games, public
 
 
 class RoomConverter:
@@ -31,6 +31,23 @@ urlpatterns = [
     path("events/<int:event_id>/standings.json", api.standings, name="standings-json"),
     path("matches/<int:match_id>/", public.scorecard, name="scorecard"),
     path("matches/<int:match_id>.json", api.scorecard, name="scorecard-json"),
+    path("games/", games.index, name="games"),
+    path("games/<slug:kind>/", games.game, name="game"),
+    path("games/<slug:kind>/deals/", games.deal, name="game-deal"),
+    path("games/<slug:kind>/deals/<int:index>/", games.deal, name="game-deal-edit"),
+    path("games/<slug:kind>/restart/", games.restart, name="game-restart"),
+    path("games/<slug:kind>/settings/", games.settings, name="game-settings"),
+    path("games/<slug:kind>/save/", games.save, name="game-save"),
+    path("games/<slug:kind>/<int:game_id>/", games.game, name="game-saved"),
+    path("games/<slug:kind>/<int:game_id>/deals/", games.deal, name="game-saved-deal"),
+    path(
+        "games/<slug:kind>/<int:game_id>/deals/<int:index>/",
+        games.deal,
+        name="game-saved-deal-edit",
+    ),
+    path("games/<slug:kind>/<int:game_id>/restart/", games.restart, name="game-saved-restart"),
+    path("games/<slug:kind>/<int:game_id>/settings/", games.settings, name="game-saved-settings"),
+    path("games/<slug:kind>/<int:game_id>/delete/", games.delete, name="game-saved-delete"),
     path("director/", director.dashboard, name="director"),
     path("director/events/new/", director.event_new, name="director-event-new"),
     path("director/events/<int:event_id>/", director.event_manage, name="director-event"),

@@ -2,6 +2,7 @@
 
 from .boards import Board, BoardAdjustment, Conflict, MatchIsFinal, Result
 from .events import Bye, Event, Player, Team, VpPenalty
+from .games import Game
 from .matches import ImpPenalty, Match, MatchStatus, ScorecardRow, Seating
 
 __all__ = [
@@ -10,6 +11,7 @@ __all__ = [
     "Bye",
     "Conflict",
     "Event",
+    "Game",
     "ImpPenalty",
     "Match",
     "MatchIsFinal",

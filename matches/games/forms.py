@@ -1,0 +1,76 @@
+"""Deal forms shared by the home-table games: contract, declarer and result as in the
+calculator, stored as the text the player typed (canonical), scored afresh each time."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from matches.forms.results import ResultForm
+from matches.scoring import format_result
+
+
+class DealForm(ResultForm):
+    """A deal: contract, declarer and result; ``to_deal()`` gives what the game stores."""
+
+    def __init__(self, *args, game=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        for name in ("contract", "declarer", "result"):
+            self.fields[name].help_text = ""
+
+    def to_deal(self) -> dict:
+        """Return the deal as stored: canonical contract, declarer and tricks."""
+        data = self.cleaned_data
+        contract = data["contract"]
+        return {
+            "contract": str(contract),
+            "declarer": data["declarer"].value if data.get("declarer") else None,
+            "tricks": 0 if contract.is_pass else data["tricks"],
+        }
+
+    @classmethod
+    def initial_from(cls, deal: dict) -> dict:
+        """Return the form's initial values for correcting a stored deal."""
+        from matches.scoring import Contract
+
+        contract = Contract.parse(deal["contract"])
+        return {
+            "contract": deal["contract"],
+            "declarer": deal.get("declarer") or "",
+            "result": format_result(contract, deal["tricks"]),
+        }
+
+
+class HcpDealForm(DealForm):
+    """A deal with the board number and North-South's high-card points (贴点, 简明计分法)."""
+
+    board = forms.IntegerField(label=_("Board"), min_value=1, max_value=9999)
+    ns_hcp = forms.IntegerField(
+        label=_("N-S high-card points"),
+        min_value=0,
+        max_value=40,
+        help_text=_("A=4, K=3, Q=2, J=1; E-W have the rest of 40."),
+        error_messages={
+            "min_value": _("High-card points are 0 to 40."),
+            "max_value": _("High-card points are 0 to 40."),
+        },
+    )
+
+    field_order = ["board", "contract", "declarer", "result", "ns_hcp"]
+
+    def to_deal(self) -> dict:
+        """Return the deal as stored, with its board number and N-S points."""
+        return {
+            **super().to_deal(),
+            "board": self.cleaned_data["board"],
+            "ns_hcp": self.cleaned_data["ns_hcp"],
+        }
+
+    @classmethod
+    def initial_from(cls, deal: dict) -> dict:
+        """Return the form's initial values for correcting a stored deal."""
+        return {**super().initial_from(deal), "board": deal["board"], "ns_hcp": deal["ns_hcp"]}
+
+
+def next_board(deals: list[dict], settings: dict) -> dict:
+    """Return the next deal's initial board number: one more than the last."""
+    return {"board": (deals[-1]["board"] + 1) if deals else 1}

@@ -1,0 +1,1 @@
+"""Importing this package registers every kind of home-table game."""
