@@ -2,11 +2,12 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from matches.views import accounts
+from matches.views import accounts, health
 
 urlpatterns = [
     path("", include("matches.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("healthz", health.health, name="health"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),

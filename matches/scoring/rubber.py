@@ -28,21 +28,6 @@ from types import MappingProxyType
 from .contract import Contract, Strain
 from .duplicate import PartKind, TricksError, score_breakdown
 
-__all__ = [
-    "BONUSES",
-    "GAME_POINTS",
-    "DealError",
-    "EntryKind",
-    "Game",
-    "Honours",
-    "PadEntry",
-    "RubberDeal",
-    "RubberOverError",
-    "RubberPad",
-    "RubberSide",
-    "rubber_pad",
-]
-
 GAME_POINTS = 100
 
 
@@ -143,11 +128,8 @@ def settle_deal(deal, side_type: type, declarer_type: type) -> None:
     Raise DealError (or TricksError) for a deal that cannot be scored.
     """
     object.__setattr__(deal, "contract", as_contract(deal.contract))
-    for name, kind in (
-        ("declarer", declarer_type),
-        ("honours", Honours),
-        ("honours_side", side_type),
-    ):
+    kinds = {"declarer": declarer_type, "honours": Honours, "honours_side": side_type}
+    for name, kind in kinds.items():
         if getattr(deal, name) is not None:
             object.__setattr__(deal, name, kind(getattr(deal, name)))
     if type(deal.tricks) is not int or not 0 <= deal.tricks <= 13:

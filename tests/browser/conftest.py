@@ -98,6 +98,14 @@ def page(request, browser, live_server, locale):
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(error))
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text)
+            if message.type == "error" and "Content Security Policy" in message.text
+            else None
+        ),
+    )
     yield page
     report = getattr(request.node, "report_call", None)
     if report is not None and report.failed:
@@ -105,4 +113,4 @@ def page(request, browser, live_server, locale):
         name = re.sub(r"[^\w.-]+", "_", request.node.name)
         page.screenshot(path=str(FAILURE_SCREENSHOTS / f"{name}.png"), full_page=True)
     context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"

@@ -1,0 +1,116 @@
+"""Security for a public club site: deploy checks, CSP, escaping, health check."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from matches.models import Bye, VpPenalty
+from tests.factories import enter, make_event, make_match, make_team
+
+ROOT = Path(__file__).resolve().parents[1]
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": secrets.token_urlsafe(50),
+    "ALLOWED_HOSTS": "scores.example.org",
+    "DATABASE_URL": "sqlite:////tmp/unused.sqlite3",
+    "SECURE_SSL_REDIRECT": "1",
+    "SECURE_HSTS_SECONDS": "31536000",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS": "1",
+    "SECURE_HSTS_PRELOAD": "1",
+}
+
+
+def test_the_documented_production_settings_pass_check_deploy():
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "SECURE_COOKIES")
+    }
+    env.update(PRODUCTION, DJANGO_SETTINGS_MODULE="scoresheet.settings")
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+    readme = (ROOT / "README.md").read_text()
+    for name in PRODUCTION:
+        assert f"`{name}`" in readme, f"{name} is not documented in README"
+
+
+@pytest.mark.django_db
+def test_every_page_has_a_content_security_policy_without_inline_script(client):
+    response = client.get(reverse("calculator"))
+    policy = response["Content-Security-Policy"]
+    assert "script-src 'self'" in policy
+    assert "unsafe-inline" not in policy
+    assert "<script>" not in response.text
+    assert "onclick" not in response.text
+
+
+SCRIPT = '<script>alert("x")</script>'
+
+
+@pytest.mark.django_db
+def test_names_users_type_are_escaped_on_every_public_page(client):
+    event = make_event(name=f"Event {SCRIPT}")
+    home = make_team(event, f"Home {SCRIPT}", players=(SCRIPT,))
+    away = make_team(event, f"Away {SCRIPT}")
+    third = make_team(event, f"Third {SCRIPT}")
+    match = make_match(event, home=home, away=away)
+    enter(match, 1, "open", "4S", "N", "=")
+    enter(match, 1, "closed", "4S", "N", "-1")
+    Bye.objects.create(event=event, round=1, team=third)
+    VpPenalty.objects.create(event=event, team=away, vp=1, reason=f"Reason {SCRIPT}")
+    match.imp_penalties.create(team=home, imps=1, reason=f"IMP {SCRIPT}")
+    match.refresh_totals()
+    urls = [
+        reverse("home"),
+        reverse("event", args=[event.pk]),
+        reverse("round", args=[event.pk, 1]),
+        reverse("cross-table", args=[event.pk]),
+        reverse("team", args=[event.pk, home.pk]),
+        reverse("team", args=[event.pk, third.pk]),
+        reverse("traveller", args=[event.pk, 1, 1]),
+        reverse("scorecard", args=[match.pk]),
+        reverse("standings-json", args=[event.pk]),
+        reverse("scorecard-json", args=[match.pk]),
+    ]
+    for url in urls:
+        page = client.get(url)
+        assert page.status_code == 200, url
+        assert SCRIPT not in page.text, url
+    page = client.get(reverse("scorecard", args=[match.pk])).text
+    assert "&lt;script&gt;" in page
+
+
+@pytest.mark.django_db
+def test_the_health_check_says_the_app_and_its_database_answer(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok"}
+
+
+@pytest.mark.django_db
+def test_repeated_failed_logins_lock_the_account_until_a_director_unlocks_it(director_client):
+    from django.test import Client
+
+    from tests.factories import make_user
+
+    client = Client()  # the player's browser; director_client is the director's
+    make_user("player1", password="right password 1")
+    login = reverse("login")
+    for _ in range(5):
+        client.post(login, {"username": "player1", "password": "wrong"})
+    locked = client.post(login, {"username": "player1", "password": "right password 1"})
+    assert locked.status_code == 429  # django-axes: locked out
+    assert not client.session.get("_auth_user_id")
+
+    page = director_client.get(reverse("director-lockouts")).text
+    assert "player1" in page
+    director_client.post(reverse("director-unlock"), {"username": "player1"})
+    response = client.post(login, {"username": "player1", "password": "right password 1"})
+    assert response.status_code == 302
