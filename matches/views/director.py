@@ -81,7 +81,8 @@ def match_new(request, event_id):
 @director_required
 def match_manage(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
-    segment = int(request.POST.get("segment", 0) or 0)
+    segment = request.POST.get("segment", "")
+    segment = int(segment) if segment.isdigit() and segment.isascii() else 0
     seating_forms = []
     for number in match.segment_numbers:
         data = request.POST if number == segment else None
