@@ -1,8 +1,5 @@
 """简明计分法: the simplified scoring method of seed 003, in small whole numbers.
 
-A made contract scores its base points, its level bonus and its overtricks; a failed one
-loses points for each undertrick; no deal scores or loses more than 35.
-
 - Base points (定约基本分): the level (1 to 7) times 1, 2 or 4 (undoubled, doubled,
   redoubled), plus the strain: ♣♦ 1, ♥♠ 2, NT 3. Doubling leaves the strain points alone.
 - Game (成局定约): base points 6 or more, as 3NT, 4♥, 4♠, 5♣, 5♦, 2♥× (2×2+2), 2♦××.
@@ -25,8 +22,10 @@ loses points for each undertrick; no deal scores or loses more than 35.
 Readings chosen where the seed leaves room; each reproduces every worked example:
 
 1. A slam bonus takes the place of the game bonus (6♥ = 6+2+11 = 19, not 6+2+5+11).
-2. The vulnerable 3 is a part of its own, "4+2+5+3" as in the seed's formula (it also
-   writes "4+2+8"). ``str()`` writes the working: "7×2+3+18+3=38→35", "-(2×2)×2=-8".
+2. ``str()`` writes the working: "4+2+5+3=14", "7×2+3+18+3=38→35", "-(2+2)=-4",
+   "-(2×2)×6=-24" (undoubled past three down: "-2×4=-8"). The vulnerable 3 is a part of its
+   own, as in the seed's formula (which also writes "4+2+8"); parts come in the formula's
+   order, level, strain, bonus, vulnerable, overtricks (the seed once writes 3×2+1+2×2+5).
 3. The bonus follows the contract bid: 3♥ making ten tricks is 3+2+1 = 6, no game bonus.
 4. Doubled, a game is judged on the doubled base points: 2♥× (2×2+2) is a game, 1♣××
    (4+1) is not, nor is 1NT× (1×2+3 = 5), which the seed lists as a game worth 8: the
@@ -37,8 +36,7 @@ Readings chosen where the seed leaves room; each reproduces every worked example
    recorded (``ns_hcp=None``) a passed-out deal scores 0, as in a match. The points are
    ignored on a played deal. The penalty is at most 20, so the cap never touches it.
 7. Vulnerability follows the board number (the 16-board cycle); the seed says nothing.
-8. The seed's other bonus ladders, offered to taste ("0、4、10、18", "0、6、12、18",
-   "0、5、10、20"), are not offered here: only the one its examples use.
+8. Only the bonus ladder of the examples; not the ones offered to taste ("0、4、10、18"…).
 9. On a sheet a board number may come again only after a 20-20 redeal of that board.
 """
 
@@ -184,8 +182,8 @@ def simplified_score(contract: Contract, tricks: int, vulnerable: bool) -> Simpl
     if tricks < contract.book:
         down = contract.book - tricks
         unit = UNDERTRICK_POINTS[bool(vulnerable)]
-        if factor == 1:
-            formula = "+".join([str(unit)] * down)
+        if factor == 1:  # "2+2" as the seed writes it, "2×4" past three
+            formula = "+".join([str(unit)] * down) if down <= 3 else f"{unit}×{down}"
         else:
             formula = f"({unit}×{factor})" + (f"×{down}" if down > 1 else "")
         return SimplifiedScore((SimplifiedPart(kind.UNDERTRICKS, -unit * factor * down, formula),))

@@ -63,41 +63,41 @@ BASE_POINTS = """
 3CX   8 game
 """
 
-# Worked scores: section, contract, result ("=", "+1", "-2"), vulnerability (nv, vul, or
+# Worked scores: section (see above), contract, result ("=", "+1", "-2"), vulnerability (nv, vul, or
 # "-" where the seed gives one value for both), the seed's working, its points (a penalty
 # is printed as a positive number), and the working as str() writes it.
 SCORES = """
-bonus-note3H    =   nv  3+2              5   3+2=5
-bonus-note3H    =   vul 3+2              5   3+2=5
-bonus-note4H    =   nv  4+2+5            11  4+2+5=11
-bonus-note4H    =   vul 4+2+8            14  4+2+5+3=14
-bonus-note3H    +1  -   3+2+1            6   3+2+1=6
-vul-bonus 3H    =   nv  3+2              5   3+2=5
-vul-bonus 3H    =   vul 3+2              5   3+2=5
-vul-bonus 4H    =   nv  4+2+5            11  4+2+5=11
-vul-bonus 4H    =   vul 4+2+5+3          14  4+2+5+3=14
-vul-bonus 6H    =   nv  6+2+11           19  6+2+11=19
-vul-bonus 6H    =   vul 6+2+11+3         22  6+2+11+3=22
-cap       7NT   =   vul 7+3+18+3         31  7+3+18+3=31
-formula   3H    =   -   3+2              5   3+2=5
-formula   4H    =   nv  4+2+5            11  4+2+5=11
-formula   4H    =   vul 4+2+5+3          14  4+2+5+3=14
-formula   3CX   +2  nv  3×2+1+2×2+5      16  3×2+1+5+2×2=16
-formula   3CX   +2  vul 3×2+1+2×2+5+3    19  3×2+1+5+3+2×2=19
-formula   6D    +1  nv  6+1+11+1         19  6+1+11+1=19
-formula   6D    +1  vul 6+1+11+3+1       22  6+1+11+3+1=22
-formula   7NT   =   nv  7+3+18           28  7+3+18=28
-formula   7NT   =   vul 7+3+18+3         31  7+3+18+3=31
-formula   7NTX  =   nv  7×2+3+18         35  7×2+3+18=35
-formula   7NTX  =   vul 7×2+3+18+3       35  7×2+3+18+3=38→35
-formula   7NTXX =   nv  7×4+3+18         35  7×4+3+18=49→35
-formula   7NTXX =   vul 7×4+3+18+3       35  7×4+3+18+3=52→35
-penalty   3C    -2  nv  2+2              4   -(2+2)=-4
-penalty   3CX   -2  nv  (2×2)×2          8   -(2×2)×2=-8
-penalty   3CXX  -2  nv  (2×4)×2          16  -(2×4)×2=-16
-penalty   3C    -2  vul 3+3              6   -(3+3)=-6
-penalty   3CX   -2  vul (3×2)×2          12  -(3×2)×2=-12
-penalty   3CXX  -2  vul (3×4)×2          24  -(3×4)×2=-24
+bonus-note 3H    =   nv  3+2              5   3+2=5
+bonus-note 3H    =   vul 3+2              5   3+2=5
+bonus-note 4H    =   nv  4+2+5            11  4+2+5=11
+bonus-note 4H    =   vul 4+2+8            14  4+2+5+3=14
+bonus-note 3H    +1  -   3+2+1            6   3+2+1=6
+vul-bonus  3H    =   nv  3+2              5   3+2=5
+vul-bonus  3H    =   vul 3+2              5   3+2=5
+vul-bonus  4H    =   nv  4+2+5            11  4+2+5=11
+vul-bonus  4H    =   vul 4+2+5+3          14  4+2+5+3=14
+vul-bonus  6H    =   nv  6+2+11           19  6+2+11=19
+vul-bonus  6H    =   vul 6+2+11+3         22  6+2+11+3=22
+cap        7NT   =   vul 7+3+18+3         31  7+3+18+3=31
+formula    3H    =   -   3+2              5   3+2=5
+formula    4H    =   nv  4+2+5            11  4+2+5=11
+formula    4H    =   vul 4+2+5+3          14  4+2+5+3=14
+formula    3CX   +2  nv  3×2+1+2×2+5      16  3×2+1+5+2×2=16
+formula    3CX   +2  vul 3×2+1+2×2+5+3    19  3×2+1+5+3+2×2=19
+formula    6D    +1  nv  6+1+11+1         19  6+1+11+1=19
+formula    6D    +1  vul 6+1+11+3+1       22  6+1+11+3+1=22
+formula    7NT   =   nv  7+3+18           28  7+3+18=28
+formula    7NT   =   vul 7+3+18+3         31  7+3+18+3=31
+formula    7NTX  =   nv  7×2+3+18         35  7×2+3+18=35
+formula    7NTX  =   vul 7×2+3+18+3       35  7×2+3+18+3=38→35
+formula    7NTXX =   nv  7×4+3+18         35  7×4+3+18=49→35
+formula    7NTXX =   vul 7×4+3+18+3       35  7×4+3+18+3=52→35
+penalty    3C    -2  nv  2+2              4   -(2+2)=-4
+penalty    3CX   -2  nv  (2×2)×2          8   -(2×2)×2=-8
+penalty    3CXX  -2  nv  (2×4)×2          16  -(2×4)×2=-16
+penalty    3C    -2  vul 3+3              6   -(3+3)=-6
+penalty    3CX   -2  vul (3×2)×2          12  -(3×2)×2=-12
+penalty    3CXX  -2  vul (3×4)×2          24  -(3×4)×2=-24
 """
 
 # 2.: "无局定约加倍宕6罚24分", "有局定约加倍宕6罚35分": any doubled contract, down 6.
@@ -185,7 +185,8 @@ def test_seed_doubled_down_six_costs_the_same_for_every_contract(vul, working, p
 
 @pytest.mark.parametrize("vulnerable", [False, True], ids=["nv", "vul"])
 @pytest.mark.parametrize(
-    ("tier", "nv", "vul"), [pytest.param(*row, id=f"003-level-bonus-{row[0]}") for row in LEVEL_BONUSES]
+    ("tier", "nv", "vul"),
+    [pytest.param(*row, id=f"003-level-bonus-{row[0]}") for row in LEVEL_BONUSES],
 )
 def test_seed_level_bonus_is_set_by_the_tier_of_the_contract_bid(tier, nv, vul, vulnerable):
     contracts = [contract for contract in all_contracts() if simplified_tier(contract) is tier]
@@ -206,10 +207,10 @@ def test_seed_cap_is_vulnerable_7nt_plus_4():
     assert top.total + 4 == 35
 
 
+@pytest.mark.parametrize("holder", ["NS", "EW"])
 @pytest.mark.parametrize(
     ("hcp", "loses"), [pytest.param(*row, id=f"003-passed-out-{row[0]}hcp") for row in PASSED_OUT]
 )
-@pytest.mark.parametrize("holder", ["NS", "EW"])
 def test_seed_passed_out_deal_costs_the_side_holding_more_than_20(hcp, loses, holder):
     ns_hcp = hcp if holder == "NS" else 40 - hcp
     score = passed_out_score(ns_hcp)
