@@ -51,7 +51,7 @@ def fill(route: str, ids: dict) -> str:
 
     route = route.lstrip("^").rstrip("$").replace("\\Z", "").replace("\\", "")
     route = re.sub(r"\(\?P<(\w+)>[^)]*\)", r"<\1>", route)
-    for converter, name in re.findall(r"<(?:(\w+):)?(\w+)>", route):
+    for _converter, name in re.findall(r"<(?:(\w+):)?(\w+)>", route):
         value = ids.get(name, "1")
         route = re.sub(rf"<(?:\w+:)?{name}>", str(value), route)
     return "/" + route

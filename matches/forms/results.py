@@ -56,6 +56,20 @@ def parse_contract(text: str) -> Contract:
         ) from None
 
 
+def parse_lead(text: str) -> str:
+    """Return an opening lead as stored ("SQ", "HT"; blank for none), or raise a message."""
+    if not text.strip():
+        return ""
+    try:
+        return str(Card.parse(text))
+    except CardError:
+        raise ValidationError(
+            _("“%(text)s” is not a card: write a suit and a rank, such as SQ, ♥10 or DA."),
+            code="card",
+            params={"text": text},
+        ) from None
+
+
 class BoardForm(forms.Form):
     board = forms.IntegerField(
         label=_("Board"),
@@ -85,6 +99,8 @@ class BoardForm(forms.Form):
 
 class ResultForm(forms.Form):
     """One table's result: contract, declarer and tricks."""
+
+    declarer_missing = _("Choose the declarer: N, E, S or W.")
 
     contract = forms.CharField(
         label=_("Contract"),
@@ -136,7 +152,7 @@ class ResultForm(forms.Form):
         elif "declarer" in cleaned and cleaned["declarer"] is None:
             self.add_error(
                 "declarer",
-                ValidationError(_("Choose the declarer: N, E, S or W."), code="required"),
+                ValidationError(self.declarer_missing, code="required"),
             )
         text = cleaned.get("result", "")
         try:
@@ -188,17 +204,7 @@ class SheetRowForm(ResultForm):
             self.fields[name].help_text = ""
 
     def clean_lead(self):
-        text = self.cleaned_data["lead"]
-        if not text.strip():
-            return ""
-        try:
-            return str(Card.parse(text))
-        except CardError:
-            raise ValidationError(
-                _("“%(text)s” is not a card: write a suit and a rank, such as SQ, ♥10 or DA."),
-                code="card",
-                params={"text": text},
-            ) from None
+        return parse_lead(self.cleaned_data["lead"])
 
     def clean(self):
         cleaned = super().clean()

@@ -27,6 +27,16 @@ class GameKind:
     default_settings: dict = field(default_factory=dict)
     next_deal: Callable[[list[dict], dict], dict] = lambda deals, settings: {}
     notes: Any = ""  # how the seed's rules were read, shown on the page
+    errors: dict = field(default_factory=dict)  # the core's error codes -> translated messages
+
+    def error_message(self, error: Exception) -> str:
+        """Return the translated message for a deal the scoring core refused."""
+        from django.utils.translation import gettext
+
+        code = getattr(error, "code", None) or type(error).__name__
+        if code in self.errors:
+            return str(self.errors[code])
+        return gettext("This deal does not fit the sheet: %(reason)s") % {"reason": error}
 
 
 def register(kind: GameKind) -> GameKind:

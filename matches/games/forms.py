@@ -23,7 +23,7 @@ class DealForm(ResultForm):
         contract = data["contract"]
         return {
             "contract": str(contract),
-            "declarer": data["declarer"].value if data.get("declarer") else None,
+            "declarer": str(data["declarer"]) if data.get("declarer") else None,
             "tricks": 0 if contract.is_pass else data["tricks"],
         }
 

@@ -2,12 +2,18 @@
 
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import gettext, pgettext_lazy
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from matches.choices import PartKindChoice, SeatChoice, VulnerabilityChoice
 from matches.permissions import is_director as _is_director
-from matches.scoring import Card, Contract, Strain
+from matches.scoring import (
+    Card,
+    Contract,
+    Strain,
+    board_dealer,
+    board_vulnerability,
+    format_result,
+)
 from matches.tables import format_vp
 
 register = template.Library()
@@ -162,9 +168,9 @@ def quotient(value: float) -> str:
 
 
 _TIE_BREAKS = {
-    "head-to-head": _lazy("VP between the tied teams"),
-    "imp-quotient": _lazy("IMP quotient"),
-    "shared": _lazy("Tied"),
+    "head-to-head": gettext_lazy("VP between the tied teams"),
+    "imp-quotient": gettext_lazy("IMP quotient"),
+    "shared": gettext_lazy("Tied"),
 }
 
 
@@ -204,3 +210,74 @@ def team_imps(match, team) -> str:
 def board_rooms(board) -> list:
     """Return a board's open-room and closed-room results, in that order."""
     return [board.result_in("open"), board.result_in("closed")]
+
+
+@register.filter
+def at(sequence, index):
+    """Return the item at ``index`` of a list."""
+    return sequence[index]
+
+
+@register.filter
+def board_vulnerability_short(number: int) -> str:
+    """Return a board number's vulnerability as the printed sheet writes it (双无 …)."""
+    return vulnerability_short(board_vulnerability(number))
+
+
+@register.filter
+def board_dealer_label(number: int) -> str:
+    """Return the translated dealer of a board number."""
+    return seat_label(board_dealer(number))
+
+
+@register.filter
+def result_of(contract, tricks) -> str:
+    """Return a result as the sheet writes it ("=", "+1", "-2"; blank when passed out)."""
+    return format_result(contract, tricks)
+
+
+_SIDES = {
+    "NS": pgettext_lazy("side", "N-S"),
+    "EW": pgettext_lazy("side", "E-W"),
+    "WE": pgettext_lazy("side", "We"),
+    "THEY": pgettext_lazy("side", "They"),
+}
+
+
+@register.filter
+def side_label(side) -> str:
+    """Return a side's translated name: N-S, E-W, we (我方) or they (他方)."""
+    return _SIDES.get(str(side), "") if side else ""
+
+
+_ENTRY_KINDS = {
+    "honours": gettext_lazy("Honours"),
+    "rubber": gettext_lazy("Rubber bonus"),
+    "unfinished-game": gettext_lazy("Game in an unfinished rubber"),
+    "unfinished-part-score": gettext_lazy("Part-score in an unfinished game"),
+    "game": gettext_lazy("Game bonus"),
+    "part-score": gettext_lazy("Part-score left after deal 4"),
+}
+
+
+@register.filter
+def entry_label(entry) -> str:
+    """Return the translated name of an entry on a rubber or Chicago pad."""
+    kind = str(entry.kind)
+    if kind in _ENTRY_KINDS:
+        return _ENTRY_KINDS[kind]
+    if kind == "doubled-made" and entry.points == 100:
+        return gettext("Bonus for making a redoubled contract")
+    return PartKindChoice(kind).label
+
+
+@register.filter
+def contract_text_html(text: str):
+    """Return a stored contract ("4SX") with its coloured suit symbol."""
+    return contract_html(Contract.parse(text))
+
+
+@register.filter
+def deal_result(deal: dict) -> str:
+    """Return a stored deal's result as the sheet writes it ("=", "+1", "-2")."""
+    return format_result(Contract.parse(deal["contract"]), deal["tricks"])

@@ -53,14 +53,21 @@ def deal(request, kind, game_id=None, index=None):
         state.save()
         return _after_change(request, kind, state)
     form = kind.deal_form(request.POST, game=state)
-    if not form.is_valid():
-        return _render(request, kind, state, form=form, editing=index, status=200)
-    if index is None:
-        state.deals.append(form.to_deal())
-    else:
-        state.deals[index] = form.to_deal()
-    state.save()
-    return _after_change(request, kind, state)
+    if form.is_valid():
+        deals = list(state.deals)
+        if index is None:
+            deals.append(form.to_deal())
+        else:
+            deals[index] = form.to_deal()
+        try:
+            kind.score(deals, state.settings)  # the whole sheet must still add up
+        except ValueError as error:
+            form.add_error(None, kind.error_message(error))
+        else:
+            state.deals = deals
+            state.save()
+            return _after_change(request, kind, state)
+    return _render(request, kind, state, form=form, editing=index)
 
 
 @require_POST

@@ -1,1 +1,3 @@
-"""Importing this package registers every kind of home-table game."""
+"""Importing this package registers every kind of home-table game, in menu order."""
+
+from matches.games.kinds import chicago, rubber, simplified, tiebreak  # noqa: F401

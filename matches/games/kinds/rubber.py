@@ -1,0 +1,128 @@
+"""Rubber bridge: the cross score pad (十字记分, 我方 / 他方) of seed 000."""
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from matches.games import GameKind, register
+from matches.games.forms import DealForm
+from matches.scoring import Contract, Strain
+from matches.scoring.rubber import Honours, RubberDeal, RubberSide, rubber_pad
+from matches.scoring.rubber import __doc__ as RULES
+
+SIDES = [(RubberSide.WE.value, _("We (我方)")), (RubberSide.THEY.value, _("They (他方)"))]
+HONOURS = [
+    ("", _("None")),
+    (Honours.FOUR_TRUMP.value, _("Four trump honours in one hand (100)")),
+    (Honours.FIVE_TRUMP.value, _("Five trump honours in one hand (150)")),
+    (Honours.FOUR_ACES.value, _("Four aces in one hand, notrump (150)")),
+]
+
+
+class RubberDealForm(DealForm):
+    """A rubber deal: the declaring side (we or they), contract, result and honours."""
+
+    declarer = forms.ChoiceField(label=_("Declaring side"), choices=SIDES, required=False)
+    honours = forms.ChoiceField(label=_("Honours"), choices=HONOURS, required=False)
+    honours_side = forms.ChoiceField(
+        label=_("Honours held by"), choices=[("", "—"), *SIDES], required=False
+    )
+
+    field_order = ["declarer", "contract", "result", "honours", "honours_side"]
+    declarer_missing = _("Choose the declaring side: we or they.")
+
+    def clean_declarer(self):
+        return self.cleaned_data["declarer"] or None
+
+    def clean(self):
+        cleaned = super().clean()
+        contract, honours = cleaned.get("contract"), cleaned.get("honours")
+        if not honours or contract is None:
+            cleaned["honours_side"] = ""
+            return cleaned
+        if contract.is_pass:
+            self.add_error("honours", ValidationError(
+                _("A passed-out deal scores no honours."), code="honours"))  # fmt: skip
+        elif (honours == Honours.FOUR_ACES) != (contract.strain is Strain.NOTRUMP):
+            self.add_error("honours", ValidationError(
+                _("Four aces count at notrump, trump honours in a suit contract."),
+                code="honours"))  # fmt: skip
+        if not cleaned.get("honours_side"):
+            self.add_error("honours_side", ValidationError(
+                _("Say which side held the honours."), code="honours-side"))  # fmt: skip
+        return cleaned
+
+    def to_deal(self) -> dict:
+        deal = super().to_deal()
+        deal["declarer"] = self.cleaned_data.get("declarer")
+        if self.cleaned_data.get("honours"):
+            deal["honours"] = self.cleaned_data["honours"]
+            deal["honours_side"] = self.cleaned_data["honours_side"]
+        return deal
+
+    @classmethod
+    def initial_from(cls, deal: dict) -> dict:
+        return {
+            **super().initial_from(deal),
+            "honours": deal.get("honours", ""),
+            "honours_side": deal.get("honours_side", ""),
+        }
+
+
+class SettingsForm(forms.Form):
+    finished_early = forms.BooleanField(
+        label=_("The rubber stopped before a side won two games"), required=False
+    )
+
+
+def deal_of(stored: dict) -> RubberDeal:
+    """Return the core's deal from what the game stored."""
+    return RubberDeal(
+        declarer=RubberSide(stored["declarer"]) if stored.get("declarer") else None,
+        contract=Contract.parse(stored["contract"]),
+        tricks=stored["tricks"],
+        honours=Honours(stored["honours"]) if stored.get("honours") else None,
+        honours_side=RubberSide(stored["honours_side"]) if stored.get("honours_side") else None,
+    )
+
+
+class PadView:
+    """The pad as the template shows it: each side's column above and below the line."""
+
+    def __init__(self, pad):
+        self.pad = pad
+        self.we, self.they = RubberSide.WE, RubberSide.THEY
+        self.above = [
+            (list(pad.above(self.we))[::-1], list(pad.above(self.they))[::-1])
+        ]  # written upwards from the line, as on paper
+        self.games = [(game, game.below(self.we), game.below(self.they)) for game in pad.games]
+        self.totals = (pad.totals[self.we], pad.totals[self.they])
+        self.games_won = (pad.games_won[self.we], pad.games_won[self.they])
+        self.vulnerable = (pad.vulnerable[self.we], pad.vulnerable[self.they])
+        self.winner = pad.winner
+        self.over = pad.over
+        self.difference = pad.difference
+
+
+def score(deals: list[dict], settings: dict) -> PadView:
+    """Return the rubber pad of the deals."""
+    return PadView(rubber_pad([deal_of(d) for d in deals], settings.get("finished_early", False)))
+
+
+KIND = register(
+    GameKind(
+        slug="rubber",
+        label=_("Rubber bridge score pad (盘式桥牌)"),
+        description=_(
+            "The cross pad, we and they: trick scores below the line, everything else above; "
+            "best of three games, rubber bonus 700 or 500."
+        ),
+        deal_form=RubberDealForm,
+        score=score,
+        template="games/_rubber_sheet.html",
+        settings_form=SettingsForm,
+        default_settings={"finished_early": False},
+        notes=RULES,
+        errors={"RubberOverError": _("The rubber is over: start over for a new rubber.")},
+    )
+)
