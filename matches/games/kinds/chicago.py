@@ -6,7 +6,6 @@ from matches.games import GameKind, register
 from matches.games.forms import DealForm
 from matches.scoring import Contract, Seat, Side
 from matches.scoring.chicago import ChicagoDeal, chicago_pad
-from matches.scoring.chicago import __doc__ as RULES
 
 
 def deal_of(stored: dict) -> ChicagoDeal:
@@ -49,6 +48,17 @@ def score(deals: list[dict], settings: dict) -> PadView:
     return PadView(chicago_pad([deal_of(d) for d in deals]))
 
 
+NOTES = _(
+    "How this pad scores Chicago:\n"
+    "1. Dealer North, East, South, West in turn; deal 1 nobody vulnerable, deals 2 and 3 the "
+    "dealer's side, deal 4 both.\n"
+    "2. Trick scores count towards game across the four deals; a game scores 300 not "
+    "vulnerable, 500 vulnerable, and wipes both sides' part-scores.\n"
+    "3. After deal 4, each side with a part-score gets 100; the next round starts afresh.\n"
+    "4. A passed-out deal is not played again: the next dealer deals."
+)
+
+
 KIND = register(
     GameKind(
         slug="chicago",
@@ -60,6 +70,6 @@ KIND = register(
         deal_form=DealForm,
         score=score,
         template="games/_chicago_sheet.html",
-        notes=RULES,
+        notes=NOTES,
     )
 )

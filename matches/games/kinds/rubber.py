@@ -8,7 +8,6 @@ from matches.games import GameKind, register
 from matches.games.forms import DealForm
 from matches.scoring import Contract, Strain
 from matches.scoring.rubber import Honours, RubberDeal, RubberSide, rubber_pad
-from matches.scoring.rubber import __doc__ as RULES
 
 SIDES = [(RubberSide.WE.value, _("We (我方)")), (RubberSide.THEY.value, _("They (他方)"))]
 HONOURS = [
@@ -109,6 +108,20 @@ def score(deals: list[dict], settings: dict) -> PadView:
     return PadView(rubber_pad([deal_of(d) for d in deals], settings.get("finished_early", False)))
 
 
+NOTES = _(
+    "How this pad reads seed 000 and the Laws of Rubber Bridge:\n"
+    "1. Trick scores go below the line and count towards game (100); everything else goes "
+    "above. A game cuts off the other side's part-score towards game, but it still counts in "
+    "their total.\n"
+    "2. Rubber bonus 700 when the losers have no game, 500 when they have one.\n"
+    "3. Honours score for the side holding them, made or not: four trump honours 100, five "
+    "150, four aces at notrump 150.\n"
+    "4. An unfinished rubber: 300 for a side with a game, 100 for a side with a part-score "
+    "in the unfinished game.\n"
+    "5. Once the rubber is over the pad takes no more deals: start over for the next one."
+)
+
+
 KIND = register(
     GameKind(
         slug="rubber",
@@ -122,7 +135,7 @@ KIND = register(
         template="games/_rubber_sheet.html",
         settings_form=SettingsForm,
         default_settings={"finished_early": False},
-        notes=RULES,
+        notes=NOTES,
         errors={"RubberOverError": _("The rubber is over: start over for a new rubber.")},
     )
 )

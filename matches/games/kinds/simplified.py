@@ -5,7 +5,6 @@ from django.utils.translation import gettext_lazy as _
 from matches.games import GameKind, register
 from matches.games.forms import HcpDealForm, next_board
 from matches.scoring.simplified import SimplifiedDeal, simplified_sheet
-from matches.scoring.simplified import __doc__ as RULES
 
 
 class SimplifiedDealForm(HcpDealForm):
@@ -37,6 +36,19 @@ def score(deals: list[dict], settings: dict):
     )
 
 
+NOTES = _(
+    "How this sheet reads seed 003 where it leaves room:\n"
+    "1. A slam bonus replaces the game bonus (6♥ = 6+2+11); vulnerable adds 3.\n"
+    "2. The bonus goes by the contract bid, not the tricks taken: a part-score making "
+    "enough tricks for game gets no game bonus.\n"
+    "3. Only the level points are doubled: 1NT× is 1×2+3 = 5, a part-score (the seed prints "
+    "8); 3♣× is 3×2+1 = 7 (the seed prints 8).\n"
+    "4. The high-card rule counts only for a passed-out deal: the side with more than 20 "
+    "gives the excess; at 20 each the deal is played again.\n"
+    "5. Vulnerability follows the 16-board cycle. Each deal is held to 35 points either way."
+)
+
+
 KIND = register(
     GameKind(
         slug="simplified",
@@ -49,7 +61,7 @@ KIND = register(
         score=score,
         template="games/_simplified_sheet.html",
         next_deal=next_board,
-        notes=RULES,
+        notes=NOTES,
         errors={
             "duplicate-board": _(
                 "This board is on the sheet already; a board is played again only after a "

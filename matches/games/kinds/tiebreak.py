@@ -8,7 +8,6 @@ from matches.games import GameKind, register
 from matches.games.forms import HcpDealForm, next_board
 from matches.scoring import Card, Contract, Seat
 from matches.scoring.single_table import Method, TableDeal, score_sheet
-from matches.scoring.single_table import __doc__ as RULES
 
 
 class TableDealForm(HcpDealForm):
@@ -54,6 +53,21 @@ def score(deals: list[dict], settings: dict):
     return score_sheet([deal_of(d) for d in deals], settings.get("method", Method.SIMPLE))
 
 
+NOTES = _(
+    "How this sheet reads seed 000 and seed 002 where they leave room:\n"
+    "1. In the elaborate method a point is worth the higher of what the giving side's points "
+    "should make (game from 26, small slam from 33, grand slam from 37, else part-score) and "
+    "the contract played, whichever side bid it (game when its trick score is 100 or more).\n"
+    "2. The giving side's own vulnerability sets the value, whoever declared.\n"
+    "3. The 28-point rule (elaborate only): a side with 28 points or more that makes a game "
+    "below slam scores the contract as if made exactly, plus 100 for each trick over the "
+    "lowest game in its strain.\n"
+    "4. A passed-out deal scores 0, and the side with more points still gives its excess.\n"
+    "5. With 20 points each nothing is given; a deal that ends level gives no IMPs.\n"
+    "Every worked example in the seeds comes out as printed."
+)
+
+
 KIND = register(
     GameKind(
         slug="tiebreak",
@@ -68,6 +82,6 @@ KIND = register(
         settings_form=SettingsForm,
         default_settings={"method": Method.SIMPLE.value},
         next_deal=next_board,
-        notes=RULES,
+        notes=NOTES,
     )
 )
