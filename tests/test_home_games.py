@@ -151,3 +151,29 @@ def test_saving_needs_a_login(client):
     response = client.post(reverse("game-save", args=["rubber"]), {"name": "x"})
     assert response.status_code == 302 and "/login/" in response.url
     assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("kind", "deal"),
+    [
+        ("tiebreak", TIEBREAK[0]),
+        ("simplified", {"board": 1, "contract": "4S", "declarer": "N", "result": "="}),
+        (
+            "rubber",
+            {
+                "declarer": "WE",
+                "contract": "4S",
+                "result": "=",
+                "honours": "four-trump-honours",
+                "honours_side": "THEY",
+            },
+        ),
+        ("chicago", {"declarer": "N", "contract": "PASS", "result": ""}),
+    ],
+)
+def test_the_correction_form_comes_back_filled_in_with_the_deal(english, kind, deal):
+    add(english, kind, **deal)
+    page = english.get(reverse("game", args=[kind]), {"edit": 0})
+    assert page.status_code == 200
+    assert "Correct deal 1" in page.text
+    assert f'value="{deal["contract"]}"' in page.text or deal["contract"] == "PASS"

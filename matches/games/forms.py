@@ -68,7 +68,7 @@ class HcpDealForm(DealForm):
     @classmethod
     def initial_from(cls, deal: dict) -> dict:
         """Return the form's initial values for correcting a stored deal."""
-        return {**super().initial_from(deal), "board": deal["board"], "ns_hcp": deal["ns_hcp"]}
+        return {**super().initial_from(deal), "board": deal["board"], "ns_hcp": deal.get("ns_hcp")}
 
 
 def next_board(deals: list[dict], settings: dict) -> dict:
