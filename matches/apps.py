@@ -6,3 +6,8 @@ class MatchesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "matches"
     verbose_name = _("Team matches")
+
+    def ready(self):
+        from matches import signals
+
+        signals.connect()

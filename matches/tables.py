@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cached_property
 
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -175,3 +176,49 @@ def traveller(event: Event, round_number: int, board_number: int) -> list:
         .order_by("match_id")
     )
     return list(boards)
+
+
+class EventTables:
+    """What an event's public pages show, worked out only when a page asks for it.
+
+    The templates cache their parts keyed on the event's revision; on a cache hit none of
+    this runs, so a page costs a query or two.
+    """
+
+    def __init__(self, event: Event, round_number: int | None = None, team=None):
+        self.event = event
+        self.round_number = round_number
+        self.team = team
+
+    @cached_property
+    def data(self) -> dict:
+        return event_data(self.event)
+
+    @cached_property
+    def standings(self) -> list[StandingRow]:
+        return standings(self.event, self.data)
+
+    @cached_property
+    def round_numbers(self) -> list[int]:
+        return round_numbers(self.data)
+
+    @cached_property
+    def round(self) -> Round | None:
+        number = self.round_number or current_round(self.data)
+        return round_of(self.event, self.data, number) if number else None
+
+    @cached_property
+    def cross_table(self) -> list:
+        return cross_table(self.event, self.data)
+
+    @cached_property
+    def team_progress(self) -> dict:
+        return team_progress(self.event, self.team, self.data)
+
+    @property
+    def updated(self):
+        return self.data["updated"]
+
+    @property
+    def penalties(self) -> list:
+        return self.data["penalty_rows"]

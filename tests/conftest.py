@@ -41,3 +41,11 @@ def player_client(client, db):
     client.force_login(make_user("player"))
     client.cookies["django_language"] = "en"
     return client
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Start every test with an empty cache: ids are reused when a test's data is rolled back."""
+    from django.core.cache import cache
+
+    cache.clear()

@@ -32,6 +32,9 @@ class Event(models.Model):
     average_plus = models.SmallIntegerField(_("average plus, in IMPs"), default=3)
     average_minus = models.SmallIntegerField(_("average minus, in IMPs"), default=-3)
     created = models.DateTimeField(auto_now_add=True)
+    # Goes up with every change to anything in the event (see matches/signals.py): the
+    # public pages' caches are keyed on it, so a saved result shows on the next request.
+    revision = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-date", "name"]
@@ -49,6 +52,20 @@ class Event(models.Model):
 
     def get_absolute_url(self):
         return reverse("event", args=[self.pk])
+
+    @property
+    def cache_version(self) -> str:
+        """Return what the public pages' caches are keyed on: this event, as it is now.
+
+        The creation time is in it too, so an event made later with a reused id never
+        meets the pages of one that was deleted.
+        """
+        return f"{self.pk}.{self.created.timestamp():.6f}.{self.revision}"
+
+    @classmethod
+    def touch(cls, event_id: int) -> None:
+        """Mark the event changed: every cached public page of it is out of date."""
+        cls.objects.filter(pk=event_id).update(revision=models.F("revision") + 1)
 
     def bye_vp_value(self) -> Decimal:
         """Return the VP a team gets for a bye: the event's setting, or the scale's default."""

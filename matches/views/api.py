@@ -1,5 +1,6 @@
 """The JSON feed (see README): no login needed, nothing written."""
 
+from django.core.cache import cache
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
@@ -17,10 +18,12 @@ def _json(data) -> JsonResponse:
 @require_GET
 def standings(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
-    return _json(feeds.standings(event, request))
+    key = f"standings-json:{request.get_host()}:{event.cache_version}"
+    return _json(cache.get_or_set(key, lambda: feeds.standings(event, request)))
 
 
 @require_GET
 def scorecard(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
-    return _json(feeds.scorecard(match, request))
+    key = f"scorecard-json:{request.get_host()}:{match.pk}:{match.event.cache_version}"
+    return _json(cache.get_or_set(key, lambda: feeds.scorecard(match, request)))

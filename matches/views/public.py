@@ -2,6 +2,7 @@
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
@@ -9,6 +10,7 @@ from matches import tables
 from matches.calculator import board_facts, compare, score_result
 from matches.forms import BoardForm, OptionalResultForm, ResultForm
 from matches.models import Event, Match, Team
+from matches.tables import EventTables
 
 
 @require_GET
@@ -19,39 +21,25 @@ def home(request):
 @require_GET
 def event(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
-    data = tables.event_data(event)
-    current = tables.current_round(data)
-    context = {
-        "event": event,
-        "standings": tables.standings(event, data),
-        "round_numbers": tables.round_numbers(data),
-        "round": tables.round_of(event, data, current) if current else None,
-        "penalties": data["penalty_rows"],
-        "updated": data["updated"],
-    }
-    return render(request, "matches/event.html", context)
+    return render(request, "matches/event.html", {"event": event, "tables": EventTables(event)})
 
 
 @require_GET
 def round_page(request, event_id, round_number):
     event = get_object_or_404(Event, pk=event_id)
-    data = tables.event_data(event)
-    if round_number not in tables.round_numbers(data):
+    if (
+        not event.matches.filter(round=round_number).exists()
+        and not event.byes.filter(round=round_number).exists()
+    ):
         raise Http404
-    context = {
-        "event": event,
-        "round_numbers": tables.round_numbers(data),
-        "round": tables.round_of(event, data, round_number),
-        "updated": data["updated"],
-    }
-    return render(request, "matches/round.html", context)
+    tables = EventTables(event, round_number=round_number)
+    return render(request, "matches/round.html", {"event": event, "tables": tables})
 
 
 @require_GET
 def cross_table(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
-    data = tables.event_data(event)
-    context = {"event": event, "grid": tables.cross_table(event, data), "updated": data["updated"]}
+    context = {"event": event, "tables": EventTables(event)}
     return render(request, "matches/cross_table.html", context)
 
 
@@ -59,9 +47,7 @@ def cross_table(request, event_id):
 def team(request, event_id, team_id):
     event = get_object_or_404(Event, pk=event_id)
     team = get_object_or_404(Team, pk=team_id, event=event)
-    data = tables.event_data(event)
-    context = {"event": event, "team": team, **tables.team_progress(event, team, data)}
-    context["updated"] = data["updated"]
+    context = {"event": event, "team": team, "tables": EventTables(event, team=team)}
     return render(request, "matches/team.html", context)
 
 
@@ -84,7 +70,8 @@ def traveller(request, event_id, round_number, board_number):
 @require_GET
 def scorecard(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
-    return render(request, "matches/scorecard.html", match.scorecard())
+    context = {"match": match, "card": SimpleLazyObject(match.scorecard)}  # cached in the page
+    return render(request, "matches/scorecard.html", context)
 
 
 @require_GET
