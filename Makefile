@@ -42,7 +42,7 @@ format: $(VENV)/.dev
 
 # Refresh the .po catalogue from the code, then compile it (needs gettext's msgfmt).
 messages: $(VENV)/.dev
-	$(BIN)/python manage.py makemessages --locale zh_Hans --no-obsolete --add-location file --ignore ".venv/*" --ignore "staticfiles/*" --ignore "tests/*" --ignore "benchmarks/*"
+	$(BIN)/python manage.py makemessages --locale zh_Hans --no-obsolete --add-location file --ignore ".venv/*" --ignore "staticfiles/*" --ignore "tests/*" --ignore "benchmarks/*" --ignore "loadtest/*"
 	$(BIN)/python manage.py compilemessages --locale zh_Hans --ignore ".venv"
 
 # Every msgid translated, and the committed .mo compiled from the committed .po.

@@ -65,11 +65,19 @@ def check_static(client, url: str, expected: bytes) -> None:
     assert not queries.captured_queries, queries.captured_queries
 
 
-def measure(client, dynamic: str, static: str) -> dict[str, list[float]]:
-    """Return the seconds of each timed request, the view and the file taking turns."""
+def measure(client, dynamic: str, static: str, cold: bool) -> dict[str, list[float]]:
+    """Return the seconds of each timed request, the view and the file taking turns.
+
+    ``cold``: the page cache is emptied (untimed) before each view request, so the page
+    is worked out afresh, as after every saved result; otherwise it comes from the cache.
+    """
+    from django.core.cache import cache
+
     times: dict[str, list[float]] = {"view": [], "static": []}
     for n in range(WARMUPS + REQUESTS):
         for name, url in (("view", dynamic), ("static", static)):
+            if cold and name == "view":
+                cache.clear()
             seconds, response, _ = get(client, url)
             assert response.status_code == 200, (url, response.status_code)
             if n >= WARMUPS:
@@ -124,20 +132,27 @@ def run(pages_dir: Path) -> None:
             (pages_dir / f"{name}.html").write_bytes(response.content)
 
         client = Client()  # a new handler: its WhiteNoise indexes the files just saved
+        from django.core.cache import cache
+
         for name, url in urls.items():
             static = f"/{name}.html"
             check_static(client, static, pages[name])
-            with CaptureQueriesContext(connection) as queries:
-                _, response, body = get(client, url)
-            query_count = len(queries)  # now: the next request empties the connection's log
-            assert response.resolver_match.url_name == url_names[name], response.resolver_match
-            assert not response.streaming, type(response)
-            assert len(body) == len(pages[name]), (name, len(body), len(pages[name]))
-            times = measure(client, url, static)
-            view, file = statistics.median(times["view"]), statistics.median(times["static"])
-            rows.append(
-                (name, len(body), query_count, view, p95(times["view"]), file, p95(times["static"]))
-            )
+            for cold in (True, False):
+                if cold:
+                    cache.clear()
+                with CaptureQueriesContext(connection) as queries:
+                    _, response, body = get(client, url)
+                query_count = len(queries)  # read now: the next request empties the log
+                assert response.resolver_match.url_name == url_names[name]
+                assert not response.streaming, type(response)
+                assert len(body) == len(pages[name]), (name, len(body), len(pages[name]))
+                times = measure(client, url, static, cold)
+                view, file = statistics.median(times["view"]), statistics.median(times["static"])
+                label = f"{name} ({'cold' if cold else 'cached'})"
+                rows.append(
+                    (label, len(body), query_count, view, p95(times["view"]), file,
+                     p95(times["static"]))
+                )  # fmt: skip
 
     print(
         f"event: {TEAMS} teams, {ROUNDS} rounds, {BOARDS} boards a match (seed {SEED}): "
@@ -151,10 +166,10 @@ def run(pages_dir: Path) -> None:
     print()
     header = ("page", "HTML", "queries", "view median", "view p95")
     header += ("static median", "static p95", "view/static")
-    print("{:<12} {:>9} {:>7} {:>12} {:>10} {:>14} {:>11} {:>12}".format(*header))
+    print("{:<21} {:>9} {:>7} {:>12} {:>10} {:>14} {:>11} {:>12}".format(*header))
     for name, size, queries, view, view_p95, file, file_p95 in rows:
         print(
-            f"{name:<12} {size / 1024:>6.0f} KB {queries:>7} {view * 1e3:>9.1f} ms "
+            f"{name:<21} {size / 1024:>6.0f} KB {queries:>7} {view * 1e3:>9.1f} ms "
             f"{view_p95 * 1e3:>7.1f} ms {file * 1e3:>11.2f} ms {file_p95 * 1e3:>8.2f} ms "
             f"{view / file:>11.0f}×"
         )

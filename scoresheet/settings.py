@@ -73,6 +73,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "axes.middleware.AxesMiddleware",
+    "matches.middleware.DatabaseUnavailableMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = [

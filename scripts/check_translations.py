@@ -41,7 +41,7 @@ def main() -> int:
         try:
             run(PYTHON, "manage.py", "makemessages", "--locale", "zh_Hans", "--no-obsolete",
                 "--add-location", "file", "--ignore", ".venv/*", "--ignore", "staticfiles/*",
-                "--ignore", "tests/*", "--ignore", "benchmarks/*")  # fmt: skip
+                "--ignore", "tests/*", "--ignore", "benchmarks/*", "--ignore", "loadtest/*")  # fmt: skip
             untranslated = run("msgattrib", "--untranslated", "--no-fuzzy", str(PO))
             fuzzy = run("msgattrib", "--only-fuzzy", str(PO))
         finally:

@@ -113,3 +113,27 @@ def test_repeated_failed_logins_lock_the_account_until_a_director_unlocks_it(dir
     director_client.post(reverse("director-unlock"), {"username": "player1"})
     response = client.post(login, {"username": "player1", "password": "right password 1"})
     assert response.status_code == 302
+
+
+@pytest.mark.django_db
+def test_a_database_that_does_not_answer_gets_a_clear_message_not_a_server_error(
+    director_client, monkeypatch
+):
+    from django.db import OperationalError
+
+    from matches.models import Result
+
+    match = make_match()
+
+    def down(*args, **kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(Result.objects, "save_entry", down)
+    url = reverse("director-save-row", args=[match.pk, "open", 1])
+    data = {"b1-contract": "3NT", "b1-declarer": "S", "b1-result": "=", "b1-version": 0}
+    response = director_client.post(url, data, headers={"HX-Request": "true"})
+    assert response.status_code == 503
+    assert response["HX-Retarget"] == "#server-message"
+    assert "The database did not answer, so this was not saved." in response.text
+    page = director_client.post(url, data)
+    assert page.status_code == 503 and "Try again in a moment" in page.text
