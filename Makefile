@@ -26,7 +26,7 @@ run: $(VENV)/.runtime
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(VENV)/.dev
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.dev
 	$(BIN)/python benchmarks/bench_scoring.py

@@ -27,7 +27,8 @@ def positions(page) -> list[tuple[str, str]]:
         r'<table class="table table-sm align-middle standings">.*?</table>', page, re.S
     )
     return re.findall(
-        r'<td class="text-end position">(\d+=?)</td>\s*<td[^>]*><a href="[^"]+">([^<]+)</a>', table[0]
+        r'<td class="text-end position">(\d+=?)</td>\s*<td[^>]*><a href="[^"]+">([^<]+)</a>',
+        table[0],
     )
 
 

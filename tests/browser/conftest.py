@@ -112,5 +112,10 @@ def page(request, browser, live_server, locale):
         FAILURE_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         name = re.sub(r"[^\w.-]+", "_", request.node.name)
         page.screenshot(path=str(FAILURE_SCREENSHOTS / f"{name}.png"), full_page=True)
+    try:  # let requests in flight finish before the database is emptied for the next test
+        page.wait_for_load_state("networkidle", timeout=5_000)
+        page.goto("about:blank")
+    except Exception:  # noqa: BLE001 - a page that is already gone is fine
+        pass
     context.close()
     assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"
