@@ -118,3 +118,17 @@ def test_an_event_has_at_most_64_teams(director_client):
     page = director_client.post(url, {"name": "One too many"})
     assert "An event has at most 64 teams." in page.text
     assert event.teams.count() == 64
+
+
+def test_an_event_can_be_deleted_with_its_matches_but_a_team_with_matches_cannot():
+    from django.db.models import RestrictedError
+
+    from matches.models import Event, Match
+    from tests.factories import enter, make_match
+
+    match = make_match()
+    enter(match, 1, "open", "4S", "N", "=")
+    with pytest.raises(RestrictedError):
+        match.home.delete()
+    match.event.delete()
+    assert not Event.objects.exists() and not Match.objects.exists()

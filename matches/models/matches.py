@@ -63,8 +63,8 @@ class MatchQuerySet(models.QuerySet):
 class Match(models.Model):
     event = models.ForeignKey(Event, models.CASCADE, related_name="matches")
     round = models.PositiveSmallIntegerField(_("round"), default=1)
-    home = models.ForeignKey(Team, models.PROTECT, related_name="home_matches")
-    away = models.ForeignKey(Team, models.PROTECT, related_name="away_matches")
+    home = models.ForeignKey(Team, models.RESTRICT, related_name="home_matches")
+    away = models.ForeignKey(Team, models.RESTRICT, related_name="away_matches")
     created = models.DateTimeField(auto_now_add=True)
     status = models.CharField(
         _("status"), max_length=12, choices=MatchStatus.choices, default=MatchStatus.PROVISIONAL

@@ -1,0 +1,473 @@
+"""Backup and restore: an event exported to JSON and imported again is the same event."""
+
+import io
+import json
+import re
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.test import RequestFactory
+from django.urls import reverse
+
+from matches import backup, feeds
+from matches.management.commands.generate_event import generate_event
+from matches.models import (
+    Board,
+    BoardAdjustment,
+    Bye,
+    Event,
+    ImpPenalty,
+    Match,
+    Player,
+    Result,
+    Seating,
+    Team,
+    VpPenalty,
+)
+from matches.scoring import Contract
+from tests.factories import enter, make_event, make_team, make_user
+
+pytestmark = pytest.mark.django_db
+
+TABLES = (Event, Team, Player, Bye, VpPenalty, Match, ImpPenalty, Seating, Board,
+          BoardAdjustment, Result, Result.history.model, Match.history.model,
+          BoardAdjustment.history.model)  # fmt: skip
+
+
+@pytest.fixture
+def event(director):
+    """Return a five-team event, two rounds of it played, with a bit of everything."""
+    event = make_event(
+        name="春季队式赛 Spring teams", boards_per_match=4, boards_per_segment=2,
+        bye_vp=Decimal("11.50"), average_plus=2, average_minus=-2,
+    )  # fmt: skip
+    a, b, c, d, e = (
+        make_team(event, name, players=("王伟", "李娜", "张敏", "刘强"))
+        for name in ("北京队", "上海队", "Canton", "Dalian", "Everest")
+    )
+    a.captain = "王伟"
+    a.save()
+    m1 = Match.objects.create(event=event, round=1, home=a, away=b)
+    m2 = Match.objects.create(event=event, round=1, home=c, away=d)
+    m3 = Match.objects.create(event=event, round=2, home=e, away=a)
+    m4 = Match.objects.create(event=event, round=2, home=b, away=c)
+    for match in (m1, m2, m3, m4):
+        match.create_boards()
+    Bye.objects.create(event=event, round=1, team=e)
+    Bye.objects.create(event=event, round=2, team=d)
+
+    # Match 1: both rooms, a passed-out board, a doubled contract, leads, a pending board.
+    enter(m1, 1, "open", "4H", "N", "=", lead="SQ", user=director)
+    enter(m1, 1, "closed", "4H", "N", "-1", lead="S10", user=director)
+    enter(m1, 2, "open", "PASS", user=director)
+    enter(m1, 2, "closed", "1NT", "S", "+1", lead="H4")
+    enter(m1, 3, "open", "4SX", "E", "-2", lead="DA", user=director)
+    enter(m1, 3, "closed", "4S", "E", "=", lead="DA", user=director)
+    enter(m1, 3, "closed", "4S", "E", "+1", lead="DA", user=director)  # a correction
+    enter(m1, 4, "open", "3NT", "N", "=", user=director)  # the closed room is still playing
+    ImpPenalty.objects.create(
+        match=m1, team=b, imps=2, reason="慢打 Slow play", created_by=director
+    )
+    m1.refresh_totals()
+    players = {team.pk: list(team.players.all()) for team in (a, b)}
+    for segment in (1, 2):
+        for room, (ns, ew) in (("open", (a, b)), ("closed", (b, a))):
+            for seat, player in zip("NSEW", players[ns.pk][:2] + players[ew.pk][:2], strict=True):
+                Seating.objects.create(
+                    match=m1, segment=segment, room=room, seat=seat, player=player
+                )
+    m1.set_status("final", "", director)
+    m1.set_status("provisional", "Board 3 corrected", director)
+    m1.set_status("final", "", director)
+
+    # Match 2: an artificial adjusted score (given, taken away, given again) and an
+    # assigned one.
+    for number in (1, 2, 3, 4):
+        enter(m2, number, "open", "2H", "W", "=", user=director)
+        enter(m2, number, "closed", "3H", "W", "-1", user=director)
+    board = Board.objects.get(match=m2, number=2)
+    board.set_artificial_score(2, -2, "Fouled board", director)
+    board.set_artificial_score(None, None, "", director)
+    board.set_artificial_score(2, 0, "Fouled board, North's fault", director)
+    Board.objects.get(match=m2, number=3).assign_result(
+        {"room": "closed", "contract": Contract.parse("3NT"), "declarer": "S", "tricks": 9,
+         "reason": "Revoke"},
+        director,
+    )  # fmt: skip
+
+    # Match 3: a forfeit. Match 4: one board played so far.
+    m3.set_forfeit(Decimal("12"), Decimal("0"), "Everest did not come", director)
+    enter(m4, 1, "open", "6NT", "S", "=", lead="CK")
+    enter(m4, 1, "closed", "6NTXX", "S", "-1")
+    VpPenalty.objects.create(
+        event=event, team=c, vp=Decimal("1.50"), reason="Late start", created_by=director
+    )
+    return event
+
+
+def without_ids(value, team_names):
+    """Return a feed with its database ids and URLs taken out, team ids named."""
+    if isinstance(value, dict):
+        return {
+            key: team_names[item] if key == "team" and isinstance(item, int)
+            else without_ids(item, team_names)
+            for key, item in value.items()
+            if key not in ("id", "url")
+        }  # fmt: skip
+    if isinstance(value, list):
+        return [without_ids(item, team_names) for item in value]
+    return value
+
+
+def what_players_see(event):
+    """Return the standings feed and every match's scorecard feed, ids taken out."""
+    request = RequestFactory().get("/")
+    event = Event.objects.get(pk=event.pk)
+    names = {team.pk: team.name for team in event.teams.all()}
+    return {
+        "standings": without_ids(feeds.standings(event, request), names),
+        "scorecards": [
+            without_ids(feeds.scorecard(match, request), names)
+            for match in event.matches.with_teams().order_by("round", "home__name")
+        ],
+    }
+
+
+RESULT = ("level", "strain", "doubling", "declarer", "lead", "tricks", "version",
+          "assigned_reason", "entered_by__username", "entered_at")  # fmt: skip
+MATCH = ("round", "status", "status_reason", "forfeit_home_vp", "forfeit_away_vp",
+         "forfeit_reason", "created")  # fmt: skip
+ADJUSTMENT = ("board__number", "home_imps", "away_imps", "reason", "created")
+HISTORY = ("history_type", "history_date", "history_user__username", "history_change_reason")
+
+
+def named(row, names, *keys):
+    """Return a row with the team ids under ``keys`` replaced by the teams' names."""
+    return {key: names[value] if key in keys else value for key, value in row.items()}
+
+
+def what_directors_see(event):
+    """Return every result, the history of every board and match, and the penalties."""
+    names = {team.pk: team.name for team in event.teams.all()}
+    boards = Board.objects.filter(match__event=event)
+    in_order = ("board__match__round", "board__match__home__name", "board__number", "room")
+    return {
+        "results": list(
+            Result.objects.filter(board__in=boards).order_by(*in_order).values(*RESULT)
+        ),
+        "result_history": [
+            named(row, names, "board__match__home_id")
+            for row in Result.history.filter(board__in=boards)
+            .order_by("history_date", "history_id")
+            .values(*HISTORY, *RESULT, "board__match__home_id", "board__number", "room")
+        ],
+        "adjustment_history": list(
+            BoardAdjustment.history.filter(board__in=boards)
+            .order_by("history_date", "history_id")
+            .values(*HISTORY, *ADJUSTMENT)
+        ),
+        "match_history": [
+            named(row, names, "home_id", "away_id")
+            for row in Match.history.filter(event=event)
+            .order_by("history_date", "history_id")
+            .values(*HISTORY, *MATCH, "home_id", "away_id")
+        ],
+        "penalties": [
+            list(ImpPenalty.objects.filter(match__event=event).values_list("created", "reason")),
+            list(event.vp_penalties.values_list("created", "reason", "created_by__username")),
+        ],
+    }
+
+
+IDS = (
+    (re.compile(r"(/events/|/matches/|/teams/)\d+"), r"\1#"),
+    (re.compile(r'(data-\w+)="\d+"'), r'\1="#"'),
+    (re.compile(r'name="csrfmiddlewaretoken" value="\w+"'), 'name="csrfmiddlewaretoken"'),
+)
+
+
+def public_pages(client, event):
+    """Return the text of the event's public pages, with database ids and tokens blanked."""
+    urls = [reverse("event", args=[event.pk]), reverse("cross-table", args=[event.pk])]
+    urls += [reverse("team", args=[event.pk, team.pk]) for team in event.teams.order_by("name")]
+    urls += [reverse("round", args=[event.pk, number]) for number in (1, 2)]
+    urls += [
+        reverse("scorecard", args=[match.pk])
+        for match in event.matches.order_by("round", "home__name")
+    ]
+    pages = []
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        text = response.text
+        for pattern, replacement in IDS:
+            text = pattern.sub(replacement, text)
+        pages.append(text)
+    return pages
+
+
+def empty_the_tables():
+    """Delete every event and every history row, as on a new server."""
+    Match.objects.all().delete()  # first: a match's teams are protected (on_delete=PROTECT)
+    Event.objects.all().delete()
+    for model in (Result.history.model, Match.history.model, BoardAdjustment.history.model):
+        model.objects.all().delete()
+    assert not any(model.objects.exists() for model in TABLES)
+
+
+def counts():
+    return {model.__name__: model.objects.count() for model in TABLES}
+
+
+def test_an_event_exported_and_imported_into_empty_tables_shows_players_the_same(event):
+    seen, document = what_players_see(event), backup.export_event(event)
+    assert seen["standings"]["byes"]
+    assert any(row["vp_penalties"] for row in seen["standings"]["standings"])
+    assert any(card["totals"]["imp_penalties"] for card in seen["scorecards"])
+    assert any(card["forfeit"] for card in seen["scorecards"])
+    empty_the_tables()
+    restored = backup.import_event(backup.loads(backup.dumps(document)))
+    assert restored.pk != event.pk
+    assert what_players_see(restored) == seen
+
+
+def test_its_public_pages_read_the_same_after_the_restore_seating_and_captains_too(event, english):
+    seen, document = public_pages(english, event), backup.export_event(event)
+    assert "Fouled board, North&#x27;s fault" in seen[-1] + seen[-2] + seen[-3] + seen[-4]
+    assert any("李娜" in page for page in seen)  # who sat where
+    empty_the_tables()
+    restored = backup.import_event(document)
+    assert public_pages(english, restored) == seen
+
+
+def test_the_change_history_and_who_entered_what_come_back_too(event):
+    seen, document = what_directors_see(event), backup.export_event(event)
+    assert len(seen["result_history"]) > len(seen["results"])  # corrections, assignments
+    assert [row["history_type"] for row in seen["adjustment_history"]] == ["+", "-", "+"]
+    empty_the_tables()
+    restored = backup.import_event(backup.loads(backup.dumps(document)))
+    assert what_directors_see(restored) == seen
+
+
+def test_a_generated_event_with_random_results_comes_back_the_same():
+    made = generate_event(teams=7, rounds=4, boards=6, seed=5, boards_per_segment=3)
+    seen = what_players_see(made.event)
+    document = backup.export_event(made.event)
+    empty_the_tables()
+    restored = backup.import_event(document)
+    assert Result.objects.count() == made.results
+    assert what_players_see(restored) == seen
+
+
+def test_the_document_names_things_by_local_keys_and_leaves_out_the_stored_totals(event):
+    document = backup.export_event(event)
+    assert (document["format"], document["format_version"]) == ("scoresheet-event", 1)
+    assert document["event"]["bye_vp"] == "11.50" and document["event"]["average_plus"] == 2
+    teams = {team["key"]: team for team in document["teams"]}
+    assert teams["t1"]["name"] == "北京队" and teams["t1"]["captain"] == "王伟"
+    assert [p["key"] for p in teams["t1"]["players"]] == ["p1", "p2", "p3", "p4"]
+    assert document["byes"] == [{"round": 1, "team": "t5"}, {"round": 2, "team": "t4"}]
+    assert document["vp_penalties"][0] | {"created": None} == {
+        "team": "t3", "vp": "1.50", "reason": "Late start", "created_by": "td", "created": None
+    }  # fmt: skip
+    first = document["matches"][0]
+    assert (first["key"], first["round"], first["home"], first["away"]) == ("m1", 1, "t1", "t2")
+    assert first["status"] == "final" and first["imp_penalties"][0]["team"] == "t2"
+    assert first["seatings"][0] == {"segment": 1, "room": "open", "seat": "N", "player": "p1"}
+    assert not {"home_imps", "home_vp", "complete_boards", "id", "pk"} & set(first)
+    boards = {board["number"]: board for board in first["boards"]}
+    assert boards[1]["open"] | {"entered_at": None} == {
+        "contract": "4H", "declarer": "N", "lead": "SQ", "tricks": 10, "assigned_reason": "",
+        "version": 1, "entered_by": "td", "entered_at": None,
+    }  # fmt: skip
+    assert boards[1]["closed"]["lead"] == "S10"  # as stored
+    assert (boards[2]["open"]["contract"], boards[2]["open"]["tricks"]) == ("PASS", None)
+    assert boards[2]["closed"]["entered_by"] is None
+    assert boards[3]["open"]["contract"] == "4SX" and boards[3]["closed"]["version"] == 2
+    assert "closed" not in boards[4]
+    second = document["matches"][1]["boards"]
+    assert second[1]["adjusted"]["home_imps"] == 2 and second[1]["adjusted"]["away_imps"] == 0
+    assert second[2]["closed"]["assigned_reason"] == "Revoke"
+    assert document["matches"][2]["forfeit_home_vp"] == "12.00"
+
+
+def test_the_file_is_utf8_json_indented_by_one_with_chinese_as_it_is(event, tmp_path):
+    path = tmp_path / "event.json"
+    call_command("export_event", str(event.pk), output=str(path), stdout=io.StringIO())
+    text = path.read_text(encoding="utf-8")
+    assert "北京队" in text and "\\u" not in text
+    assert text.startswith('{\n "format": "scoresheet-event",\n "format_version": 1,')
+    assert json.loads(text) == json.loads(backup.dumps(backup.export_event(event))) | {
+        "exported_at": json.loads(text)["exported_at"]
+    }
+
+
+def test_the_commands_export_to_a_file_and_import_it_as_a_new_event(event, tmp_path):
+    path = tmp_path / "backup.json"
+    out = io.StringIO()
+    call_command("export_event", str(event.pk), "--output", str(path), stdout=out)
+    assert f"Event {event.pk}: 春季队式赛 Spring teams" in out.getvalue()
+    assert f"5 teams, 4 matches, 17 results written to {path}" in out.getvalue()
+    seen = what_players_see(event)
+    empty_the_tables()
+
+    out = io.StringIO()
+    call_command("import_event", str(path), stdout=out)
+    restored = Event.objects.get()
+    assert out.getvalue().splitlines() == [
+        f"Event {restored.pk}: 春季队式赛 Spring teams",
+        "  5 teams, 4 matches",
+        f"  /events/{restored.pk}/",
+    ]
+    assert what_players_see(restored) == seen
+
+
+def test_without_output_the_document_goes_to_standard_output(event):
+    out = io.StringIO()
+    call_command("export_event", str(event.pk), stdout=out)
+    assert json.loads(out.getvalue())["event"]["name"] == "春季队式赛 Spring teams"
+
+
+def test_an_event_that_does_not_exist_is_not_exported(db):
+    with pytest.raises(CommandError, match="There is no event 999."):
+        call_command("export_event", "999", stdout=io.StringIO())
+
+
+def test_importing_the_same_file_twice_makes_two_events(event):
+    document = backup.export_event(event)
+    first, second = backup.import_event(document), backup.import_event(document)
+    assert len({event.pk, first.pk, second.pk}) == 3
+    assert Event.objects.filter(name=event.name).count() == 3
+    assert what_players_see(first)["standings"] == what_players_see(second)["standings"]
+
+
+def test_a_username_this_server_does_not_have_is_left_empty(event):
+    seen, document = what_players_see(event), backup.export_event(event)
+    empty_the_tables()
+    User.objects.filter(username="td").delete()
+    make_user("someone else")
+    restored = backup.import_event(document)
+    results = Result.objects.filter(board__match__event=restored)
+    assert results.count() == 17 and not results.filter(entered_by__isnull=False).exists()
+    assert not Result.history.filter(history_user__isnull=False).exists()
+    assert restored.vp_penalties.get().created_by is None
+    assert what_players_see(restored) == seen
+
+
+def test_a_username_this_server_has_is_linked_to_that_user(event):
+    document = backup.export_event(event)
+    restored = backup.import_event(document)
+    director = User.objects.get(username="td")
+    result = Result.objects.get(
+        board__match__event=restored, board__match__home__name="北京队", board__number=1,
+        room="open",
+    )  # fmt: skip
+    assert result.entered_by == director
+    assert BoardAdjustment.objects.get(board__match__event=restored).created_by == director
+
+
+def first_result(document):
+    return document["matches"][0]["boards"][0]["open"]
+
+
+def set_tricks(document, tricks):
+    first_result(document)["tricks"] = tricks
+
+
+REFUSALS = {
+    "a format version this app does not read": (
+        lambda d: d.update(format_version=2),
+        "format version 2 is not one this server reads (it reads version 1)",
+    ),
+    "no format at all": (
+        lambda d: d.pop("format"),
+        "this is not an event export: its \"format\" should be 'scoresheet-event' (it has none)",
+    ),
+    "no list of matches": (
+        lambda d: d.pop("matches"),
+        "the document: the key 'matches' is missing",
+    ),
+    "a missing key": (
+        lambda d: d["teams"][1].pop("name"),
+        "team t2: the key 'name' is missing",
+    ),
+    "a contract the scoring core rejects": (
+        lambda d: first_result(d).update(contract="8S"),
+        "match m1, board 1, open room, 'contract': \"8S\" is not a contract: level must be 1 to 7",
+    ),
+    "a lead that is no card": (
+        lambda d: first_result(d).update(lead="SZ"),
+        "match m1, board 1, open room, 'lead': a card is a suit and a rank",
+    ),
+    "a team key nobody has": (
+        lambda d: d["matches"][3].update(away="t9"),
+        "match m4, 'away': no team has the key \"t9\"",
+    ),
+    "a result the database refuses: 14 tricks": (
+        lambda d: set_tricks(d, 14),
+        "match m1, board 1, open room: the database refused it: ",
+    ),
+    "a result the database refuses: a passed-out board with a declarer": (
+        lambda d: d["matches"][0]["boards"][1]["open"].update(declarer="N"),
+        "match m1, board 2, open room: the database refused it: ",
+    ),
+    "a board the database refuses: the same number twice": (
+        lambda d: d["matches"][1]["boards"][3].update(number=1),
+        "match m2, board 1: the database refused it: ",
+    ),
+}
+
+
+@pytest.mark.parametrize("fault", REFUSALS, ids=list(REFUSALS))
+def test_a_faulty_document_is_refused_with_a_clear_message_and_nothing_written(
+    event, tmp_path, fault
+):
+    spoil, message = REFUSALS[fault]
+    document = backup.export_event(event)
+    spoil(document)
+    path = tmp_path / "spoilt.json"
+    path.write_text(backup.dumps(document), encoding="utf-8")
+    before = counts()
+    with pytest.raises(CommandError) as refusal:
+        call_command("import_event", str(path), stdout=io.StringIO())
+    assert str(refusal.value).startswith(f"{path} was not imported, nothing was written: ")
+    assert message in str(refusal.value)
+    assert counts() == before
+
+
+def test_the_database_constraint_that_refused_a_result_is_named(event):
+    document = backup.export_event(event)
+    set_tricks(document, 14)
+    with pytest.raises(backup.BackupError, match="result_tricks_0_to_13"):
+        backup.import_event(document)
+
+
+def test_a_truncated_file_is_refused_and_nothing_written(event, tmp_path):
+    text = backup.dumps(backup.export_event(event))
+    path = tmp_path / "truncated.json"
+    path.write_bytes(text.encode()[: len(text) // 2])
+    before = counts()
+    message = re.escape("the file is not valid JSON (is it complete?)")
+    with pytest.raises(CommandError, match=message):
+        call_command("import_event", str(path), stdout=io.StringIO())
+    assert counts() == before
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"[1, 2]", "the file is JSON but not an event export"),
+        ('{"name": "北京"}'.encode("gbk"), "the file is not UTF-8 text"),  # a GBK file
+        (None, "Cannot read"),
+    ],
+)
+def test_a_file_that_is_no_export_is_refused(db, tmp_path, content, message):
+    path = tmp_path / "other.json"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(CommandError, match=re.escape(message)):
+        call_command("import_event", str(path), stdout=io.StringIO())
+    assert not Event.objects.exists()
