@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export DEBUG ?= 1
 
-.PHONY: run test bench lint format messages check-messages check-migrations clean
+.PHONY: run test bench load lint format messages check-messages check-migrations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,11 @@ test: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python benchmarks/bench_scoring.py
 	$(BIN)/python benchmarks/bench_standings.py
+
+# Load test: 50 players + 8 directors for 60 s against gunicorn on 127.0.0.1:8765 (fresh
+# SQLite; DATABASE_URL=postgres://postgres@127.0.0.1:5432/loadtest make load for PostgreSQL)
+load: $(VENV)/.dev
+	bash loadtest/run.sh
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .

@@ -5,8 +5,12 @@ is rolled back, so nothing is half-saved, and the same request succeeds once the
 database is back (Django opens a new connection for the next request).
 """
 
+import logging
+
 from django.db import InterfaceError, OperationalError
 from django.shortcuts import render
+
+logger = logging.getLogger(__name__)
 
 
 class DatabaseUnavailableMiddleware:
@@ -19,6 +23,7 @@ class DatabaseUnavailableMiddleware:
     def process_exception(self, request, exception):
         if not isinstance(exception, OperationalError | InterfaceError):
             return None
+        logger.error("database unavailable: %s %s", request.method, request.path, exc_info=True)
         if getattr(request, "htmx", False):
             response = render(request, "_database_unavailable.html", status=503)
             response["HX-Retarget"] = "#server-message"
