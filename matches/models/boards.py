@@ -63,9 +63,9 @@ class Board(models.Model):
 
     def set_artificial_score(self, home_imps, away_imps, reason: str, user) -> None:
         """Give the board an artificial adjusted score (None, None: take it away)."""
-        if self.match.is_final:
-            raise MatchIsFinal
         with transaction.atomic():
+            if self.match.lock() == "final":
+                raise MatchIsFinal
             if home_imps is None:
                 BoardAdjustment.objects.filter(board=self).delete()
             else:
@@ -142,9 +142,9 @@ class ResultQuerySet(models.QuerySet):
         update only happens if the row still has that version, so nothing anyone else
         saved in between is overwritten.
         """
-        if board.match.is_final:
-            raise MatchIsFinal
         with transaction.atomic():
+            if board.match.lock() == "final":
+                raise MatchIsFinal
             current = self.select_for_update().filter(board=board, room=room).first()
             if (current.version if current else 0) != version:
                 if current is not None and current.matches_entry(entry):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
@@ -203,8 +203,23 @@ class Match(models.Model):
         away = sum(p.imps for p in penalties if p.team_id == self.away_id)
         return home, away
 
+    def lock(self) -> str:
+        """Return the match's status, read under a lock on its row for this transaction.
+
+        Every change to a match's boards or totals takes this lock first, so two changes
+        to one match never interleave: totals are never worked out from stale boards, and
+        nothing is saved into a match that was just marked final.
+        """
+        rows = Match.objects.select_for_update(no_key=True).filter(pk=self.pk)
+        return rows.values_list("status", flat=True).get()
+
     def refresh_totals(self) -> scoring.MatchResult:
         """Return the match scored afresh, after storing its totals for the standings."""
+        with transaction.atomic():
+            self.lock()
+            return self._store_totals()
+
+    def _store_totals(self) -> scoring.MatchResult:
         result = self.score()
         home_vp, away_vp = result.vp if result.vp else (None, None)
         fields = {

@@ -1,0 +1,710 @@
+"""Restart PostgreSQL in the middle of a burst of saves: no committed result may be lost.
+
+    .venv/bin/python scripts/pg_restart_check.py [--restarts 2] [--rounds 3] [--threads 8]
+
+Run as root on a machine whose PostgreSQL cluster listens on 127.0.0.1:5432 (trust auth,
+user postgres). The check:
+
+1. creates a fresh database (scoresheet_restart_check), migrates it, and makes a director
+   and a 64-board match;
+2. starts gunicorn on 127.0.0.1:8766 (DEBUG=0, 2 workers) on that database and logs in;
+3. from several threads, saves every board of both rooms ``--rounds`` times (each save
+   with the version the client believes the row has; a 503 or a connection error is
+   retried with backoff, a bounded number of times), and restarts PostgreSQL
+   (pg_ctlcluster … restart) once or twice during the burst;
+4. checks every result in the database against what the clients believe they saved:
+   same contract, declarer, lead and tricks as the last save that said "saved", version
+   equal to the number of saves that said "saved", one history row per version, and the
+   match's stored totals equal to the match scored afresh.
+
+It prints the figures and PASS or FAIL, and exits 0 only on PASS (1: FAIL, 2: cannot run
+here). It takes about a minute and at most a few (the burst stops after 150 s). Whatever
+happens, a SIGTERM included, it stops gunicorn, starts PostgreSQL again if it is down, and
+drops its database.
+
+A restart cuts off every session of the server, not only this check's: the check refuses
+to start while other sessions are connected (a test run on test_test, a load test), unless
+--force. Run it alone, never beside the PostgreSQL test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_HOST, PG_PORT = "127.0.0.1", 5432
+DB_NAME = "scoresheet_restart_check"
+APP_HOST, APP_PORT = "127.0.0.1", 8766
+BOARDS = 64
+ROOMS = ("open", "closed")
+USERNAME = "restart-check-td"
+
+BURST_DEADLINE = 150  # seconds for the whole burst, retries included
+HTTP_TIMEOUT = 15  # seconds for one request
+MAX_ATTEMPTS = 12  # tries of one save (the first and 11 retries)
+BACKOFF = (0.1, 2.0)  # first wait after a failure, longest wait
+UNAVAILABLE = "The database did not answer, so this was not saved."
+STOP = threading.Event()  # set when the check is interrupted: the clients stop saving
+
+# What the directors type, cycled over boards, rooms and rounds: (contract, lead, result).
+ENTRIES = [
+    ("3NT", "S2", "="),
+    ("4S", "HQ", "+1"),
+    ("2HX", "DA", "-2"),
+    ("PASS", "", ""),
+    ("6C", "CT", "="),
+    ("1NT", "", "-1"),
+    ("4HXX", "SK", "="),
+    ("5D", "H3", "-1"),
+    ("7NT", "D9", "-3"),
+    ("3C", "S7", "+2"),
+    ("2S", "", "8"),
+]
+
+
+def log(message: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+# --- PostgreSQL -------------------------------------------------------------------------
+
+
+def pg_ready() -> bool:
+    """Return True when PostgreSQL accepts connections (pg_isready)."""
+    command = ["pg_isready", "-q", "-h", PG_HOST, "-p", str(PG_PORT), "-t", "1"]
+    try:
+        return subprocess.run(command, timeout=5).returncode == 0
+    except subprocess.TimeoutExpired:
+        return False
+
+
+def pg_cluster() -> tuple[str, str]:
+    """Return the version and name of the cluster on PG_PORT (pg_lsclusters)."""
+    listing = subprocess.run(
+        ["pg_lsclusters", "--no-header"], capture_output=True, text=True, timeout=10, check=True
+    ).stdout
+    for line in listing.splitlines():
+        version, name, port, *_ = line.split()
+        if port == str(PG_PORT):
+            return version, name
+    raise RuntimeError(f"no PostgreSQL cluster on port {PG_PORT}:\n{listing}")
+
+
+def pg_ctl(cluster: tuple[str, str], action: str, timeout: float = 90) -> None:
+    """Run pg_ctlcluster on the cluster (restart, start)."""
+    version, name = cluster
+    subprocess.run(
+        ["pg_ctlcluster", "--skip-systemctl-redirect", version, name, action],
+        check=True,
+        timeout=timeout,
+        capture_output=True,
+    )
+
+
+def wait_for_pg(timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if pg_ready():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def admin_execute(*statements: str) -> None:
+    import psycopg
+
+    dsn = f"host={PG_HOST} port={PG_PORT} user=postgres dbname=postgres connect_timeout=5"
+    with psycopg.connect(dsn, autocommit=True) as connection:
+        for statement in statements:
+            connection.execute(statement)
+
+
+def other_sessions() -> list[str]:
+    """Return the other client sessions of the server: a restart cuts them off too."""
+    import psycopg
+
+    dsn = f"host={PG_HOST} port={PG_PORT} user=postgres dbname=postgres connect_timeout=5"
+    with psycopg.connect(dsn, autocommit=True) as connection:
+        rows = connection.execute(
+            "SELECT usename, datname, application_name, state FROM pg_stat_activity"
+            " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
+            " AND datname IS DISTINCT FROM %s",
+            [DB_NAME],
+        ).fetchall()
+    return [f"{user}@{db} ({app or 'no name'}, {state})" for user, db, app, state in rows]
+
+
+def others_busy(window: float = 3.0) -> list[str]:
+    """Return who else used the server during ``window`` seconds: sessions seen connected,
+    and databases that committed transactions (short connections come and go unseen)."""
+    import psycopg
+
+    dsn = f"host={PG_HOST} port={PG_PORT} user=postgres dbname=postgres connect_timeout=5"
+    query = (
+        "SELECT datname, xact_commit + xact_rollback FROM pg_stat_database"
+        " WHERE datname IS NOT NULL AND datname NOT IN (%s, 'postgres')"
+    )
+    with psycopg.connect(dsn, autocommit=True) as connection:
+        before = dict(connection.execute(query, [DB_NAME]).fetchall())
+    seen = set()
+    deadline = time.monotonic() + window
+    while time.monotonic() < deadline:
+        seen.update(other_sessions())
+        time.sleep(0.25)
+    time.sleep(1.0)  # transaction counts reach pg_stat_database within a second
+    with psycopg.connect(dsn, autocommit=True) as connection:
+        after = dict(connection.execute(query, [DB_NAME]).fetchall())
+    busy = [
+        f"{name} ({after[name] - before.get(name, 0)} transactions in {window:.0f} s)"
+        for name in sorted(after)
+        if after[name] > before.get(name, 0)
+    ]
+    return sorted(seen) + busy
+
+
+def restart_postgres(cluster, stats: Stats) -> None:
+    """Restart PostgreSQL, recording how long it did not accept connections."""
+    version, name = cluster
+    others = other_sessions()
+    if others:
+        log(f"the restart cuts off {len(others)} other session(s): {', '.join(others)}")
+        with stats.lock:
+            stats.others_cut_off += len(others)
+    started = time.monotonic()
+    restart = subprocess.Popen(
+        ["pg_ctlcluster", "--skip-systemctl-redirect", version, name, "restart"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    down_at = None
+    try:
+        while True:
+            ready = pg_ready()
+            now = time.monotonic()
+            if not ready and down_at is None:
+                down_at = now
+            if ready and restart.poll() is not None:
+                break
+            if now - started > 90:
+                raise RuntimeError("PostgreSQL did not come back within 90 s of the restart")
+            time.sleep(0.05)
+    except BaseException:
+        # Interrupted: let pg_ctlcluster finish rather than leave the cluster half-restarted.
+        try:
+            restart.wait(60)
+        except subprocess.TimeoutExpired:
+            restart.kill()
+            restart.wait()
+        raise
+    output = restart.communicate()[0]
+    if restart.returncode != 0:
+        raise RuntimeError(f"pg_ctlcluster restart failed ({restart.returncode}): {output}")
+    up_at = time.monotonic()
+    down = up_at - (down_at if down_at is not None else started)
+    with stats.lock:
+        stats.restarts.append((started - stats.burst_started, down, up_at - started))
+    log(f"PostgreSQL restarted: refused connections for {down:.2f} s")
+
+
+# --- HTTP -------------------------------------------------------------------------------
+
+
+class Browser:
+    """A director's browser: cookies, the CSRF token, plain HTTP requests."""
+
+    def __init__(self):
+        self.cookies: dict[str, str] = {"django_language": "en"}
+
+    def request(self, method, path, data=None, headers=None) -> tuple[int, str]:
+        body = urlencode(data) if data is not None else None
+        headers = dict(headers or {})
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if body is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
+        connection = http.client.HTTPConnection(APP_HOST, APP_PORT, timeout=HTTP_TIMEOUT)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            text = response.read().decode("utf-8", "replace")
+            for header in response.headers.get_all("Set-Cookie") or []:
+                for name, morsel in SimpleCookie(header).items():
+                    self.cookies[name] = morsel.value
+            return response.status, text
+        finally:
+            connection.close()
+
+    def log_in(self, username, password) -> None:
+        status, page = self.request("GET", "/accounts/login/")
+        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        if status != 200 or not found:
+            raise RuntimeError(f"login page: {status}, no CSRF token")
+        data = {"username": username, "password": password, "csrfmiddlewaretoken": found[1]}
+        status, _ = self.request("POST", "/accounts/login/", data)
+        if status != 302 or "sessionid" not in self.cookies:
+            raise RuntimeError(f"login refused ({status})")
+
+
+def start_gunicorn(env, log_path: Path) -> subprocess.Popen:
+    command = [
+        sys.executable, "-m", "gunicorn", "scoresheet.wsgi",
+        "--bind", f"{APP_HOST}:{APP_PORT}", "--workers", "2",
+        "--timeout", "30", "--graceful-timeout", "5", "--no-control-socket",
+    ]  # fmt: skip
+    with log_path.open("w") as output:
+        server = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn exited ({server.returncode}); see {log_path}")
+        try:
+            if Browser().request("GET", "/healthz")[0] == 200:
+                return server
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"gunicorn did not answer on {APP_HOST}:{APP_PORT} within 30 s")
+
+
+def stop_gunicorn(server: subprocess.Popen) -> None:
+    """Stop the gunicorn this script started (its own process group), politely first."""
+    if server.poll() is None:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(5)
+
+
+# --- The burst ----------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    number: int
+    room: str
+    version: int = 0  # what the client believes the saved version is
+    saved: list = field(default_factory=list)  # entries the server said it saved
+    submitted: list = field(default_factory=list)  # every entry posted
+
+
+@dataclass
+class Stats:
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    attempted: int = 0  # saves started (each counted once, however often retried)
+    requests: int = 0
+    saved: int = 0
+    saved_after_retry: int = 0
+    unavailable: int = 0  # 503 answers
+    unavailable_with_message: int = 0
+    connection_errors: int = 0
+    retries: int = 0
+    conflicts: int = 0  # "Not saved": should never happen, each row has one client
+    unexpected: list = field(default_factory=list)  # other answers: (status, excerpt)
+    version_mismatches: list = field(default_factory=list)
+    gave_up: list = field(default_factory=list)
+    restarts: list = field(default_factory=list)  # (at s into the burst, down s, command s)
+    others_cut_off: int = 0  # other sessions on the server when it restarted
+    burst_started: float = 0.0
+    first_unavailable: float | None = None
+    last_unavailable: float | None = None
+
+    def count(self, name, amount=1):
+        with self.lock:
+            setattr(self, name, getattr(self, name) + amount)
+
+
+def entry_for(row: Row, round_: int) -> dict:
+    index = row.number * 7 + ROOMS.index(row.room) * 3 + round_ * 5
+    contract, lead, result = ENTRIES[index % len(ENTRIES)]
+    declarer = "" if contract == "PASS" else "NESW"[(row.number + round_) % 4]
+    return {"contract": contract, "declarer": declarer, "lead": lead, "result": result}
+
+
+def save(browser: Browser, match_id: int, row: Row, entry: dict, stats: Stats, deadline):
+    """Save one row as a director would, retrying a 503 or a broken connection."""
+    prefix = f"b{row.number}"
+    data = {f"{prefix}-{name}": value for name, value in entry.items()}
+    data[f"{prefix}-version"] = row.version
+    path = f"/director/matches/{match_id}/{row.room}/{row.number}/"
+    row.submitted.append(entry)
+    stats.count("attempted")
+    wait = BACKOFF[0]
+    for attempt in range(MAX_ATTEMPTS):
+        if attempt:
+            stats.count("retries")
+            time.sleep(wait)
+            wait = min(wait * 2, BACKOFF[1])
+        if time.monotonic() > deadline or STOP.is_set():
+            break
+        stats.count("requests")
+        try:
+            status, text = browser.request("POST", path, data, {"HX-Request": "true"})
+        except (OSError, http.client.HTTPException):
+            stats.count("connection_errors")
+            continue
+        if status == 503:
+            now = time.monotonic() - stats.burst_started
+            with stats.lock:
+                stats.unavailable += 1
+                stats.unavailable_with_message += UNAVAILABLE in text
+                stats.first_unavailable = stats.first_unavailable or now
+                stats.last_unavailable = now
+            continue
+        if status == 200 and 'data-saved="true"' in text:
+            found = re.search(rf'name="{prefix}-version" value="(\d+)"', text)
+            version = int(found[1]) if found else None
+            if version != row.version + 1:
+                with stats.lock:
+                    stats.version_mismatches.append((row.number, row.room, row.version, version))
+            row.version = version if version is not None else row.version + 1
+            row.saved.append(entry)
+            stats.count("saved")
+            stats.count("saved_after_retry", attempt > 0)
+            return
+        if status == 200 and "Not saved:" in text:
+            stats.count("conflicts")
+            return
+        with stats.lock:
+            stats.unexpected.append((status, row.number, row.room, " ".join(text.split())[:160]))
+    with stats.lock:
+        stats.gave_up.append((row.number, row.room, entry))
+
+
+def burst(browsers, match_id, rows, rounds, restarts, cluster, stats) -> None:
+    """Save every row ``rounds`` times from the browsers' threads, restarting PostgreSQL."""
+    total = len(rows) * rounds
+    deadline = time.monotonic() + BURST_DEADLINE
+    stats.burst_started = time.monotonic()
+    errors = []
+
+    def director(index, browser):
+        mine = rows[index :: len(browsers)]
+        try:
+            for round_ in range(rounds):
+                for row in mine:
+                    save(browser, match_id, row, entry_for(row, round_), stats, deadline)
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [
+        threading.Thread(target=director, args=(i, b), daemon=True) for i, b in enumerate(browsers)
+    ]
+    for thread in threads:
+        thread.start()
+    # Restart at evenly spaced points of the burst: 1/3 (and 2/3) of the saves done.
+    marks = [total * (k + 1) // (restarts + 1) for k in range(restarts)]
+    try:
+        for mark in marks:
+            while stats.attempted < mark and any(t.is_alive() for t in threads):
+                time.sleep(0.01)
+            if not any(t.is_alive() for t in threads):
+                log("the burst ended before a restart was due")
+                break
+            log(f"restarting PostgreSQL after {stats.attempted} of {total} saves")
+            restart_postgres(cluster, stats)
+    except BaseException:
+        STOP.set()
+        raise
+    finally:
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()) + HTTP_TIMEOUT)
+    if any(t.is_alive() for t in threads):
+        raise RuntimeError("the burst did not finish in time")
+    if errors:
+        raise errors[0]
+
+
+# --- The checks ---------------------------------------------------------------------------
+
+
+def check_database(match_id, rows, stats) -> list[str]:
+    """Return what is wrong in the database, compared with what the clients believe."""
+    from django.db import connection
+
+    from matches.forms.results import parse_lead
+    from matches.models import Match, Result
+    from matches.scoring import Contract, parse_result
+
+    def stored(entry):
+        contract = Contract.parse(entry["contract"])
+        if contract.is_pass:
+            return (str(contract), "", "", None)
+        tricks = parse_result(entry["result"], contract)
+        return (str(contract), entry["declarer"], parse_lead(entry["lead"]), tricks)
+
+    connection.close()  # the connection of before the restarts is gone
+    problems = []
+    results = {
+        (r.board.number, r.room): r
+        for r in Result.objects.filter(board__match=match_id).select_related("board")
+    }
+    history = {}
+    for board_id, room in Result.history.filter(board__match=match_id).values_list(
+        "board__number", "room"
+    ):
+        history[(board_id, room)] = history.get((board_id, room), 0) + 1
+    for row in rows:
+        key = (row.number, row.room)
+        result = results.pop(key, None)
+        where = f"board {row.number} {row.room}"
+        if result is None:
+            if row.saved:
+                problems.append(f"{where}: LOST, the client saved {len(row.saved)} time(s)")
+            continue
+        if not row.saved:
+            problems.append(f"{where}: in the database, yet no save said saved")
+            continue
+        have = (str(result.contract), result.declarer, result.lead, result.tricks)
+        if have != stored(row.saved[-1]):
+            others = [e for e in row.submitted if stored(e) == have]
+            note = "an earlier or unconfirmed entry" if others else "NO entry ever submitted"
+            problems.append(f"{where}: holds {have} ({note}), the client saved {row.saved[-1]}")
+        if result.version != len(row.saved):
+            problems.append(
+                f"{where}: version {result.version}, yet {len(row.saved)} save(s) said saved"
+            )
+        if history.get(key, 0) != result.version:
+            problems.append(
+                f"{where}: {history.get(key, 0)} history rows for version {result.version}"
+            )
+    for key in results:
+        problems.append(f"board {key[0]} {key[1]}: a result nobody saved")
+
+    match = Match.objects.get(pk=match_id)
+    fresh = match.score()
+    home_vp, away_vp = fresh.vp if fresh.vp else (None, None)
+    expected = {
+        "home_imps": fresh.totals.home,
+        "away_imps": fresh.totals.away,
+        "home_margin": fresh.home_margin,
+        "away_margin": fresh.away_margin,
+        "home_vp": home_vp,
+        "away_vp": away_vp,
+        "complete_boards": fresh.totals.complete_boards,
+        "pending_boards": fresh.totals.pending_boards,
+    }
+    stored_totals = {name: getattr(match, name) for name in expected}
+    if stored_totals != expected:
+        problems.append(f"match totals stored {stored_totals}, scored afresh {expected}")
+    log(
+        f"match totals: {match.home_imps}–{match.away_imps} IMPs, VP {match.home_vp}–"
+        f"{match.away_vp}, {match.complete_boards} complete boards"
+    )
+    connection.close()
+    return problems
+
+
+def report(stats: Stats, rows, problems, elapsed) -> bool:
+    down = sum(d for _, d, _ in stats.restarts)
+    lines = [
+        f"saves attempted        {stats.attempted} ({len(rows)} rows)",
+        f"saved                  {stats.saved} ({stats.saved_after_retry} after a retry)",
+        f"HTTP requests          {stats.requests}",
+        f"503s seen              {stats.unavailable} "
+        f"({stats.unavailable_with_message} with “{UNAVAILABLE}”)",
+        f"connection errors      {stats.connection_errors}",
+        f"retries                {stats.retries}",
+        f"conflicts              {stats.conflicts}",
+        f"other answers          {len(stats.unexpected)}",
+        f"gave up                {len(stats.gave_up)}",
+        f"version mismatches     {len(stats.version_mismatches)}",
+        f"PostgreSQL restarts    {len(stats.restarts)}: "
+        + ", ".join(
+            f"at {at:.1f} s down {d:.2f} s (command {c:.2f} s)" for at, d, c in stats.restarts
+        ),
+        f"PostgreSQL down        {down:.2f} s in all",
+        f"others cut off         {stats.others_cut_off} session(s) of other databases",
+    ]
+    if stats.first_unavailable is not None:
+        lines.append(
+            f"503s between           {stats.first_unavailable:.2f} s and "
+            f"{stats.last_unavailable:.2f} s into the burst"
+        )
+    lines.append(f"burst                  {elapsed:.1f} s")
+    for status, number, room, excerpt in stats.unexpected[:5]:
+        problems.append(f"answer {status} to board {number} {room}: {excerpt}")
+    for number, room, entry in stats.gave_up[:5]:
+        problems.append(f"gave up saving board {number} {room}: {entry}")
+    for number, room, before, after in stats.version_mismatches[:5]:
+        problems.append(f"board {number} {room}: saved from version {before}, answered {after}")
+    if stats.conflicts:
+        problems.append(f"{stats.conflicts} conflicts, though each row has a single client")
+    if stats.unavailable != stats.unavailable_with_message:
+        problems.append("a 503 without the clear message")
+    print("\n".join(lines))
+    for problem in problems:
+        print(f"  PROBLEM: {problem}")
+    return not problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--restarts", type=int, default=2, choices=[1, 2, 3])
+    parser.add_argument("--rounds", type=int, default=3, help="saves of each row (default 3)")
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--keep-log", action="store_true", help="keep gunicorn's log")
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="restart even though other sessions use the server (they are cut off)",
+    )
+    args = parser.parse_args()
+
+    for tool in ("pg_isready", "pg_ctlcluster", "pg_lsclusters"):
+        if shutil.which(tool) is None:
+            print(f"{tool} not found: this check needs PostgreSQL's Debian tools", file=sys.stderr)
+            return 2
+    if not pg_ready():
+        print(f"PostgreSQL does not answer on {PG_HOST}:{PG_PORT}", file=sys.stderr)
+        return 2
+    if os.geteuid() != 0:
+        print("run as root: pg_ctlcluster restarts the cluster", file=sys.stderr)
+        return 2
+    cluster = pg_cluster()
+    others = others_busy()
+    if others and not args.force:
+        print(
+            "others use this PostgreSQL server and a restart would cut them off: "
+            + ", ".join(others)
+            + "\nrun again when they are done, or with --force",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        Browser().request("GET", "/")
+    except OSError:
+        pass
+    else:
+        print(f"something already listens on {APP_HOST}:{APP_PORT}", file=sys.stderr)
+        return 2
+
+    # A polite kill (SIGTERM) still cleans up: gunicorn stopped, PostgreSQL up, database gone.
+    def on_sigterm(signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not stop the cleanup
+        sys.exit(128 + signum)
+
+    signal.signal(signal.SIGTERM, on_sigterm)
+    work = Path(tempfile.mkdtemp(prefix="pg-restart-check-"))
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "scoresheet.settings",
+        "DATABASE_URL": f"postgres://postgres@{PG_HOST}:{PG_PORT}/{DB_NAME}",
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": APP_HOST,
+        "SECURE_COOKIES": "0",
+        "CONN_MAX_AGE": "0",
+        "LOG_LEVEL": "WARNING",
+    }
+    os.environ.update(env)  # the same settings in this process, to set up and check
+    server = None
+    stats = Stats()
+    passed = False
+    started = time.monotonic()
+    try:
+        admin_execute(
+            f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)', f'CREATE DATABASE "{DB_NAME}"'
+        )
+        sys.path.insert(0, str(ROOT))
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+        from django.db import connection
+
+        from tests.factories import make_event, make_match, make_user
+
+        log(f"migrating {DB_NAME}")
+        call_command("migrate", verbosity=0, interactive=False)
+        password = secrets.token_urlsafe(16)
+        make_user(USERNAME, director=True, password=password)
+        match = make_match(make_event(boards_per_match=BOARDS, boards_per_segment=16))
+        connection.close()
+        log(f"match {match.pk}: {BOARDS} boards; starting gunicorn on {APP_HOST}:{APP_PORT}")
+        server = start_gunicorn(env, work / "gunicorn.log")
+
+        first = Browser()
+        first.log_in(USERNAME, password)
+        status, _ = first.request("GET", f"/director/matches/{match.pk}/open/")
+        if status != 200:
+            raise RuntimeError(f"the open room's sheet answered {status}")
+        browsers = []
+        for _ in range(args.threads):  # one login, shared like tabs of one browser
+            browser = Browser()
+            browser.cookies = dict(first.cookies)
+            browsers.append(browser)
+        rows = [Row(n, room) for n in range(1, BOARDS + 1) for room in ROOMS]
+        log(
+            f"burst: {len(rows)} rows × {args.rounds} saves from {args.threads} threads, "
+            f"{args.restarts} PostgreSQL restart(s)"
+        )
+        burst(browsers, match.pk, rows, args.rounds, args.restarts, cluster, stats)
+        elapsed = time.monotonic() - stats.burst_started
+        if not wait_for_pg(60):
+            raise RuntimeError("PostgreSQL is not back after the burst")
+        problems = check_database(match.pk, rows, stats)
+        if len(stats.restarts) < args.restarts:
+            problems.append(f"only {len(stats.restarts)} of {args.restarts} restarts happened")
+        if stats.unavailable + stats.connection_errors == 0:
+            problems.append("no save met the restart: the check proved nothing")
+        passed = report(stats, rows, problems, elapsed)
+    except Exception as error:  # reported as a failure, after cleaning up
+        print(f"ERROR: {type(error).__name__}: {error}", file=sys.stderr)
+    finally:
+        STOP.set()
+        if server is not None:
+            stop_gunicorn(server)
+        if not pg_ready():
+            log("PostgreSQL is down: starting it")
+            try:
+                pg_ctl(cluster, "start")
+            except (subprocess.SubprocessError, OSError) as error:
+                print(f"ERROR: could not start PostgreSQL: {error}", file=sys.stderr)
+            if not wait_for_pg(60):
+                print("ERROR: PostgreSQL is still down", file=sys.stderr)
+                passed = False
+        try:
+            from django.db import connections
+
+            connections.close_all()
+        except Exception:  # Django may not be set up yet
+            pass
+        try:
+            admin_execute(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
+        except Exception as error:
+            print(f"ERROR: could not drop {DB_NAME}: {error}", file=sys.stderr)
+        log_file = work / "gunicorn.log"
+        if log_file.exists() and not passed:
+            tail = log_file.read_text(errors="replace").splitlines()[-30:]
+            print("gunicorn log (last lines):\n  " + "\n  ".join(tail))
+        if args.keep_log:
+            print(f"gunicorn log kept in {log_file}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    print(f"{'PASS' if passed else 'FAIL'} in {time.monotonic() - started:.1f} s")
+    return 0 if passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
