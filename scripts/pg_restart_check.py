@@ -637,6 +637,8 @@ def main() -> int:
 
         log(f"migrating {DB_NAME}")
         call_command("migrate", verbosity=0, interactive=False)
+        # DEBUG is off: the static files' manifest must exist, as in production.
+        call_command("collectstatic", verbosity=0, interactive=False)
         password = secrets.token_urlsafe(16)
         make_user(USERNAME, director=True, password=password)
         match = make_match(make_event(boards_per_match=BOARDS, boards_per_segment=16))
