@@ -73,18 +73,20 @@ class Event(models.Model):
             return self.bye_vp
         return Decimal(18 if self.vp_scale == VPScaleChoice.PRINTED_25 else 12)
 
-    def create_round_robin(self) -> int:
-        """Return the number of matches made: a Berger round robin of the event's teams.
+    def create_round_robin(self, rounds: int | None = None) -> list:
+        """Return the matches made: a Berger round robin of the event's teams.
 
         With an odd number of teams, the team without an opponent in a round gets a bye.
+        ``rounds`` stops after that many rounds (all of them by default).
         """
         from matches.scoring import berger_schedule
 
         from .matches import Match
 
         teams = list(self.teams.order_by("pk"))
-        made = 0
-        for number, pairings in enumerate(berger_schedule(len(teams)), start=1):
+        made = []
+        schedule = berger_schedule(len(teams))[:rounds]
+        for number, pairings in enumerate(schedule, start=1):
             for home, away in pairings:
                 if away is None:
                     Bye.objects.create(event=self, round=number, team=teams[home - 1])
@@ -94,7 +96,7 @@ class Event(models.Model):
                 )
                 match.create_boards()
                 match.refresh_totals()
-                made += 1
+                made.append(match)
         return made
 
     def refresh_totals(self) -> None:

@@ -141,7 +141,7 @@ def round_robin(request, event_id):
         messages.error(request, _("A round robin needs 3 to 64 teams."))
     else:
         made = event.create_round_robin()
-        messages.success(request, _("Round robin made: %(count)s matches.") % {"count": made})
+        messages.success(request, _("Round robin made: %(count)s matches.") % {"count": len(made)})
     return redirect("director-event", event.pk)
 
 

@@ -21,7 +21,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from matches.choices import RoomChoice, VPScaleChoice
-from matches.models import Board, Bye, Event, Match, Player, Result, Team
+from matches.models import Board, Event, Player, Result, Team
 from matches.scoring import PRINTED_25_BOARDS, berger_schedule, round_count
 from matches.scoring.cards import RANKS
 
@@ -143,7 +143,7 @@ def generate_event(
     """Return a new event of ``teams`` teams, the first ``rounds`` rounds of a Berger round
     robin played, ``boards`` boards a match, both rooms of every board entered."""
     started = time.perf_counter()
-    schedule = berger_schedule(teams)  # checks the number of teams (3 to 64)
+    berger_schedule(teams)  # checks the number of teams (3 to 64)
     if not 1 <= rounds <= round_count(teams):
         raise ValueError(f"{teams} teams play 1 to {round_count(teams)} rounds, not {rounds}")
     if boards < 1:
@@ -169,17 +169,7 @@ def generate_event(
         for _ in range(rng.choice((4, 4, 5, 6)))
     )
 
-    matches = []
-    for number, pairings in enumerate(schedule[:rounds], start=1):
-        for home, away in pairings:
-            if away is None:
-                Bye.objects.create(event=event, round=number, team=team_rows[home - 1])
-                continue
-            match = Match.objects.create(
-                event=event, round=number, home=team_rows[home - 1], away=team_rows[away - 1]
-            )
-            match.create_boards()
-            matches.append(match)
+    matches = event.create_round_robin(rounds=rounds)
 
     deals = {
         (number, board): _deal(rng)
