@@ -13,6 +13,20 @@ from django.utils.translation import gettext_lazy as _
 from matches.choices import VPScaleChoice
 
 
+class DirectorDecision(models.Model):
+    """What every adjustment or penalty keeps: the director's reason, who, and when."""
+
+    reason = models.CharField(_("reason"), max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["created"]
+
+
 class Event(models.Model):
     name = models.CharField(_("name"), max_length=120)
     date = models.DateField(_("date"))
@@ -145,20 +159,14 @@ class Bye(models.Model):
         return f"{self.round}: {self.team}"
 
 
-class VpPenalty(models.Model):
+class VpPenalty(DirectorDecision):
     """VP taken off a team's event total, with the director's reason."""
 
     event = models.ForeignKey(Event, models.CASCADE, related_name="vp_penalties")
     team = models.ForeignKey(Team, models.CASCADE, related_name="vp_penalties")
     vp = models.DecimalField(_("VP"), max_digits=5, decimal_places=2)
-    reason = models.CharField(_("reason"), max_length=200)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+"
-    )
-    created = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["created"]
+    class Meta(DirectorDecision.Meta):
         verbose_name = _("VP penalty")
         verbose_name_plural = _("VP penalties")
 

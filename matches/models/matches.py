@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
@@ -16,7 +15,7 @@ from matches import scoring
 from matches.choices import RoomChoice, SeatChoice
 
 from .boards import Board, Result
-from .events import Event, Player, Team
+from .events import DirectorDecision, Event, Player, Team
 
 
 class MatchStatus(models.TextChoices):
@@ -298,20 +297,14 @@ class Seating(models.Model):
         return f"{self.get_room_display()} {self.get_seat_display()}: {self.player}"
 
 
-class ImpPenalty(models.Model):
+class ImpPenalty(DirectorDecision):
     """IMPs taken off one team's score in a match, with the director's reason."""
 
     match = models.ForeignKey(Match, models.CASCADE, related_name="imp_penalties")
     team = models.ForeignKey(Team, models.CASCADE, related_name="+")
     imps = models.PositiveSmallIntegerField(_("IMPs"))
-    reason = models.CharField(_("reason"), max_length=200)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+"
-    )
-    created = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["created"]
+    class Meta(DirectorDecision.Meta):
         verbose_name = _("IMP penalty")
         verbose_name_plural = _("IMP penalties")
 
