@@ -63,7 +63,7 @@ def test_a_passed_out_board_scores_nothing_and_needs_no_declarer(english):
         ({"a-contract": "", "a-declarer": "N", "a-result": "="}, "a-contract",
          "Enter a contract, such as 4S, 3NT, 2HX or PASS."),
         ({"a-contract": "4S", "a-declarer": "", "a-result": "="}, "a-declarer",
-         "Choose the declarer: N, E, S or W."),
+         "Enter the declarer: N, E, S or W."),
         ({"a-contract": "4S", "a-declarer": "Z", "a-result": "="}, "a-declarer",
          "“Z” is not a seat: write N, E, S or W."),
         ({"a-contract": "7NT", "a-declarer": "N", "a-result": "+7"}, "a-result",
@@ -78,6 +78,16 @@ def test_a_passed_out_board_scores_nothing_and_needs_no_declarer(english):
          "A board number is a whole number, such as 5."),
         ({"b-contract": "3NT", "b-declarer": "W", "b-result": ""}, "b-result",
          "Enter the result: “=”, “+1”, “-2” or the number of tricks, such as 10."),
+        ({"a-contract": "4SXXX"}, "a-contract",
+         "A contract is doubled (X) or redoubled (XX), never more (you wrote “4SXXX”)."),
+        ({"a-contract": "3NTXXX"}, "a-contract",
+         "A contract is doubled (X) or redoubled (XX), never more (you wrote “3NTXXX”)."),
+        ({"a-contract": "PASS", "a-declarer": "N", "a-result": ""}, "a-declarer",
+         "A passed-out board has no declarer: leave the declarer empty, or enter the "
+         "contract played."),
+        ({"a-contract": "PASS", "a-declarer": "", "a-result": "="}, "a-result",
+         "A passed-out board has no result: leave the result empty, or enter the contract "
+         "played."),
     ],
 )  # fmt: skip
 def test_bad_input_gets_a_message_beside_the_field_and_no_score(english, fields, field, message):
@@ -92,7 +102,21 @@ def test_what_was_typed_stays_in_the_fields_after_an_error(english):
     page = calculate(english, **{"a-contract": "8NT", "a-declarer": "E", "a-result": "+1"})
     assert 'value="8NT"' in page.text
     assert 'value="+1"' in page.text
-    assert '<option value="E" selected>' in page.text
+    assert 'name="a-declarer" id="id_a-declarer" value="E"' in page.text
+
+
+def test_pass_with_a_declarer_and_a_result_is_refused_field_by_field(english):
+    page = calculate(english, **{"a-contract": "PASS", "a-declarer": "N", "a-result": "="})
+    assert page.text.count('class="invalid-feedback"') == 2
+    assert "A passed-out board has no declarer" in page.text
+    assert "A passed-out board has no result" in page.text
+    assert "scored-result" not in page.text
+
+
+@pytest.mark.parametrize("typed", ["N", "n", " north ", "北", "Ｎ"])
+def test_the_declarer_is_typed_as_a_letter_or_a_chinese_seat_in_any_case(english, typed):
+    page = calculate(english, **{"a-contract": "4S", "a-declarer": typed, "a-result": "="})
+    assert '<td class="ns-score fs-5">420</td>' in page.text
 
 
 def test_messages_and_labels_come_in_chinese(chinese):

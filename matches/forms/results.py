@@ -4,9 +4,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
-from matches.choices import SeatChoice
 from matches.scoring import (
     Card,
     CardError,
@@ -15,7 +13,9 @@ from matches.scoring import (
     ResultError,
     Seat,
     parse_result,
+    passed_out_extras,
 )
+from matches.scoring.contract import normalize
 
 MAX_BOARD = 9999
 
@@ -27,6 +27,9 @@ CONTRACT_MESSAGES = {
     ),
     "level": _("The level must be 1 to 7 (you wrote “%(text)s”)."),
     "strain": _("The strain must be C, D, H, S or NT (you wrote “%(text)s”)."),
+    "doubling": _(
+        "A contract is doubled (X) or redoubled (XX), never more (you wrote “%(text)s”)."
+    ),
 }
 RESULT_MESSAGES = {
     "empty": _("Enter the result: “=”, “+1”, “-2” or the number of tricks, such as 10."),
@@ -36,7 +39,21 @@ RESULT_MESSAGES = {
     "over": _("%(contract)s %(text)s would be more than 13 tricks."),
     "under": _("%(contract)s %(text)s would be fewer than 0 tricks."),
     "tricks": _("Declarer takes 0 to 13 tricks, not %(text)s."),
-    "passed-out": _("A passed-out board has no result; leave it empty."),
+    "passed-out": _(
+        "A passed-out board has no result: leave the result empty, or enter the contract played."
+    ),
+}
+# A PASS with anything else typed is refused field by field (the rule is the scoring core's
+# ``passed_out_extras``); the result's message is RESULT_MESSAGES["passed-out"].
+PASSED_OUT_MESSAGES = {
+    "declarer": _(
+        "A passed-out board has no declarer: leave the declarer empty, or enter the "
+        "contract played."
+    ),
+    "lead": _(
+        "A passed-out board has no opening lead: leave the lead empty, or enter the "
+        "contract played."
+    ),
 }
 SEAT_WORDS = {
     "N": Seat.NORTH, "北": Seat.NORTH, "NORTH": Seat.NORTH,
@@ -100,7 +117,8 @@ class BoardForm(forms.Form):
 class ResultForm(forms.Form):
     """One table's result: contract, declarer and tricks."""
 
-    declarer_missing = _("Choose the declarer: N, E, S or W.")
+    declarer_missing = _("Enter the declarer: N, E, S or W.")
+    passed_out_messages = PASSED_OUT_MESSAGES
 
     contract = forms.CharField(
         label=_("Contract"),
@@ -115,8 +133,8 @@ class ResultForm(forms.Form):
         label=_("Declarer"),
         max_length=5,
         required=False,
-        widget=forms.Select(
-            choices=[("", pgettext_lazy("declarer", "—"))] + list(SeatChoice.choices)
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
         ),
     )
     result = forms.CharField(
@@ -131,7 +149,7 @@ class ResultForm(forms.Form):
         return parse_contract(self.cleaned_data["contract"])
 
     def clean_declarer(self):
-        text = self.cleaned_data["declarer"].strip().upper()
+        text = normalize(self.cleaned_data["declarer"])
         if not text:
             return None
         if text not in SEAT_WORDS:
@@ -148,7 +166,11 @@ class ResultForm(forms.Form):
         if contract is None:
             return cleaned
         if contract.is_pass:
-            cleaned["declarer"] = None
+            typed = {name: self[name].data for name in ("declarer", "lead") if name in self.fields}
+            for name in passed_out_extras(contract, **typed):
+                if name not in self.errors:
+                    self.add_error(name, ValidationError(
+                        self.passed_out_messages[name], code="passed-out"))  # fmt: skip
         elif "declarer" in cleaned and cleaned["declarer"] is None:
             self.add_error(
                 "declarer",

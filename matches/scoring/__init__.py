@@ -17,7 +17,13 @@ from .duplicate import (
     score_table,
 )
 from .imps import IMP_THRESHOLDS, imp_scale, imps
-from .results import ResultError, format_result, parse_result
+from .results import (
+    PASSED_OUT_FIELDS,
+    ResultError,
+    format_result,
+    parse_result,
+    passed_out_extras,
+)
 from .schedule import Pairing, berger_schedule, byes_by_round, round_count
 from .standings import (
     Bye,
@@ -100,6 +106,8 @@ __all__ = [
     "imps",
     "ns_score",
     "parse_result",
+    "passed_out_extras",
+    "PASSED_OUT_FIELDS",
     "score_breakdown",
     "score_table",
 ]

@@ -128,6 +128,11 @@ class Contract:
         if not 1 <= level <= 7:
             raise ContractError(f"level must be 1 to 7: {text}", "level", text)
         strain = _STRAIN_WORDS.get(strain_text)
+        if strain is None and _STRAIN_WORDS.get(strain_text.rstrip("X*R")):
+            # "4SXXX": a strain followed by more doubling than a redouble
+            raise ContractError(
+                f"a contract is doubled (X) or redoubled (XX), no more: {text}", "doubling", text
+            )
         if strain is None:
             raise ContractError(f"strain must be C, D, H, S or NT: {text}", "strain", text)
         return cls.of(level, strain, _DOUBLING_WORDS[doubling_text or ""])

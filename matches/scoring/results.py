@@ -18,11 +18,34 @@ class ResultError(ValueError):
 _SHAPE = re.compile(r"^(=|[+-]\d{1,2}|\d{1,2})$")
 
 
+# What a passed-out board has none of: every place that takes a result (the director's
+# room sheet, the calculator, the home games) refuses a PASS with any of these filled in,
+# rather than dropping what was typed.
+PASSED_OUT_FIELDS = ("declarer", "lead", "result")
+
+
+def passed_out_extras(contract: Contract, **typed: str | None) -> tuple[str, ...]:
+    """Return the names of the fields typed beside a passed-out contract, which has none.
+
+    ``typed`` maps field names ("declarer", "lead", "result") to what was typed; names not
+    in PASSED_OUT_FIELDS are ignored. For any other contract, return ().
+    """
+    if not contract.is_pass:
+        return ()
+    return tuple(
+        name for name in PASSED_OUT_FIELDS if name in typed and normalize(str(typed[name] or ""))
+    )
+
+
 def parse_result(text: str, contract: Contract) -> int:
-    """Return the tricks declarer took, from "=", "+1", "-2" or a count such as "10"."""
+    """Return the tricks declarer took, from "=", "+1", "-2" or a count such as "10".
+
+    A passed-out board has no result: anything typed for it raises ResultError
+    ("passed-out"), as declarer and lead do (see ``passed_out_extras``).
+    """
     folded = normalize(text or "").replace("−", "-").replace("MADE", "=")
     if contract.is_pass:
-        if folded in ("", "0", "=", "-"):
+        if not folded:
             return 0
         raise ResultError("a passed-out board has no result", "passed-out")
     if not folded:

@@ -43,7 +43,7 @@ def fill_calculator(page, board, tables):
     expect(page.locator(f'.board-facts[data-board="{board}"]')).to_be_visible()
     for prefix, (contract, declarer, result) in tables.items():
         page.locator(f"[name={prefix}-contract]").fill(contract)
-        page.locator(f"[name={prefix}-declarer]").select_option(declarer)
+        page.locator(f"[name={prefix}-declarer]").fill(declarer)
         page.locator(f"[name={prefix}-result]").fill(result)
     page.locator("#calculator form [type=submit]").click()
 

@@ -24,7 +24,7 @@ ENGLISH = {
     "board": "Board",
     "table 1": "Table 1 (open room)",
     "labels": ("Contract", "Declarer", "Result"),
-    "north": "North",
+    "north": "N",  # typed in the declarer's field
     "n-s vulnerable": "N-S vulnerable",
     "score it": "Score it",
 }
@@ -32,7 +32,7 @@ CHINESE = {
     "board": "牌号",
     "table 1": "第一桌（开室）",
     "labels": ("定约", "庄家", "结果"),
-    "north": "北",
+    "north": "北",  # typed in the declarer's field
     "n-s vulnerable": "南北有局",
     "score it": "计分",
 }
@@ -44,10 +44,10 @@ def table(page: Page, legend: str):
 
 
 def enter_result(fieldset, contract: str, declarer: str, result: str, *, labels=None):
-    """Type a contract, choose a declarer by the name shown and type a result."""
+    """Type a contract, a declarer (N, E, S, W or 北, 东, 南, 西) and a result."""
     contract_label, declarer_label, result_label = labels or ("Contract", "Declarer", "Result")
     fieldset.get_by_label(contract_label, exact=True).fill(contract)
-    fieldset.get_by_label(declarer_label, exact=True).select_option(label=declarer)
+    fieldset.get_by_label(declarer_label, exact=True).fill(declarer)
     fieldset.get_by_label(result_label, exact=True).fill(result)
 
 
@@ -75,8 +75,8 @@ def test_in_english_board_5_scored_at_both_tables_gives_14_imps_to_north_south(p
     expect(board_info).to_contain_text("N-S vulnerable")
     expect(board_info.locator("dt", has_text="Dealer").locator("+ dd")).to_have_text("North")
 
-    enter_result(table(page, "Table 1 (open room)"), "4SX", "North", "+1")
-    enter_result(table(page, "Table 2 (closed room), optional"), "4S", "South", "-1")
+    enter_result(table(page, "Table 1 (open room)"), "4SX", "n", "+1")
+    enter_result(table(page, "Table 2 (closed room), optional"), "4S", "S", "-1")
     page.get_by_role("button", name="Score it").click()
 
     first = scored(page, 1)
@@ -239,7 +239,7 @@ def test_a_contract_of_8nt_is_refused_beside_the_field_and_the_typing_is_kept(
 
     expect(page.get_by_label(words["board"])).to_have_value("5")
     expect(contract).to_have_value("8NT")
-    expect(first.get_by_label(declarer_label, exact=True)).to_have_value("N")
+    expect(first.get_by_label(declarer_label, exact=True)).to_have_value(words["north"])
     expect(first.get_by_label(result_label, exact=True)).to_have_value("=")
 
 
@@ -263,7 +263,7 @@ def test_with_the_keyboard_alone_tab_through_the_fields_and_enter_scores_them(pa
         page.keyboard.type(contract)
         page.keyboard.press("Tab")
         expect(fieldset.get_by_label("Declarer")).to_be_focused()
-        page.keyboard.type(seat)  # a closed select jumps to the first option with that letter
+        page.keyboard.type(seat)
         expect(fieldset.get_by_label("Declarer")).to_have_value(seat)
         page.keyboard.press("Tab")
         expect(fieldset.get_by_label("Result")).to_be_focused()
@@ -280,8 +280,8 @@ def test_a_scored_result_has_an_address_that_shows_it_again_when_reloaded(page: 
     page.goto("/calculator/")
     page.get_by_label("Board").fill("5")
     expect(page.locator(".board-facts")).to_contain_text("N-S vulnerable")
-    enter_result(table(page, "Table 1 (open room)"), "4SX", "North", "+1")
-    enter_result(table(page, "Table 2 (closed room), optional"), "4S", "South", "-1")
+    enter_result(table(page, "Table 1 (open room)"), "4SX", "N", "+1")
+    enter_result(table(page, "Table 2 (closed room), optional"), "4S", "S", "-1")
     page.get_by_role("button", name="Score it").click()
     expect(page).to_have_url(re.compile(r"/calculator/\?board=5&"))
 
@@ -293,7 +293,7 @@ def test_a_scored_result_has_an_address_that_shows_it_again_when_reloaded(page: 
 def score_3nt_by_south_on_board_1(page: Page):
     """Score one table in English: 3NT by South, just made, not vulnerable (N-S +400)."""
     page.goto("/calculator/")
-    enter_result(table(page, "Table 1 (open room)"), "3NT", "South", "=")
+    enter_result(table(page, "Table 1 (open room)"), "3NT", "S", "=")
     page.get_by_role("button", name="Score it").click()
     expect(scored(page, 1).locator(".ns-score")).to_have_text("400")
 

@@ -10,6 +10,7 @@ from matches.scoring import (
     format_result,
     ns_score,
     parse_result,
+    passed_out_extras,
 )
 
 
@@ -44,6 +45,8 @@ def test_it_reads_and_writes_results_both_ways(contract, text, tricks, written):
         ("4S", "abc", "format"),
         ("4S", "", "empty"),
         ("PASS", "10", "passed-out"),
+        ("PASS", "=", "passed-out"),
+        ("PASS", "0", "passed-out"),
     ],
 )
 def test_it_refuses_results_that_cannot_be(contract, text, code):
@@ -96,3 +99,17 @@ def test_vulnerability_by_side():
     assert not Vulnerability.NS.is_vulnerable("EW")
     assert Vulnerability.ALL.is_vulnerable(Seat.WEST)
     assert not Vulnerability.NONE.is_vulnerable(Seat.NORTH)
+
+
+@pytest.mark.parametrize(
+    ("contract", "typed", "extras"),
+    [
+        ("PASS", {"declarer": "N", "lead": "SQ", "result": "="}, ("declarer", "lead", "result")),
+        ("PASS", {"declarer": " ", "lead": "", "result": None}, ()),
+        ("PASS", {"lead": "♠Q"}, ("lead",)),
+        ("PASS", {"declarer": "北", "board": "3"}, ("declarer",)),
+        ("4S", {"declarer": "N", "lead": "SQ", "result": "="}, ()),
+    ],
+)
+def test_a_passed_out_board_has_no_declarer_lead_or_result(contract, typed, extras):
+    assert passed_out_extras(Contract.parse(contract), **typed) == extras
