@@ -1,0 +1,160 @@
+"""USEBIO 1.2 XML for team events: participants with players, matches by round, VP.
+
+The document follows the USEBIO 1.2 element names (the EBU's Universal Scoring Exchange of
+Bridge Information, DOCTYPE ``-//EBU//DTD USEBIO 1.2//EN``), laid out for a teams event:
+
+    USEBIO Version="1.2"
+      EVENT EVENT_TYPE="TEAMS"
+        PROGRAM_NAME, PROGRAM_VERSION, EVENT_DESCRIPTION, EVENT_IDENTIFIER, DATE (dd/mm/yyyy),
+        BOARD_SCORING_METHOD (IMPS), MATCH_SCORING_METHOD (VPS), BOARDS_PLAYED
+        PARTICIPANTS
+          TEAM: TEAM_NAME, TEAM_NUMBER, PLAYER* (PLAYER_NAME), PLACE, TOTAL_SCORE (VP)
+        MATCH*: ROUND_NUMBER, TEAM, OPPOSING_TEAM (team numbers), TEAM_SCORE,
+                OPPOSING_TEAM_SCORE (VP), TEAM_IMPS, OPPOSING_TEAM_IMPS
+          BOARD*: BOARD_NUMBER
+            TRAVELLER_LINE* (one per room): DIRECTION is not used; NS_PAIR_NUMBER and
+              EW_PAIR_NUMBER are the numbers of the teams that sat North-South and
+              East-West, CONTRACT, PLAYED_BY, LEAD, TRICKS, SCORE (North-South's),
+              NS_MATCH_POINTS and EW_MATCH_POINTS the IMPs each side won on the board.
+
+An artificial adjusted score has lines with SCORE "A" and no contract. Nothing here
+imports Django: the app fills the dataclasses below.
+"""
+
+from __future__ import annotations
+
+import datetime
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+DOCTYPE = (
+    '<!DOCTYPE USEBIO PUBLIC "-//EBU//DTD USEBIO 1.2//EN" '
+    '"http://www.usebio.org/files/usebio_v1_2.dtd">'
+)
+
+
+@dataclass
+class Team:
+    number: int
+    name: str
+    players: list[str] = field(default_factory=list)
+    place: int | None = None
+    total_vp: Decimal | None = None
+
+
+@dataclass
+class Line:
+    ns_team: int
+    ew_team: int
+    contract: str | None  # "4S", "3NTX", "PASS"; None for an artificial adjusted score
+    declarer: str = ""
+    lead: str = ""
+    tricks: int | None = None
+    ns_score: int | None = None
+    ns_imps: int = 0
+    ew_imps: int = 0
+
+
+@dataclass
+class Board:
+    number: int
+    lines: list[Line] = field(default_factory=list)
+
+
+@dataclass
+class Match:
+    round: int
+    home: int
+    away: int
+    home_vp: Decimal | None
+    away_vp: Decimal | None
+    home_imps: int
+    away_imps: int
+    boards: list[Board] = field(default_factory=list)
+
+
+@dataclass
+class Event:
+    name: str
+    date: datetime.date | None
+    identifier: str
+    boards_played: int
+    teams: list[Team]
+    matches: list[Match]
+    program_version: str = "1"
+
+
+def _add(parent: ET.Element, name: str, value=None) -> ET.Element:
+    element = ET.SubElement(parent, name)
+    if value is not None:
+        element.text = str(value)
+    return element
+
+
+def _vp(value: Decimal | None) -> str | None:
+    return None if value is None else f"{value:.2f}"
+
+
+def write_usebio(event: Event) -> bytes:
+    """Return the event as a USEBIO 1.2 document, UTF-8 encoded."""
+    root = ET.Element("USEBIO", Version="1.2")
+    xml_event = _add(root, "EVENT")
+    xml_event.set("EVENT_TYPE", "TEAMS")
+    _add(xml_event, "PROGRAM_NAME", "scoresheet")
+    _add(xml_event, "PROGRAM_VERSION", event.program_version)
+    _add(xml_event, "EVENT_DESCRIPTION", event.name)
+    _add(xml_event, "EVENT_IDENTIFIER", event.identifier)
+    if event.date is not None:
+        _add(xml_event, "DATE", event.date.strftime("%d/%m/%Y"))
+    _add(xml_event, "BOARD_SCORING_METHOD", "IMPS")
+    _add(xml_event, "MATCH_SCORING_METHOD", "VPS")
+    _add(xml_event, "BOARDS_PLAYED", event.boards_played)
+    participants = _add(xml_event, "PARTICIPANTS")
+    for team in event.teams:
+        xml_team = _add(participants, "TEAM")
+        _add(xml_team, "TEAM_NAME", team.name)
+        _add(xml_team, "TEAM_NUMBER", team.number)
+        for name in team.players:
+            _add(_add(xml_team, "PLAYER"), "PLAYER_NAME", name)
+        if team.place is not None:
+            _add(xml_team, "PLACE", team.place)
+        if team.total_vp is not None:
+            _add(xml_team, "TOTAL_SCORE", _vp(team.total_vp))
+    for match in event.matches:
+        xml_match = _add(xml_event, "MATCH")
+        _add(xml_match, "ROUND_NUMBER", match.round)
+        _add(xml_match, "TEAM", match.home)
+        _add(xml_match, "OPPOSING_TEAM", match.away)
+        if match.home_vp is not None and match.away_vp is not None:
+            _add(xml_match, "TEAM_SCORE", _vp(match.home_vp))
+            _add(xml_match, "OPPOSING_TEAM_SCORE", _vp(match.away_vp))
+        _add(xml_match, "TEAM_IMPS", match.home_imps)
+        _add(xml_match, "OPPOSING_TEAM_IMPS", match.away_imps)
+        for board in match.boards:
+            xml_board = _add(xml_match, "BOARD")
+            _add(xml_board, "BOARD_NUMBER", board.number)
+            for line in board.lines:
+                _line(xml_board, line)
+    ET.indent(root)
+    body = ET.tostring(root, encoding="unicode")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'.encode()
+
+
+def _line(parent: ET.Element, line: Line) -> None:
+    xml_line = _add(parent, "TRAVELLER_LINE")
+    _add(xml_line, "NS_PAIR_NUMBER", line.ns_team)
+    _add(xml_line, "EW_PAIR_NUMBER", line.ew_team)
+    if line.contract is None:
+        _add(xml_line, "SCORE", "A")
+    else:
+        _add(xml_line, "CONTRACT", line.contract)
+        if line.declarer:
+            _add(xml_line, "PLAYED_BY", line.declarer)
+        if line.lead:
+            _add(xml_line, "LEAD", line.lead)
+        if line.tricks is not None:
+            _add(xml_line, "TRICKS", line.tricks)
+        _add(xml_line, "SCORE", line.ns_score if line.ns_score is not None else 0)
+    _add(xml_line, "NS_MATCH_POINTS", line.ns_imps)
+    _add(xml_line, "EW_MATCH_POINTS", line.ew_imps)

@@ -1,0 +1,145 @@
+"""Reading PBN files as dealing programs, scorers and table devices write them."""
+
+from pathlib import Path
+
+import pytest
+
+from matches.formats.pbn import PbnError, decode, read_deals, read_games, read_results
+from matches.scoring import Contract, Seat
+
+DATA = Path(__file__).parent.parent / "data"
+
+
+def data(name: str) -> bytes:
+    return (DATA / name).read_bytes()
+
+
+def test_a_file_with_bom_crlf_comments_and_statistics_gives_its_16_deals():
+    found = read_deals(data("deals_with_comments_and_statistics.pbn"))
+    assert [d.board for d in found.deals] == list(range(1, 17))
+    assert found.deals[0].deal.pbn() == (
+        "N:AQ7654.92.Q52.J9 KJ98.T7.KJ8.Q543 T.AK643.74.AT862 32.QJ85.AT963.K7"
+    )
+    assert found.warnings == []
+
+
+def test_deals_written_from_another_first_seat_are_the_same_hands():
+    found = read_deals(data("deals_with_comments_and_statistics.pbn"))
+    board_2 = found.deals[1]  # written "E:…" in the file
+    assert board_2.deal.pbn().startswith("N:62.K972.K984.A95 ")
+
+
+def test_tags_keep_chinese_text_and_hash_repeats_the_previous_game():
+    text = decode(data("deals_with_comments_and_statistics.pbn"))
+    games = read_games(text)
+    assert games[0].get("Event") == "俱乐部周二队式赛"
+    assert games[5].get("event") == "俱乐部周二队式赛"
+    assert games[5].get("Site") == "Hangzhou"
+
+
+def test_a_statistics_table_is_kept_as_the_lines_under_its_tag():
+    games = read_games(decode(data("deals_with_comments_and_statistics.pbn")))
+    assert games[0].get("OptimumResultTable") == r"Declarer;Denomination\2R;Result\2R"
+    assert games[0].sections["OptimumResultTable"][:2] == ["N NT 5", "N S 6"]
+    assert games[-1].sections["TotalScoreTable"][0].startswith('1  3 "张伟 - 李娜"')
+
+
+def test_a_comment_over_several_lines_with_a_blank_line_does_not_end_the_game():
+    games = read_games(decode(data("deals_with_comments_and_statistics.pbn")))
+    assert games[1].get("Board") == "2"
+    assert games[1].get("Result") == ""  # the tags after the comment belong to board 2
+    assert len([g for g in games if g.get("Board")]) == 16
+
+
+def test_a_gbk_file_is_read_with_its_chinese_tags():
+    raw = data("deals_gbk.pbn")
+    with pytest.raises(UnicodeDecodeError):
+        raw.decode("utf-8")
+    found = read_deals(raw)
+    assert [d.board for d in found.deals] == list(range(1, 9))
+    assert read_games(decode(raw))[0].get("Site") == "北京"
+    assert found.warnings == []  # "Both" is read as all vulnerable
+
+
+def test_a_file_with_broken_deals_is_refused_naming_each_board_and_fault():
+    with pytest.raises(PbnError) as caught:
+        read_deals(data("deals_broken.pbn"))
+    problems = {(p.board, p.code): p.params for p in caught.value.problems}
+    assert problems == {
+        (3, "deal-count"): {"seat": Seat.WEST, "count": 12},
+        (5, "deal-duplicate"): {"card": "H8", "seat": Seat.NORTH, "other": Seat.EAST},
+    }
+
+
+def test_a_dealer_or_vulnerability_that_disagrees_with_the_board_number_is_a_warning():
+    text = (
+        '[Board "2"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        '[Deal "N:AQ7654.92.Q52.J9 KJ98.T7.KJ8.Q543 T.AK643.74.AT862 32.QJ85.AT963.K7"]\n'
+    )
+    found = read_deals(text.encode())
+    assert [(w.code, w.board, w.params) for w in found.warnings] == [
+        ("dealer", 2, {"found": "N", "expected": "E"}),
+        ("vulnerable", 2, {"found": "None", "expected": "NS"}),
+    ]
+
+
+GOOD_DEAL = "N:AQ7654.92.Q52.J9 KJ98.T7.KJ8.Q543 T.AK643.74.AT862 32.QJ85.AT963.K7"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("", "no-deals"),
+        ('[Event "x"]\n', "no-deals"),
+        (f'[Deal "{GOOD_DEAL}"]', "no-board"),
+        (f'[Board "0"]\n[Deal "{GOOD_DEAL}"]', "bad-board"),
+        ("\x00\x01binary junk", "no-deals"),
+    ],
+    ids=["empty", "no deal", "no board", "board 0", "not text"],
+)  # fmt: skip
+def test_a_file_without_usable_deals_says_why(text, code):
+    with pytest.raises(PbnError) as caught:
+        read_deals(text.encode())
+    assert [p.code for p in caught.value.problems] == [code]
+
+
+def test_the_same_board_twice_with_different_hands_is_refused():
+    deal_1 = "N:AQ7654.92.Q52.J9 KJ98.T7.KJ8.Q543 T.AK643.74.AT862 32.QJ85.AT963.K7"
+    deal_2 = "N:KJ98.T7.KJ8.Q543 AQ7654.92.Q52.J9 T.AK643.74.AT862 32.QJ85.AT963.K7"
+    text = f'[Board "1"]\n[Deal "{deal_1}"]\n\n[Board "1"]\n[Deal "{deal_2}"]\n'
+    with pytest.raises(PbnError) as caught:
+        read_deals(text.encode())
+    assert [(p.code, p.board) for p in caught.value.problems] == [("conflict", 1)]
+
+
+def test_played_results_are_read_with_room_teams_contract_declarer_and_tricks():
+    played = read_results(data("results_table_devices.pbn"))
+    first = played[0]
+    assert (first.board, first.room, first.home, first.visit) == (1, "open", "Tigers", "Lions")
+    assert (first.contract, first.declarer, first.tricks, first.lead) == (
+        Contract.parse("2NT"),
+        Seat.EAST,
+        8,
+        "S6",
+    )
+    assert played[1].room == "closed" and played[1].home == "Tigers"
+    assert played[2].contract == Contract.parse("4SX")
+    assert played[3].contract.is_pass and played[3].declarer is None
+
+
+@pytest.mark.parametrize(
+    ("tags", "code"),
+    [
+        ('[Contract "4S"]\n[Declarer "N"]\n[Result "10"]', "no-board"),
+        ('[Board "1"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "10"]', "room"),
+        ('[Board "1"]\n[Room "Open"]\n[Contract "4Z"]\n[Declarer "N"]\n[Result "10"]', "contract"),
+        ('[Board "1"]\n[Room "Open"]\n[Contract "4S"]\n[Declarer "?"]\n[Result "10"]', "declarer"),
+        ('[Board "1"]\n[Room "Open"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "14"]', "result"),
+    ],
+    ids=["no board", "no room", "bad contract", "unknown declarer", "14 tricks"],
+)  # fmt: skip
+def test_a_results_file_with_an_unreadable_game_is_refused_whole(tags, code):
+    good = '[Board "2"]\n[Room "Open"]\n[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n\n'
+    with pytest.raises(PbnError) as caught:
+        read_results((good + tags).encode())
+    assert [p.code for p in caught.value.problems] == [code]
