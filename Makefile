@@ -30,6 +30,7 @@ test: $(VENV)/.dev
 
 bench: $(VENV)/.dev
 	$(BIN)/python benchmarks/bench_scoring.py
+	$(BIN)/python benchmarks/bench_swiss.py
 	$(BIN)/python benchmarks/bench_standings.py
 
 # Load test: 50 players + 8 directors for 60 s against gunicorn on 127.0.0.1:8765 (fresh

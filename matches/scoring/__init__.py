@@ -26,6 +26,7 @@ from .results import (
 )
 from .schedule import Pairing, berger_schedule, byes_by_round, round_count
 from .standings import (
+    WBF_TIE_BREAKS,
     Bye,
     CrossCell,
     DecidedBy,
@@ -33,10 +34,12 @@ from .standings import (
     Penalty,
     RoundPosition,
     Standing,
+    TieBreak,
     cross_table,
     imp_quotient,
     positions_by_round,
     standings,
+    tie_breaks,
 )
 from .team import BoardComparison, MatchResult, Totals, score_match, segment_of
 from .victory_points import (
@@ -62,6 +65,8 @@ __all__ = [
     "Penalty",
     "RoundPosition",
     "Standing",
+    "TieBreak",
+    "WBF_TIE_BREAKS",
     "berger_schedule",
     "byes_by_round",
     "cross_table",
@@ -69,6 +74,7 @@ __all__ = [
     "positions_by_round",
     "round_count",
     "standings",
+    "tie_breaks",
     "BoardComparison",
     "MatchResult",
     "Totals",

@@ -1,28 +1,41 @@
-"""Event standings from match results: VP totals, tie-breaks, cross table, running positions.
+"""Stage standings from match results: VP totals, tie-breaks, cross table, running positions.
 
 What counts
     A match counts once ``MatchOutcome.counts`` is True (at least one complete board, or a
     forfeit the director scored). A match that does not count adds nothing anywhere: no
-    VP, not played, no IMPs, no head-to-head. A bye adds the event's bye VP and one match
+    VP, not played, no IMPs, no head-to-head. A bye adds the stage's bye VP and one match
     played, but no IMPs and nothing between teams. VP penalties are subtracted from the
     team's total. VP are ``Decimal``: whole numbers on a 25-VP scale or hundredths on the
     WBF 20-VP scale, summed exactly.
 
-The order, rule by rule
-    1. Total VP after penalties, most first (``DecidedBy.VP``: no other team has it).
-    2. Teams level on VP are ranked by the VP each scored in the matches among themselves
-       only (a mini-league of the whole tie group; ``DecidedBy.HEAD_TO_HEAD``). This rule
-       applies only when every pair in the group has met, and each pair the same number of
-       times (so a tie early in an event, before the teams have all met, skips it). It is
-       applied once, to the whole group, never again to the smaller ties it leaves.
-    3. Teams still level are ranked by IMP quotient, IMPs won / IMPs lost over all their
-       matches (``DecidedBy.IMP_QUOTIENT``), compared exactly as fractions. The quotient is
-       infinite when a team lost no IMPs but won some (every such team is level on it), and
-       1 when it won and lost none.
-    4. Teams still level share the position (``DecidedBy.SHARED``): positions 1, 2, 2, 4.
-       They are listed in the order of ``teams`` as given (pass them sorted by name for an
-       alphabetical list).
-    ``decided_by`` names the rule that separated the team from the teams it was tied with.
+The order
+    Teams are ranked by total VP after penalties, most first (``DecidedBy.VP``: no other
+    team has it). Teams level on VP are separated by the stage's tie-breaks, an ordered
+    list of ``TieBreak`` rules:
+
+    - ``HEAD_TO_HEAD_VP``: the VP each scored in the matches among the tied teams only (a
+      mini-league of the group). It applies only when every pair of the group has met, and
+      each pair the same number of times; otherwise it is passed over.
+    - ``HEAD_TO_HEAD_IMPS``: the IMP difference (won less lost) in those same matches, with
+      the same condition: two teams whose match was a draw on VP are separated by who won
+      it on IMPs.
+    - ``IMP_QUOTIENT``: IMPs won / IMPs lost over the stage, compared exactly as fractions;
+      infinite when a team lost no IMPs but won some, 1 when it won and lost none.
+    - ``IMP_DIFFERENCE``: IMPs won less IMPs lost over the stage.
+    - ``DIRECTOR``: the order the director decided for teams still level (``director_order``,
+      recorded with the reason); teams it does not name stay level.
+
+    The rules are tried in order on a group of tied teams until one separates some of them.
+    Each smaller group it leaves level starts again from the first rule, among its own
+    members only: when a three-way tie breaks down to two, those two are separated by
+    their own match before anything else. Teams still level after every rule share the
+    position (``DecidedBy.SHARED``: positions 1, 2, 2, 4), listed in the order of ``teams``
+    as given. ``decided_by`` names the rule that set the team apart from the teams it was
+    last tied with.
+
+    The default, ``WBF_TIE_BREAKS``, follows the WBF General Conditions of Contest for
+    round robins: the matches between the tied teams in VP, then in IMPs, then the IMP
+    quotient, each applied again to teams still tied; then the director.
 """
 
 from __future__ import annotations
@@ -45,9 +58,38 @@ class DecidedBy(enum.StrEnum):
     """The rule that set a team's position apart from the teams it was tied with."""
 
     VP = "vp"
-    HEAD_TO_HEAD = "head-to-head"
+    HEAD_TO_HEAD = "head-to-head"  # VP in the matches between the tied teams
+    HEAD_TO_HEAD_IMPS = "head-to-head-imps"
     IMP_QUOTIENT = "imp-quotient"
+    IMP_DIFFERENCE = "imp-difference"
+    DIRECTOR = "director"
     SHARED = "shared"
+
+
+class TieBreak(enum.StrEnum):
+    """A rule that may separate teams level on VP; a stage lists them in the order tried."""
+
+    HEAD_TO_HEAD_VP = "head-to-head"
+    HEAD_TO_HEAD_IMPS = "head-to-head-imps"
+    IMP_QUOTIENT = "imp-quotient"
+    IMP_DIFFERENCE = "imp-difference"
+    DIRECTOR = "director"
+
+
+WBF_TIE_BREAKS = (
+    TieBreak.HEAD_TO_HEAD_VP,
+    TieBreak.HEAD_TO_HEAD_IMPS,
+    TieBreak.IMP_QUOTIENT,
+    TieBreak.DIRECTOR,
+)
+
+
+def tie_breaks(rules: Iterable[TieBreak | str]) -> tuple[TieBreak, ...]:
+    """Return the rules as TieBreaks; ValueError for an unknown or repeated rule."""
+    order = tuple(TieBreak(rule) for rule in rules)
+    if len(set(order)) != len(order):
+        raise ValueError("a tie-break is listed twice")
+    return order
 
 
 def _vp(value: Decimal | int | str, what: str) -> Decimal:
@@ -187,20 +229,29 @@ def _split(teams: Sequence[Team], key: Callable[[Team], object]) -> list[list[Te
     return [list(group) for _, group in groupby(ordered, key=key)]
 
 
-def _head_to_head(group: list[Team], outcomes: list[MatchOutcome]) -> dict[Team, Decimal] | None:
-    """Return each team's VP against the rest of the group, or None if rule 2 does not apply."""
+def _head_to_head(
+    group: list[Team], outcomes: list[MatchOutcome]
+) -> tuple[dict[Team, Decimal], dict[Team, int]] | None:
+    """Return each team's VP and IMP difference against the rest of the group.
+
+    None when the group has not played a complete mini-league: some pair has not met, or
+    some pairs met more often than others.
+    """
     members = set(group)
-    scored = dict.fromkeys(group, _ZERO)
+    vp = dict.fromkeys(group, _ZERO)
+    imps = dict.fromkeys(group, 0)
     meetings: Counter[frozenset] = Counter()
     for outcome in outcomes:
         if outcome.home in members and outcome.away in members:
             meetings[frozenset((outcome.home, outcome.away))] += 1
-            scored[outcome.home] += outcome.home_vp
-            scored[outcome.away] += outcome.away_vp
+            vp[outcome.home] += outcome.home_vp
+            vp[outcome.away] += outcome.away_vp
+            imps[outcome.home] += outcome.home_imps - outcome.away_imps
+            imps[outcome.away] += outcome.away_imps - outcome.home_imps
     every_pair = len(group) * (len(group) - 1) // 2
     if len(meetings) != every_pair or len(set(meetings.values())) != 1:
         return None
-    return scored
+    return vp, imps
 
 
 def _add(line: list, *amounts: Decimal | int) -> None:
@@ -213,12 +264,17 @@ def standings(
     outcomes: Iterable[MatchOutcome],
     byes: Iterable[Bye] = (),
     penalties: Iterable[Penalty] = (),
+    rules: Iterable[TieBreak | str] = WBF_TIE_BREAKS,
+    director_order: Sequence[Team] = (),
 ) -> list[Standing]:
     """Return the standings, first place first, by the rules in this module's docstring.
 
     Every team in ``teams`` gets a line, played or not; a match, bye or penalty naming a
     team not in ``teams`` raises ValueError. Matches that do not count are left out.
+    ``rules`` are the tie-breaks in the order tried; ``director_order`` lists teams in the
+    order the director decided (only the order among teams still tied matters).
     """
+    rules = tie_breaks(rules)
     order = _team_order(teams)
     totals = {team: [_ZERO, 0, 0, 0] for team in order}  # VP, played, IMPs won, IMPs lost
     counted = []
@@ -236,31 +292,68 @@ def standings(
         _add(totals[penalty.team], -penalty.vp)
     return [
         Standing(team, position, *totals[team], imp_quotient(*totals[team][2:]), rule)
-        for team, position, rule in _rank(order, totals, counted)
+        for team, position, rule in _rank(order, totals, counted, rules, director_order)
     ]
 
 
+_DECIDED_BY = {
+    TieBreak.HEAD_TO_HEAD_VP: DecidedBy.HEAD_TO_HEAD,
+    TieBreak.HEAD_TO_HEAD_IMPS: DecidedBy.HEAD_TO_HEAD_IMPS,
+    TieBreak.IMP_QUOTIENT: DecidedBy.IMP_QUOTIENT,
+    TieBreak.IMP_DIFFERENCE: DecidedBy.IMP_DIFFERENCE,
+    TieBreak.DIRECTOR: DecidedBy.DIRECTOR,
+}
+
+
 def _rank(
-    teams: list[Team], totals: dict[Team, list], counted: list[MatchOutcome]
+    teams: list[Team],
+    totals: dict[Team, list],
+    counted: list[MatchOutcome],
+    rules: tuple[TieBreak, ...],
+    director_order: Sequence[Team],
 ) -> list[tuple[Team, int, DecidedBy]]:
-    """Return (team, position, rule) in order: VP, then head-to-head, then IMP quotient."""
+    """Return (team, position, rule) in order: VP, then the tie-breaks, re-applied."""
     ranked: list[tuple[Team, int, DecidedBy]] = []
+    decided = {team: index for index, team in enumerate(director_order)}
+    lowest = len(decided)
 
     def place(group: list[Team], rule: DecidedBy) -> None:
         position = len(ranked) + 1
         ranked.extend((team, position, rule) for team in group)
 
+    def key(rule: TieBreak, group: list[Team]) -> Callable[[Team], object] | None:
+        if rule in (TieBreak.HEAD_TO_HEAD_VP, TieBreak.HEAD_TO_HEAD_IMPS):
+            between = _head_to_head(group, counted)
+            if between is None:
+                return None
+            return between[rule is TieBreak.HEAD_TO_HEAD_IMPS].__getitem__
+        if rule is TieBreak.IMP_QUOTIENT:
+            return lambda team: _quotient(*totals[team][2:])
+        if rule is TieBreak.IMP_DIFFERENCE:
+            return lambda team: totals[team][2] - totals[team][3]
+        return lambda team: -decided.get(team, lowest)  # DIRECTOR: first named first
+
+    def settle(group: list[Team]) -> None:
+        for rule in rules:
+            by = key(rule, group)
+            if by is None:
+                continue
+            parts = _split(group, by)
+            if len(parts) == 1:
+                continue
+            for part in parts:
+                if len(part) == 1:
+                    place(part, _DECIDED_BY[rule])
+                else:
+                    settle(part)  # the teams still level start again from the first rule
+            return
+        place(group, DecidedBy.SHARED)
+
     for tied in _split(teams, lambda team: totals[team][0]):
         if len(tied) == 1:
             place(tied, DecidedBy.VP)
-            continue
-        scored = _head_to_head(tied, counted)
-        for group in [tied] if scored is None else _split(tied, scored.__getitem__):
-            if len(group) == 1:
-                place(group, DecidedBy.HEAD_TO_HEAD)
-                continue
-            for level in _split(group, lambda team: _quotient(*totals[team][2:])):
-                place(level, DecidedBy.IMP_QUOTIENT if len(level) == 1 else DecidedBy.SHARED)
+        else:
+            settle(tied)
     return ranked
 
 
@@ -291,6 +384,8 @@ def positions_by_round(
     outcomes: Iterable[MatchOutcome],
     byes: Iterable[Bye] = (),
     penalties: Iterable[Penalty] = (),
+    rules: Iterable[TieBreak | str] = WBF_TIE_BREAKS,
+    director_order: Sequence[Team] = (),
 ) -> dict[Team, list[RoundPosition]]:
     """Return {team: [(round, running VP, position), ...]}: the standings after each round.
 
@@ -299,6 +394,7 @@ def positions_by_round(
     round listed, whatever round they were given in.
     """
     teams, outcomes, byes, penalties = list(teams), list(outcomes), list(byes), list(penalties)
+    rules = tie_breaks(rules)
     chart: dict[Team, list[RoundPosition]] = {team: [] for team in _team_order(teams)}
     for number in sorted({outcome.round for outcome in outcomes if outcome.counts}):
         table = standings(
@@ -306,6 +402,8 @@ def positions_by_round(
             [outcome for outcome in outcomes if outcome.round <= number],
             [bye for bye in byes if bye.round <= number],
             penalties,
+            rules,
+            director_order,
         )
         for line in table:
             chart[line.team].append(RoundPosition(number, line.vp, line.position))

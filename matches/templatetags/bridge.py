@@ -169,7 +169,10 @@ def quotient(value: float) -> str:
 
 _TIE_BREAKS = {
     "head-to-head": gettext_lazy("VP between the tied teams"),
+    "head-to-head-imps": gettext_lazy("IMPs between the tied teams"),
     "imp-quotient": gettext_lazy("IMP quotient"),
+    "imp-difference": gettext_lazy("IMP difference"),
+    "director": gettext_lazy("Director's decision"),
     "shared": gettext_lazy("Tied"),
 }
 
