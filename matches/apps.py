@@ -1,4 +1,6 @@
 from django.apps import AppConfig
+from django.core.management import call_command
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
@@ -11,3 +13,9 @@ class MatchesConfig(AppConfig):
         from matches import signals
 
         signals.connect()
+        post_migrate.connect(create_cache_tables, sender=self)
+
+
+def create_cache_tables(using="default", **kwargs):
+    """Create the database cache's table (rate limits without Redis) after every migrate."""
+    call_command("createcachetable", database=using, verbosity=0)

@@ -1,16 +1,60 @@
-"""When the database does not answer, say so plainly instead of showing a server error.
+"""Middleware: the client's address behind trusted proxies, and a database that does not
+answer.
 
-A request in flight when PostgreSQL restarts fails with this message; its transaction
-is rolled back, so nothing is half-saved, and the same request succeeds once the
-database is back (Django opens a new connection for the next request).
+When the database does not answer, say so plainly instead of showing a server error: a
+request in flight when PostgreSQL restarts fails with this message; its transaction is
+rolled back, so nothing is half-saved, and the same request succeeds once the database is
+back (Django opens a new connection for the next request).
 """
 
+import ipaddress
 import logging
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.shortcuts import render
 
 logger = logging.getLogger(__name__)
+
+
+def client_address(meta: dict, trusted_proxies: int) -> str:
+    """Return the address of the client that sent a request, from its WSGI ``meta``.
+
+    Each proxy appends the address it received the request from to X-Forwarded-For, so
+    with ``trusted_proxies`` proxies in front the client is that many entries from the
+    right; anything further left was written by the client and may be made up. With no
+    trusted proxy the header is ignored: the peer's address (REMOTE_ADDR) is the client.
+    """
+    peer = meta.get("REMOTE_ADDR", "")
+    if trusted_proxies <= 0:
+        return peer
+    forwarded = [part.strip() for part in meta.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [part for part in forwarded if part]
+    if not forwarded:
+        return peer
+    candidate = forwarded[-min(trusted_proxies, len(forwarded))]
+    try:
+        return str(ipaddress.ip_address(candidate))
+    except ValueError:
+        logger.warning("X-Forwarded-For without an address in place: %r", candidate)
+        return peer
+
+
+class ClientAddressMiddleware:
+    """Put the client's address in REMOTE_ADDR, so lock-outs, rate limits and logs agree.
+
+    The proxy's own address is kept in PROXY_ADDR.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        trusted_proxies = settings.TRUSTED_PROXIES
+        if trusted_proxies:
+            request.META["PROXY_ADDR"] = request.META.get("REMOTE_ADDR", "")
+            request.META["REMOTE_ADDR"] = client_address(request.META, trusted_proxies)
+        return self.get_response(request)
 
 
 class DatabaseUnavailableMiddleware:

@@ -31,3 +31,16 @@ def director_required(view):
         return view(request, *args, **kwargs)
 
     return wrapper
+
+
+def superuser_required(view):
+    """Send anonymous users to the login page and refuse (403) everyone but superusers."""
+
+    @wraps(view)
+    @login_required
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_superuser:
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapper

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from matches.views import adjustments, api, director, games, public
+from matches.views import accounts, adjustments, api, director, games, public
 
 
 class RoomConverter:
@@ -49,8 +49,8 @@ urlpatterns = [
     path("games/<slug:kind>/<int:game_id>/settings/", games.settings, name="game-saved-settings"),
     path("games/<slug:kind>/<int:game_id>/delete/", games.delete, name="game-saved-delete"),
     path("director/", director.dashboard, name="director"),
-    path("director/lockouts/", director.lockouts, name="director-lockouts"),
-    path("director/lockouts/unlock/", director.unlock, name="director-unlock"),
+    path("director/lockouts/", accounts.lockouts, name="director-lockouts"),
+    path("director/lockouts/unlock/", accounts.unlock, name="director-unlock"),
     path("director/events/new/", director.event_new, name="director-event-new"),
     path("director/events/<int:event_id>/", director.event_manage, name="director-event"),
     path("director/events/<int:event_id>/teams/new/", director.team_form, name="director-team-new"),

@@ -4,9 +4,14 @@ SECRET_KEY  required unless DEBUG is on (then a fixed, public development key is
 DEBUG       "1"/"true" for development; off by default
 ALLOWED_HOSTS  comma-separated host names (default: localhost names only)
 DATABASE_URL   e.g. postgres://user@host:5432/name (default: SQLite file db.sqlite3)
+REDIS_URL      e.g. redis://127.0.0.1:6379/1: page cache, sessions, rate limits and login
+               lock-outs shared by every app server (default: none, one machine)
+TRUSTED_PROXIES  how many proxies in front add to X-Forwarded-For (default 0: none)
+See README ("Settings") for the others.
 """
 
 import os
+import re
 from pathlib import Path
 
 import dj_database_url
@@ -22,6 +27,17 @@ def env_bool(name: str, default: bool = False) -> bool:
     if value is None:
         return default
     return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+def env_int(name: str, default: int) -> int:
+    """Return an environment variable as a whole number, failing loudly on anything else."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.") from None
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -55,11 +71,13 @@ INSTALLED_APPS = [
     "bootstrap",
     "simple_history",
     "axes",
+    "django_ratelimit",
     "csp",
     "matches",
 ]
 
 MIDDLEWARE = [
+    "matches.middleware.ClientAddressMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -78,7 +96,7 @@ MIDDLEWARE = [
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "matches.accounts.UsernameBackend",  # user names compared case-insensitively after NFKC
 ]
 
 ROOT_URLCONF = "scoresheet.urls"
@@ -114,17 +132,44 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The public pages cache their expensive parts in each server's memory, keyed on the
-# event's revision in the database: nothing is kept on disk, nothing stale is served,
-# and several servers behind a load balancer stay correct without sharing a cache.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "public-pages",
-        "TIMEOUT": 3600,
-        "OPTIONS": {"MAX_ENTRIES": 2000},
+# The caches. Without REDIS_URL (one machine): the public pages in each server process's
+# memory, their revisions read from the database on every request; rate limits in a
+# database table every process shares (created by migrate); login lock-outs in axes'
+# tables. With REDIS_URL (several app servers): pages, sessions, rate limits and lock-out
+# counts in Redis (Django's own backend), shared by every server, and a cached page whose
+# event's revision is known to the cache answers without touching the database.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL:
+    if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(f"REDIS_URL must be redis://host:port/db, not {REDIS_URL!r}.")
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "TIMEOUT": 3600,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "scoresheet"),
+            "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2},
+        }
     }
-}
+    CACHES["shared"] = CACHES["default"]
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "public-pages",
+            "TIMEOUT": 3600,
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        },
+        "shared": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "shared_cache",
+        },
+    }
+# Whether the page cache may trust the revision it holds for an event (then a cached page
+# costs no database query): only when every server process shares the cache, as with
+# Redis, or when one process serves everything (REVISIONS_IN_CACHE=1).
+REVISIONS_IN_CACHE = env_bool("REVISIONS_IN_CACHE", bool(REDIS_URL))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -161,13 +206,46 @@ STORAGES = {
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+# Login lock-outs (django-axes): five wrong passwords for one user name from one address
+# lock that combination for an hour; nobody else is stopped, and attempts during the
+# lock-out do not extend it. Only superusers see and lift lock-outs.
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = 1  # hours
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_USERNAME_CALLABLE = "matches.accounts.lockout_username"
+AXES_LOCKOUT_CALLABLE = "matches.views.accounts.locked_out"
+AXES_HANDLER = (
+    "matches.accounts.CachedLockouts" if REDIS_URL else "axes.handlers.database.AxesDatabaseHandler"
+)
+AXES_CACHE = "default"
+
+# Who may sign up, and how often (django-ratelimit, per client address, in the shared cache).
+SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
+SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/h")  # accounts made per address
+LOGIN_RATE = os.environ.get("LOGIN_RATE", "20/m")  # login attempts per address
+for _name in ("SIGNUP_RATE", "LOGIN_RATE"):
+    if not re.fullmatch(r"[0-9]+/[0-9]*[smhd]", globals()[_name]):
+        raise ImproperlyConfigured(f"{_name} must look like 5/h or 20/m.")
+RATELIMIT_USE_CACHE = "shared"
+SILENCED_SYSTEM_CHECKS = [
+    # Django's own Redis backend increments atomically (INCR) though django-ratelimit does
+    # not list it; without Redis the database cache serves one machine's processes.
+    "django_ratelimit.W001",
+    "django_ratelimit.E003",
+]
+
+# Behind a proxy (nginx): how many proxies add the client's address to X-Forwarded-For.
+# 0 (the default): the app is reached directly, and X-Forwarded-For and X-Forwarded-Proto
+# are ignored, since any client could send them.
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
+if TRUSTED_PROXIES < 0:
+    raise ImproperlyConfigured("TRUSTED_PROXIES must be 0 or more.")
 
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT")
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+if TRUSTED_PROXIES:  # the proxy sets X-Forwarded-Proto, overwriting what a client sent
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS")
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD")

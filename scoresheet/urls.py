@@ -8,7 +8,7 @@ urlpatterns = [
     path("", include("matches.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("healthz", health.health, name="health"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", accounts.login, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("admin/", admin.site.urls),

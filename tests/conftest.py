@@ -1,6 +1,8 @@
 import pytest
 from django.utils import translation
 
+from tests.redis import redis_settings  # noqa: F401 - a fixture
+
 
 @pytest.fixture
 def english(client):
@@ -46,6 +48,7 @@ def player_client(client, db):
 @pytest.fixture(autouse=True)
 def empty_cache():
     """Start every test with an empty cache: ids are reused when a test's data is rolled back."""
-    from django.core.cache import cache
+    from django.core.cache import caches
 
-    cache.clear()
+    caches["default"].clear()
+    caches["shared"].clear()

@@ -13,9 +13,11 @@ from matches.scoring import Contract, parse_result
 _numbers = itertools.count(1)
 
 
-def make_user(username=None, *, director=False, password="correct horse battery"):
-    """Return a user; a member of the Directors group when ``director``."""
-    user = User.objects.create_user(username or f"user{next(_numbers)}", password=password)
+def make_user(username=None, *, director=False, superuser=False, password="correct horse battery"):
+    """Return a user; a member of the Directors group when ``director``; a superuser when
+    ``superuser``."""
+    make = User.objects.create_superuser if superuser else User.objects.create_user
+    user = make(username or f"user{next(_numbers)}", password=password)
     if director:
         user.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
     return user

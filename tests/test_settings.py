@@ -28,3 +28,64 @@ def test_it_refuses_to_start_without_a_secret_key_when_debug_is_off():
 @pytest.mark.parametrize("env", [{"DEBUG": "1"}, {"DEBUG": "0", "SECRET_KEY": "x" * 50}])
 def test_it_starts_with_a_secret_key_or_in_debug(env):
     assert run_check(**env).returncode == 0
+
+
+def read_settings(*names, **env):
+    """Return the repr of each named setting as the settings module makes them from ``env``."""
+    code = "from django.conf import settings; " + "; ".join(
+        f"print(repr(settings.{name}))" for name in names
+    )
+    clean = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "TRUSTED_PROXIES")}
+    result = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {code}"],
+        cwd=ROOT,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "scoresheet.settings", "DEBUG": "1", **env},
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+def test_x_forwarded_proto_is_trusted_only_behind_a_trusted_proxy():
+    assert read_settings("SECURE_PROXY_SSL_HEADER") == ["None"]
+    assert read_settings("SECURE_PROXY_SSL_HEADER", TRUSTED_PROXIES="1") == [
+        "('HTTP_X_FORWARDED_PROTO', 'https')"
+    ]
+
+
+def test_with_redis_the_pages_sessions_rate_limits_and_lock_outs_share_it():
+    backend, shared, sessions, axes, axes_cache, limits, trusted = read_settings(
+        "CACHES['default']['BACKEND']", "CACHES['shared']['BACKEND']", "SESSION_ENGINE",
+        "AXES_HANDLER", "AXES_CACHE", "RATELIMIT_USE_CACHE", "REVISIONS_IN_CACHE",
+        REDIS_URL="redis://127.0.0.1:6379/1",
+    )  # fmt: skip
+    assert backend == shared == "'django.core.cache.backends.redis.RedisCache'"
+    assert sessions == "'django.contrib.sessions.backends.cached_db'"
+    assert axes == "'matches.accounts.CachedLockouts'" and axes_cache == "'default'"
+    assert limits == "'shared'" and trusted == "True"
+
+
+def test_without_redis_one_machine_shares_rate_limits_through_the_database():
+    backend, shared, axes, trusted = read_settings(
+        "CACHES['default']['BACKEND']", "CACHES['shared']['BACKEND']", "AXES_HANDLER",
+        "REVISIONS_IN_CACHE",
+    )  # fmt: skip
+    assert backend == "'django.core.cache.backends.locmem.LocMemCache'"
+    assert shared == "'django.core.cache.backends.db.DatabaseCache'"
+    assert axes == "'axes.handlers.database.AxesDatabaseHandler'"
+    assert trusted == "False"
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"TRUSTED_PROXIES": "one"}, "TRUSTED_PROXIES must be a whole number"),
+        ({"REDIS_URL": "127.0.0.1:6379"}, "REDIS_URL must be redis://"),
+        ({"LOGIN_RATE": "twenty"}, "LOGIN_RATE must look like"),
+    ],
+)
+def test_a_setting_with_a_wrong_value_stops_the_app_with_a_clear_message(env, message):
+    result = run_check(DEBUG="1", **env)
+    assert result.returncode != 0
+    assert message in result.stderr

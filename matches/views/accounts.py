@@ -1,18 +1,108 @@
-"""Players' accounts: anyone may sign up to save home games; directors are made by admins."""
+"""Accounts: logging in (rate-limited per address, locked per name and address after
+repeated failures), players signing up, and the superusers' list of lock-outs.
 
-from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+Directors are made by a superuser; players may sign up to save home games, unless the
+site turns sign-up off (SIGNUP_OPEN=0).
+"""
+
+from axes.utils import reset
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login as log_in
+from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_ratelimit.core import get_usage
+from django_ratelimit.decorators import ratelimit
+
+from matches.accounts import current_lockouts
+from matches.forms.accounts import LoginForm, SignupForm
+from matches.permissions import superuser_required
+
+LOGIN_TEMPLATE = "registration/login.html"
+
+
+def _login_rate(group, request):
+    return settings.LOGIN_RATE
+
+
+def _signup_rate(group, request):
+    return settings.SIGNUP_RATE
+
+
+@require_http_methods(["GET", "POST"])
+@ratelimit(group="login", key="ip", rate=_login_rate, method="POST", block=False)
+def login(request):
+    if request.limited:
+        form = LoginForm(request, initial={"username": request.POST.get("username", "")[:150]})
+        message = _("Too many login attempts from your address. Wait a minute, then try again.")
+        return _login_refused(request, form, message)
+    view = LoginView.as_view(
+        form_class=LoginForm,
+        template_name=LOGIN_TEMPLATE,
+        extra_context={"signup_open": settings.SIGNUP_OPEN},
+    )
+    return view(request)
+
+
+def locked_out(request, original_response=None, credentials=None):
+    """The answer to a login whose name and address are locked out (AXES_LOCKOUT_CALLABLE)."""
+    form = LoginForm(request, initial={"username": request.POST.get("username", "")[:150]})
+    message = _(
+        "Too many failed logins for this user name from your address. Try again in an "
+        "hour, or ask the site's administrator to lift the lock."
+    )
+    return _login_refused(request, form, message)
+
+
+def _login_refused(request, form, message):
+    context = {"form": form, "refused": message, "next": request.POST.get("next", ""),
+               "signup_open": settings.SIGNUP_OPEN}  # fmt: skip
+    return render(request, LOGIN_TEMPLATE, context, status=429)
 
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
     if request.user.is_authenticated:
         return redirect("games")
-    form = UserCreationForm(request.POST or None)
+    if not settings.SIGNUP_OPEN:
+        return render(request, "registration/signup_closed.html", status=403)
+    form = SignupForm(request.POST or None)
+    if request.method == "POST":
+        usage = get_usage(request, group="signup", key="ip", rate=_signup_rate, method="POST")
+        if usage and usage["count"] >= usage["limit"]:
+            message = _("Too many accounts have been made from your address. Try again later.")
+            context = {"form": form, "refused": message}
+            return render(request, "registration/signup.html", context, status=429)
     if form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        get_usage(request, group="signup", key="ip", rate=_signup_rate, method="POST",
+                  increment=True)  # fmt: skip
+        log_in(request, user, backend="matches.accounts.UsernameBackend")
         return redirect("games")
     return render(request, "registration/signup.html", {"form": form})
+
+
+@require_GET
+@superuser_required
+def lockouts(request):
+    context = {"lockouts": current_lockouts(settings.AXES_FAILURE_LIMIT),
+               "limit": settings.AXES_FAILURE_LIMIT}  # fmt: skip
+    return render(request, "registration/lockouts.html", context)
+
+
+@require_POST
+@superuser_required
+def unlock(request):
+    username = request.POST.get("username", "")
+    address = request.POST.get("ip_address", "") or None
+    if username and reset(username=username, ip=address):
+        messages.success(
+            request,
+            _("%(username)s can log in again from %(address)s.")
+            % {"username": username, "address": address or "—"},
+        )
+    else:
+        messages.error(request, _("Nothing to unlock: that lock-out has already ended."))
+    return redirect("director-lockouts")

@@ -193,27 +193,3 @@ def _with_version(data, prefix, current):
     data = data.copy()
     data[f"{prefix}-version"] = current.version if current else 0
     return data
-
-
-@require_GET
-@director_required
-def lockouts(request):
-    from axes.models import AccessAttempt
-    from django.conf import settings
-
-    attempts = AccessAttempt.objects.order_by("-attempt_time")[:100]
-    context = {"attempts": attempts, "limit": settings.AXES_FAILURE_LIMIT}
-    return render(request, "director/lockouts.html", context)
-
-
-@require_POST
-@director_required
-def unlock(request):
-    from axes.utils import reset
-
-    username = request.POST.get("username", "")
-    if username and reset(username=username):
-        messages.success(request, _("%(username)s can log in again.") % {"username": username})
-    else:
-        messages.error(request, _("Nothing to unlock."))
-    return redirect("director-lockouts")

@@ -1,0 +1,51 @@
+"""Logging in and signing up."""
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from matches.accounts import lookalike_of_existing, mixes_lookalike_scripts
+
+
+def _username_max_length() -> int:
+    model = get_user_model()
+    return model._meta.get_field(model.USERNAME_FIELD).max_length
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, refusing a user name longer than any account can have."""
+
+    def clean_username(self):
+        name = self.cleaned_data["username"]
+        limit = _username_max_length()
+        if len(name) > limit:
+            raise ValidationError(
+                _("A user name has at most %(limit)d characters; this one has %(length)d."),
+                code="max_length",
+                params={"limit": limit, "length": len(name)},
+            )
+        return name
+
+
+class SignupForm(UserCreationForm):
+    """A player's account: a user name nobody could mistake for another one."""
+
+    def clean_username(self):
+        name = super().clean_username()  # a name taken in another case: None, error added
+        if name is None:
+            return name
+        if mixes_lookalike_scripts(name):
+            raise ValidationError(
+                _(
+                    "This name mixes letters of alphabets that look alike (such as Latin "
+                    "and Cyrillic). Use the letters of one alphabet."
+                ),
+                code="mixed_scripts",
+            )
+        if lookalike_of_existing(name):
+            raise ValidationError(
+                _("This name looks the same as an existing user's. Choose another."),
+                code="lookalike",
+            )
+        return name
