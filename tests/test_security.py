@@ -110,3 +110,21 @@ def test_a_database_that_does_not_answer_gets_a_clear_message_not_a_server_error
     assert "The database did not answer, so this was not saved." in response.text
     page = director_client.post(url, data)
     assert page.status_code == 503 and "Try again in a moment" in page.text
+
+
+def test_the_production_section_documents_the_proxy_redis_and_housekeeping():
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## Production") :]
+    section = section[: section.index("\n## ", 1)]
+    for text in (
+        "TRUSTED_PROXIES=1",
+        "REDIS_URL=",
+        "upstream scoresheet",
+        "listen 443 ssl;",
+        "client_max_body_size",
+        "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+        "proxy_set_header X-Forwarded-Proto $scheme;",
+        "manage.py clearsessions",
+        "gunicorn.conf.py",
+    ):
+        assert text in section, text
