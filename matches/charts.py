@@ -1,10 +1,15 @@
-"""A team's progress drawn server-side as SVG: running VP and position after each round."""
+"""A team's progress drawn server-side as SVG: running VP and position after each round.
+
+All the chart's geometry lives here (the template only places what this module measured):
+the drawing area, the axis, where each scale's labels go, and each round's points.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-WIDTH, HEIGHT, PAD = 640, 220, 36
+WIDTH, HEIGHT, PAD = 640, 240, 44
+LABEL_GAP = 6  # between the drawing area and a scale's labels
 
 
 @dataclass(frozen=True)
@@ -23,6 +28,40 @@ class Chart:
     position_points: list[Point]
     vp_max: float
     teams: int
+    pad: int = PAD
+
+    @property
+    def top(self) -> int:
+        """Return the y of the drawing area's top: the highest VP, position 1."""
+        return self.pad
+
+    @property
+    def bottom(self) -> int:
+        """Return the y of the axis: 0 VP, the last position."""
+        return self.height - self.pad
+
+    @property
+    def left(self) -> int:
+        return self.pad
+
+    @property
+    def right(self) -> int:
+        return self.width - self.pad
+
+    @property
+    def vp_label_x(self) -> int:
+        """Return where the VP scale's labels end (they stand left of the drawing area)."""
+        return self.left - LABEL_GAP
+
+    @property
+    def position_label_x(self) -> int:
+        """Return where the position scale's labels start (right of the drawing area)."""
+        return self.right + LABEL_GAP
+
+    @property
+    def round_label_y(self) -> int:
+        """Return the baseline of the round numbers under the axis."""
+        return self.bottom + self.pad // 2 + 4
 
     @property
     def vp_line(self) -> str:

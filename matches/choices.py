@@ -8,7 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from matches.scoring import PartKind, Seat, VPScale, Vulnerability
+from matches.scoring import DecidedBy, PartKind, Seat, VPScale, Vulnerability
 
 
 class SeatChoice(models.TextChoices):
@@ -44,3 +44,51 @@ class PartKindChoice(models.TextChoices):
 class VPScaleChoice(models.TextChoices):
     WBF_2013 = VPScale.WBF_2013.value, _("WBF 2013, 20 VP (any number of boards)")
     PRINTED_25 = VPScale.PRINTED_25.value, _("Printed sheet, 25 VP (12, 16 or 20 boards)")
+
+
+class VulnerabilityShortChoice(models.TextChoices):
+    """The vulnerability as the printed sheet's narrow column writes it (双无, 南北 …)."""
+
+    NONE = Vulnerability.NONE.value, pgettext_lazy("vulnerability, short", "None")
+    NS = Vulnerability.NS.value, pgettext_lazy("vulnerability, short", "N-S")
+    EW = Vulnerability.EW.value, pgettext_lazy("vulnerability, short", "E-W")
+    ALL = Vulnerability.ALL.value, pgettext_lazy("vulnerability, short", "Both")
+
+
+class HistoryTypeChoice(models.TextChoices):
+    """What a history record did (django-simple-history's history_type)."""
+
+    ENTERED = "+", pgettext_lazy("history", "entered")
+    CORRECTED = "~", pgettext_lazy("history", "corrected")
+    DELETED = "-", pgettext_lazy("history", "deleted")
+
+
+class TieBreakChoice(models.TextChoices):
+    """Which rule placed a team among those level on VP."""
+
+    HEAD_TO_HEAD = DecidedBy.HEAD_TO_HEAD.value, _("VP between the tied teams")
+    HEAD_TO_HEAD_IMPS = DecidedBy.HEAD_TO_HEAD_IMPS.value, _("IMPs between the tied teams")
+    IMP_QUOTIENT = DecidedBy.IMP_QUOTIENT.value, _("IMP quotient")
+    IMP_DIFFERENCE = DecidedBy.IMP_DIFFERENCE.value, _("IMP difference")
+    DIRECTOR = DecidedBy.DIRECTOR.value, _("Director's decision")
+    SHARED = DecidedBy.SHARED.value, _("Tied")
+
+
+class SideChoice(models.TextChoices):
+    """A side at the table: N-S and E-W at duplicate, we (我方) and they (他方) on a pad."""
+
+    NS = "NS", pgettext_lazy("side", "N-S")
+    EW = "EW", pgettext_lazy("side", "E-W")
+    WE = "WE", pgettext_lazy("side", "We")
+    THEY = "THEY", pgettext_lazy("side", "They")
+
+
+class PadEntryKindChoice(models.TextChoices):
+    """The entries of a rubber or Chicago pad that are not parts of one deal's score."""
+
+    HONOURS = "honours", _("Honours")
+    RUBBER = "rubber", _("Rubber bonus")
+    UNFINISHED_GAME = "unfinished-game", _("Game in an unfinished rubber")
+    UNFINISHED_PART_SCORE = "unfinished-part-score", _("Part-score in an unfinished game")
+    GAME = "game", _("Game bonus")
+    PART_SCORE = "part-score", _("Part-score left after deal 4")

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from matches import tables
 from matches.choices import RoomChoice
+from matches.scorecards import scorecard as scorecard_of
 
 
 def _vp(value) -> float | None:
@@ -103,16 +104,16 @@ def _result(result) -> dict | None:
 
 def scorecard(match, request) -> dict:
     """Return a match's scorecard feed: board by board, the totals and the VP."""
-    card = match.scorecard()
-    result = card["result"]
+    card = scorecard_of(match)
+    result = card.result
     boards = []
-    for part in card["segments"]:
-        for row in part["rows"]:
+    for part in card.segments:
+        for row in part.rows:
             adjusted = row.board.adjusted
             boards.append(
                 {
                     "number": row.board.number,
-                    "segment": part["segment"].number,
+                    "segment": part.segment.number,
                     "dealer": str(row.board.dealer),
                     "vulnerability": str(row.board.vulnerability),
                     RoomChoice.OPEN.value: _result(row.open),

@@ -8,16 +8,20 @@ rounds and boards it has: each match's totals are stored on it whenever a result
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import cached_property
 
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
 from matches import scoring
 from matches.charts import progress_chart
+from matches.choices import RoomChoice
+from matches.formatting import format_vp
 from matches.models import Event
 from matches.models.matches import match_outcome
+from matches.scorecards import ScorecardRow
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,16 @@ class StandingRow:
     standing: scoring.Standing
     team: object
     penalties: list
+
+    @property
+    def quotient(self) -> float | None:
+        """Return the IMP quotient, or None for a team that has not played yet."""
+        return self.standing.imp_quotient if self.standing.played else None
+
+    @property
+    def tie_break(self) -> str | None:
+        """Return the rule that placed the team among those level on VP (None before play)."""
+        return self.standing.decided_by if self.standing.played else None
 
 
 @dataclass(frozen=True)
@@ -77,14 +91,17 @@ def standings(event: Event, data: dict | None = None) -> list[StandingRow]:
 def cross_table(event: Event, data: dict | None = None) -> list[tuple[object, str]]:
     """Return the grid in standings order: (row team, its cells as escaped HTML).
 
-    Each cell is the VP of the row team against the column team, linked to the scorecard
-    (a double round robin has two). The cells are put together here rather than in the
-    template: a 64-team grid has 4,096 of them.
+    Each cell is the row team's VP against the column team, with the IMPs of the meeting
+    under them, linked to the scorecard (a double round robin has two meetings). The cells
+    are put together here rather than in the template: a 64-team grid has 4,096 of them.
     """
     data = data or event_data(event)
     order = [row.team for row in standings(event, data)]
     grid = scoring.cross_table(data["teams"], data["outcomes"])
+    outcomes = {o.match_id: o for o in data["outcomes"]}
     scorecard = reverse("scorecard", args=[0]).replace("/0/", "/{}/")
+    played = escape(gettext("IMPs %(won)s : %(lost)s, %(vp)s VP"))
+    not_played = escape(gettext("Not played yet"))
     rows = []
     for row in order:
         cells = []
@@ -92,24 +109,30 @@ def cross_table(event: Event, data: dict | None = None) -> list[tuple[object, st
             if column.pk == row.pk:
                 cells.append(SELF_CELL)
                 continue
-            # Only numbers go into a cell (ids, VP), never text a user typed: no escaping.
-            links = "<br>".join(
-                f'<a href="{scorecard.format(int(cell.match_id))}">'
-                f"{'·' if cell.vp is None else format_vp(cell.vp)}</a>"
-                for cell in grid.get((row.pk, column.pk), [])
-            )
-            cells.append(f'<td data-against="{int(column.pk)}">{links}</td>')
-        rows.append((row, mark_safe("".join(cells))))  # noqa: S308 - numbers only, see above
+            # Only numbers and our own translations go into a cell, never text a user
+            # typed: nothing needs escaping.
+            meetings = []
+            for cell in grid.get((row.pk, column.pk), []):
+                outcome = outcomes[cell.match_id]
+                won, lost = outcome.home_imps, outcome.away_imps
+                if outcome.home != row.pk:
+                    won, lost = lost, won
+                url = scorecard.format(int(cell.match_id))
+                if cell.vp is None:
+                    meetings.append(f'<a href="{url}" title="{not_played}">·</a>')
+                    continue
+                vp = format_vp(cell.vp)
+                title = played % {"won": int(won), "lost": int(lost), "vp": vp}
+                meetings.append(
+                    f'<a href="{url}" title="{title}"><span class="vp">{vp}</span>'
+                    f'<span class="imps">{int(won)}:{int(lost)}</span></a>'
+                )
+            cells.append(f'<td data-against="{int(column.pk)}">{"".join(meetings)}</td>')
+        rows.append((row, mark_safe("".join(cells))))  # noqa: S308 - see above
     return rows
 
 
 SELF_CELL = '<td class="table-secondary"></td>'
-
-
-def format_vp(value) -> str:
-    """Return VP as scales print them: whole numbers bare ("18"), others to two places."""
-    value = Decimal(value)
-    return str(value.quantize(Decimal(1))) if value == value.to_integral() else f"{value:.2f}"
 
 
 def round_numbers(data: dict) -> list[int]:
@@ -165,8 +188,8 @@ def team_progress(event: Event, team, data: dict | None = None) -> dict:
     }
 
 
-def traveller(event: Event, round_number: int, board_number: int) -> list:
-    """Return every match of a round with its two results on one board."""
+def traveller(event: Event, round_number: int, board_number: int) -> list[ScorecardRow]:
+    """Return one board of every match of a round: both rooms' results and the IMPs."""
     from matches.models import Board
 
     boards = (
@@ -175,7 +198,15 @@ def traveller(event: Event, round_number: int, board_number: int) -> list:
         .prefetch_related("results")
         .order_by("match_id")
     )
-    return list(boards)
+    return [
+        ScorecardRow(
+            board,
+            board.result_in(RoomChoice.OPEN),
+            board.result_in(RoomChoice.CLOSED),
+            board.comparison(),
+        )
+        for board in boards
+    ]
 
 
 class EventTables:

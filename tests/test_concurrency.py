@@ -17,9 +17,9 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from matches.formatting import contract_html
 from matches.models import ImpPenalty, Match, Result
 from matches.scoring import Contract
-from matches.templatetags.bridge import contract_html
 from tests.factories import enter, make_match, make_user
 
 pytestmark = [

@@ -118,13 +118,23 @@ def test_a_vp_penalty_comes_off_the_total_and_its_reason_is_shown(english, event
     assert "Ash: −5 VP — Slow play" in page
 
 
-def test_the_cross_table_shows_each_teams_vp_against_each_other_team(english, event, teams):
+def cell(page, against) -> str:
+    """Return the text of a cross-table cell, tags taken out, pieces joined by spaces."""
+    found = re.search(rf'<td data-against="{against}">(.*?)</td>', page)
+    return " ".join(re.findall(r">([^<>]+)<", f">{found[1]}<"))
+
+
+def test_the_cross_table_shows_each_meetings_vp_and_imps_from_the_row_teams_side(
+    english, event, teams
+):
     ash, birch, *_ = teams
-    match = play(event, ash, birch, 1, ("4H", "N", "="), ("4H", "N", "-1"))
+    match = play(event, ash, birch, 1, ("4H", "N", "="), ("4H", "N", "-1"))  # Ash +10 IMPs
     page = english.get(reverse("cross-table", args=[event.pk])).text
-    url = reverse("scorecard", args=[match.pk])
-    assert re.search(rf'<td data-against="{birch.pk}"><a href="{url}">17</a></td>', page)
-    assert re.search(rf'<td data-against="{ash.pk}"><a href="{url}">13</a></td>', page)
+    ash_row = page[page.index(f'<tr data-team="{ash.pk}">') :]
+    birch_row = page[page.index(f'<tr data-team="{birch.pk}">') :]
+    assert cell(ash_row, birch.pk) == "17 10:0"
+    assert cell(birch_row, ash.pk) == "13 0:10"
+    assert f'href="{reverse("scorecard", args=[match.pk])}" title="IMPs 10 : 0, 17 VP"' in page
 
 
 def test_a_team_page_lists_its_matches_and_charts_its_progress(english, event, teams):

@@ -3,7 +3,7 @@
 from .boards import Board, BoardAdjustment, Conflict, MatchIsFinal, Result
 from .events import Bye, Event, Player, Team, VpPenalty
 from .games import Game
-from .matches import ImpPenalty, Match, MatchStatus, ScorecardRow, Seating
+from .matches import ImpPenalty, Match, MatchStatus, Seating
 
 __all__ = [
     "Board",
@@ -18,7 +18,6 @@ __all__ = [
     "MatchStatus",
     "Player",
     "Result",
-    "ScorecardRow",
     "Seating",
     "Team",
     "VpPenalty",

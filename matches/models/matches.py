@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
@@ -14,7 +12,7 @@ from simple_history.models import HistoricalRecords
 from matches import scoring
 from matches.choices import RoomChoice, SeatChoice
 
-from .boards import Board, Result
+from .boards import Board
 from .events import DirectorDecision, Event, Player, Team
 
 
@@ -141,43 +139,6 @@ class Match(models.Model):
             table.setdefault(seat.segment, {}).setdefault(seat.room, {})[seat.seat] = seat.player
         return table
 
-    def scorecard(self) -> dict:
-        """Return the scorecard laid out like the printed sheet, in a fixed number of queries."""
-        boards = list(self.boards.with_results())
-        penalties = list(self.imp_penalties.select_related("team"))
-        result = self.score(boards, penalties)
-        comparisons = {c.number: c for c in result.boards}
-        rows = [
-            ScorecardRow(
-                board,
-                board.result_in(RoomChoice.OPEN),
-                board.result_in(RoomChoice.CLOSED),
-                comparisons[board.number],
-            )
-            for board in boards
-        ]
-        seating = self.seating()
-        segments = [
-            {
-                "segment": segment,
-                "rows": [
-                    row for row in rows if row.board.number in self.segment_boards(segment.number)
-                ],
-                "seating": seating.get(segment.number, {}),
-            }
-            for segment in result.segments
-        ]
-        return {
-            "match": self,
-            "result": result,
-            "segments": segments,
-            "adjustments": [row.board for row in rows if row.board.adjusted],
-            "assigned": [
-                r for row in rows for r in (row.open, row.closed) if r and r.assigned_reason
-            ],
-            "penalties": penalties,
-        }
-
     @property
     def is_final(self) -> bool:
         """Return True once a director has marked the match final."""
@@ -265,14 +226,6 @@ class Match(models.Model):
             penalties=self.penalty_imps(penalties),
             forfeit_vp=self.forfeit_vp,
         )
-
-
-@dataclass(frozen=True)
-class ScorecardRow:
-    board: Board
-    open: Result | None
-    closed: Result | None
-    comparison: scoring.BoardComparison
 
 
 class Seating(models.Model):

@@ -10,6 +10,7 @@ from matches import tables
 from matches.calculator import board_facts, compare, score_result
 from matches.forms import BoardForm, OptionalResultForm, ResultForm
 from matches.models import Event, Match, Team
+from matches.scorecards import scorecard as scorecard_of
 from matches.tables import EventTables
 
 
@@ -61,8 +62,8 @@ def traveller(request, event_id, round_number, board_number):
         "event": event,
         "round": round_number,
         "number": board_number,
-        "board": boards[0],
-        "boards": boards,
+        "board": boards[0].board,
+        "rows": boards,
     }
     return render(request, "matches/traveller.html", context)
 
@@ -70,7 +71,7 @@ def traveller(request, event_id, round_number, board_number):
 @require_GET
 def scorecard(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
-    context = {"match": match, "card": SimpleLazyObject(match.scorecard)}  # cached in the page
+    context = {"match": match, "card": SimpleLazyObject(lambda: scorecard_of(match))}  # cached
     return render(request, "matches/scorecard.html", context)
 
 
