@@ -10,9 +10,6 @@ class MatchesConfig(AppConfig):
     verbose_name = _("Team matches")
 
     def ready(self):
-        from matches import signals
-
-        signals.connect()
         post_migrate.connect(create_cache_tables, sender=self)
 
 

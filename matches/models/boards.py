@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.db import IntegrityError, models, transaction
+from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -61,33 +61,6 @@ class Board(models.Model):
         except BoardAdjustment.DoesNotExist:
             return None
 
-    def set_artificial_score(self, home_imps, away_imps, reason: str, user) -> None:
-        """Give the board an artificial adjusted score (None, None: take it away)."""
-        with transaction.atomic():
-            if self.match.lock() == "final":
-                raise MatchIsFinal
-            if home_imps is None:
-                BoardAdjustment.objects.filter(board=self).delete()
-            else:
-                BoardAdjustment.objects.update_or_create(
-                    board=self,
-                    defaults={
-                        "home_imps": home_imps,
-                        "away_imps": away_imps,
-                        "reason": reason,
-                        "created_by": user,
-                    },
-                )
-            self.match.refresh_totals()
-
-    def assign_result(self, data: dict, user) -> Result:
-        """Return a room's result replaced by an assigned adjusted score, with its reason."""
-        current = Result.objects.filter(board=self, room=data["room"]).first()
-        entry = {**data, "assigned_reason": data["reason"], "lead": ""}
-        return Result.objects.save_entry(
-            self, data["room"], entry, current.version if current else 0, user
-        )
-
     def comparison(self) -> scoring.BoardComparison:
         """Return both rooms' North-South scores for comparing (None where not entered)."""
         scores = {result.room: result.ns_score for result in self.results.all()}
@@ -122,53 +95,6 @@ class BoardAdjustment(models.Model):
         return f"{self.board}: {self.home_imps:+d} / {self.away_imps:+d}"
 
 
-class MatchIsFinal(Exception):
-    """A change to a match a director has marked final."""
-
-
-class Conflict(Exception):
-    """A save from a stale page: someone else changed the result first."""
-
-    def __init__(self, current: Result | None):
-        super().__init__("stale result")
-        self.current = current
-
-
-class ResultQuerySet(models.QuerySet):
-    def save_entry(self, board: Board, room: str, entry: dict, version: int, user) -> Result:
-        """Return the saved result of a director's entry; raise Conflict if the page was stale.
-
-        ``version`` is the version the director's page showed (0: no result yet). The
-        update only happens if the row still has that version, so nothing anyone else
-        saved in between is overwritten.
-        """
-        with transaction.atomic():
-            if board.match.lock() == "final":
-                raise MatchIsFinal
-            current = self.select_for_update().filter(board=board, room=room).first()
-            if (current.version if current else 0) != version:
-                if current is not None and current.matches_entry(entry):
-                    return current  # the same result, entered twice: nothing is lost
-                raise Conflict(current)
-            result = current or Result(board=board, room=room)
-            result.contract = entry["contract"]
-            if not result.contract.is_pass:
-                result.declarer = entry["declarer"]
-                result.tricks = entry["tricks"]
-            result.lead = entry.get("lead", "")
-            result.assigned_reason = entry.get("assigned_reason", "")
-            result.entered_by = user
-            result.version = version + 1
-            try:
-                with transaction.atomic():
-                    result.save()
-            except IntegrityError:
-                # Another director created this room's result between our read and write.
-                raise Conflict(self.filter(board=board, room=room).first()) from None
-            board.match.refresh_totals()
-        return result
-
-
 class Result(models.Model):
     """One room's result on a board; its score always derives from these fields."""
 
@@ -189,7 +115,6 @@ class Result(models.Model):
     entered_at = models.DateTimeField(auto_now=True)
 
     history = HistoricalRecords()
-    objects = ResultQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("result")

@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from matches.choices import VPScaleChoice
 
@@ -46,9 +47,12 @@ class Event(models.Model):
     average_plus = models.SmallIntegerField(_("average plus, in IMPs"), default=3)
     average_minus = models.SmallIntegerField(_("average minus, in IMPs"), default=-3)
     created = models.DateTimeField(auto_now_add=True)
-    # Goes up with every change to anything in the event (see matches/signals.py): the
-    # public pages' caches are keyed on it, so a saved result shows on the next request.
+    # Goes up with every change to anything in the event, as the last write of each action
+    # (matches/actions): the public pages' caches are keyed on it, so a saved result shows
+    # on the next request. Only ever written by an F-expression UPDATE: save() leaves it.
     revision = models.PositiveIntegerField(default=0, editable=False)
+
+    history = HistoricalRecords(excluded_fields=["revision"])
 
     class Meta:
         ordering = ["-date", "name"]
@@ -64,6 +68,21 @@ class Event(models.Model):
     def __str__(self):
         return self.name
 
+    def save(self, *args, **kwargs):
+        """Save the event's settings, never its revision (nor when it was created).
+
+        The revision only goes up, by the actions' F-expression update; saving an Event
+        read earlier would otherwise write an old revision back, and pages cached under
+        the revisions in between would be served again.
+        """
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                field.name
+                for field in self._meta.concrete_fields
+                if not field.primary_key and field.name not in ("revision", "created")
+            ]
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self):
         return reverse("event", args=[self.pk])
 
@@ -76,47 +95,11 @@ class Event(models.Model):
         """
         return f"{self.pk}.{self.created.timestamp():.6f}.{self.revision}"
 
-    @classmethod
-    def touch(cls, event_id: int) -> None:
-        """Mark the event changed: every cached public page of it is out of date."""
-        cls.objects.filter(pk=event_id).update(revision=models.F("revision") + 1)
-
     def bye_vp_value(self) -> Decimal:
         """Return the VP a team gets for a bye: the event's setting, or the scale's default."""
         if self.bye_vp is not None:
             return self.bye_vp
         return Decimal(18 if self.vp_scale == VPScaleChoice.PRINTED_25 else 12)
-
-    def create_round_robin(self, rounds: int | None = None) -> list:
-        """Return the matches made: a Berger round robin of the event's teams.
-
-        With an odd number of teams, the team without an opponent in a round gets a bye.
-        ``rounds`` stops after that many rounds (all of them by default).
-        """
-        from matches.scoring import berger_schedule
-
-        from .matches import Match
-
-        teams = list(self.teams.order_by("pk"))
-        made = []
-        schedule = berger_schedule(len(teams))[:rounds]
-        for number, pairings in enumerate(schedule, start=1):
-            for home, away in pairings:
-                if away is None:
-                    Bye.objects.create(event=self, round=number, team=teams[home - 1])
-                    continue
-                match = Match.objects.create(
-                    event=self, round=number, home=teams[home - 1], away=teams[away - 1]
-                )
-                match.create_boards()
-                match.refresh_totals()
-                made.append(match)
-        return made
-
-    def refresh_totals(self) -> None:
-        """Score every match of the event afresh (after its VP scale or boards changed)."""
-        for match in self.matches.select_related("event"):
-            match.refresh_totals()
 
     def match_rows(self):
         """Return every match of the event, with teams and stored totals, in one query."""
@@ -127,6 +110,8 @@ class Team(models.Model):
     event = models.ForeignKey(Event, models.CASCADE, related_name="teams")
     name = models.CharField(_("name"), max_length=80)
     captain = models.CharField(_("captain"), max_length=80, blank=True)
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["name"]
@@ -147,6 +132,8 @@ class Bye(models.Model):
     round = models.PositiveSmallIntegerField(_("round"))
     team = models.ForeignKey(Team, models.CASCADE, related_name="byes")
 
+    history = HistoricalRecords()
+
     class Meta:
         ordering = ["round"]
         verbose_name = _("bye")
@@ -166,6 +153,8 @@ class VpPenalty(DirectorDecision):
     team = models.ForeignKey(Team, models.CASCADE, related_name="vp_penalties")
     vp = models.DecimalField(_("VP"), max_digits=5, decimal_places=2)
 
+    history = HistoricalRecords()
+
     class Meta(DirectorDecision.Meta):
         verbose_name = _("VP penalty")
         verbose_name_plural = _("VP penalties")
@@ -177,6 +166,8 @@ class VpPenalty(DirectorDecision):
 class Player(models.Model):
     team = models.ForeignKey(Team, models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=80)
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["id"]

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from django.db import models, transaction
+from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -75,8 +74,9 @@ class Match(models.Model):
     )
     forfeit_reason = models.CharField(_("reason for the forfeit"), max_length=200, blank=True)
 
-    # Worked out from the boards by refresh_totals() whenever anything they depend on
-    # changes, so that standings read one row per match: never typed.
+    # Worked out from the boards by the actions (matches/actions) whenever anything they
+    # depend on changes, in the same transaction, so that standings read one row per
+    # match: never typed.
     home_imps = models.IntegerField(default=0, editable=False)
     away_imps = models.IntegerField(default=0, editable=False)
     home_margin = models.IntegerField(default=0, editable=False)
@@ -126,12 +126,6 @@ class Match(models.Model):
         first = (segment - 1) * size + 1
         return range(first, min(first + size, self.event.boards_per_match + 1))
 
-    def create_boards(self) -> None:
-        """Create the match's boards (numbers 1 to the event's boards per match)."""
-        Board.objects.bulk_create(
-            [Board(match=self, number=n) for n in self.board_numbers], ignore_conflicts=True
-        )
-
     def seating(self) -> dict:
         """Return who sat where: {segment: {room: {seat: player}}}."""
         table: dict = {}
@@ -163,55 +157,15 @@ class Match(models.Model):
         away = sum(p.imps for p in penalties if p.team_id == self.away_id)
         return home, away
 
-    def lock(self) -> str:
-        """Return the match's status, read under a lock on its row for this transaction.
+    def team_in(self, room: str, seat: str) -> Team:
+        """Return the team that sits in a seat of a room: the home team North-South in the
+        open room and East-West in the closed room."""
+        home_seats = ("N", "S") if room == RoomChoice.OPEN else ("E", "W")
+        return self.home if seat in home_seats else self.away
 
-        Every change to a match's boards or totals takes this lock first, so two changes
-        to one match never interleave: totals are never worked out from stale boards, and
-        nothing is saved into a match that was just marked final.
-        """
-        rows = Match.objects.select_for_update(no_key=True).filter(pk=self.pk)
-        return rows.values_list("status", flat=True).get()
-
-    def refresh_totals(self) -> scoring.MatchResult:
-        """Return the match scored afresh, after storing its totals for the standings."""
-        with transaction.atomic():
-            self.lock()
-            return self._store_totals()
-
-    def _store_totals(self) -> scoring.MatchResult:
-        result = self.score()
-        home_vp, away_vp = result.vp if result.vp else (None, None)
-        fields = {
-            "home_imps": result.totals.home,
-            "away_imps": result.totals.away,
-            "home_margin": result.home_margin,
-            "away_margin": result.away_margin,
-            "home_vp": home_vp,
-            "away_vp": away_vp,
-            "complete_boards": result.totals.complete_boards,
-            "pending_boards": result.totals.pending_boards,
-            "updated": timezone.now(),
-        }
-        Match.objects.filter(pk=self.pk).update(**fields)  # no history row for totals
-        for name, value in fields.items():
-            setattr(self, name, value)
-        return result
-
-    def set_forfeit(self, home_vp, away_vp, reason: str, user) -> None:
-        """Set the VP of a forfeit or walkover (None, None: score the boards again)."""
-        self.forfeit_home_vp, self.forfeit_away_vp = home_vp, away_vp
-        self.forfeit_reason = reason
-        self._history_user = user
-        self.save(update_fields=["forfeit_home_vp", "forfeit_away_vp", "forfeit_reason"])
-        self.refresh_totals()
-
-    def set_status(self, status: str, reason: str, user) -> None:
-        """Mark the match final or provisional again, the reason kept in its history."""
-        self.status = status
-        self.status_reason = reason
-        self._history_user = user
-        self.save(update_fields=["status", "status_reason", "updated"])
+    def pending_board_numbers(self) -> list[int]:
+        """Return the numbers of the boards not yet complete in both rooms."""
+        return [board.number for board in self.score().boards if not board.complete]
 
     def score(self, boards=None, penalties=None) -> scoring.MatchResult:
         """Return the match scored: each board's difference and IMPs, totals and VP."""
@@ -235,7 +189,10 @@ class Seating(models.Model):
     segment = models.PositiveSmallIntegerField(_("segment"))
     room = models.CharField(_("room"), max_length=6, choices=RoomChoice.choices)
     seat = models.CharField(_("seat"), max_length=1, choices=SeatChoice.choices)
-    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
+    # PROTECT: a player who sat somewhere is never deleted (and their seats with them).
+    player = models.ForeignKey(Player, models.PROTECT, related_name="seatings")
+
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("seating")
@@ -256,6 +213,8 @@ class ImpPenalty(DirectorDecision):
     match = models.ForeignKey(Match, models.CASCADE, related_name="imp_penalties")
     team = models.ForeignKey(Team, models.CASCADE, related_name="+")
     imps = models.PositiveSmallIntegerField(_("IMPs"))
+
+    history = HistoricalRecords()
 
     class Meta(DirectorDecision.Meta):
         verbose_name = _("IMP penalty")

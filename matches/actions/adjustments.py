@@ -1,0 +1,95 @@
+"""The director's decisions on a match or an event: IMP and VP penalties, forfeits.
+
+Each keeps the director's reason (the public pages show it) and its history.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.utils.translation import gettext_lazy as _
+
+from matches.models import ImpPenalty, Match, VpPenalty
+
+from .base import ActionError, Gone, changing
+
+NOT_IN_MATCH = _("Only a team of this match (%(match)s) can be given an IMP penalty in it.")
+
+
+def add_imp_penalty(match, *, team, imps: int, reason: str, user) -> ImpPenalty:
+    """Return an IMP penalty given to one team of the match; its VP come from the margin
+    less the penalty."""
+    with changing(user) as change:
+        match = change.lock_match(match)
+        team_id = team if isinstance(team, int) else team.pk
+        if team_id not in (match.home_id, match.away_id):
+            raise ActionError(NOT_IN_MATCH, field="team", code="team", params={"match": str(match)})
+        penalty = ImpPenalty(match=match, team_id=team_id, imps=imps, reason=reason)
+        penalty.created_by = user
+        change.save(penalty)
+        change.refresh_totals(match)
+        return penalty
+
+
+def remove_imp_penalty(penalty, *, user, reason: str = "") -> None:
+    """Take an IMP penalty back; the match is scored again without it."""
+    penalty_id = penalty if isinstance(penalty, int) else penalty.pk
+    with changing(user) as change:
+        match_id = ImpPenalty.objects.filter(pk=penalty_id).values_list("match_id", flat=True)
+        if not match_id:
+            raise Gone
+        match = change.lock_match(match_id[0])
+        penalty = ImpPenalty.objects.filter(pk=penalty_id).first()
+        if penalty is None:
+            raise Gone
+        change.delete(penalty, reason)
+        change.refresh_totals(match)
+
+
+def add_vp_penalty(event, *, team, vp: Decimal, reason: str, user) -> VpPenalty:
+    """Return a VP penalty taken off a team's event total."""
+    with changing(user) as change:
+        event = change.lock_event(event)
+        team_id = team if isinstance(team, int) else team.pk
+        if not event.teams.filter(pk=team_id).exists():
+            raise Gone
+        penalty = VpPenalty(event=event, team_id=team_id, vp=vp, reason=reason)
+        penalty.created_by = user
+        change.save(penalty)
+        return penalty
+
+
+def remove_vp_penalty(penalty, *, user, reason: str = "") -> None:
+    """Take a VP penalty back."""
+    penalty_id = penalty if isinstance(penalty, int) else penalty.pk
+    with changing(user) as change:
+        event_id = VpPenalty.objects.filter(pk=penalty_id).values_list("event_id", flat=True)
+        if not event_id:
+            raise Gone
+        change.lock_event(event_id[0])
+        penalty = VpPenalty.objects.filter(pk=penalty_id).first()
+        if penalty is None:
+            raise Gone
+        change.delete(penalty, reason)
+
+
+def set_forfeit(match, *, home_vp: Decimal, away_vp: Decimal, reason: str, user) -> Match:
+    """Return the match with the VP of a forfeit or walkover set: they replace the boards'."""
+    with changing(user) as change:
+        match = change.lock_match(match)
+        match.forfeit_home_vp, match.forfeit_away_vp = home_vp, away_vp
+        match.forfeit_reason = reason
+        change.save(match, update_fields=["forfeit_home_vp", "forfeit_away_vp", "forfeit_reason"])
+        change.refresh_totals(match)
+        return match
+
+
+def clear_forfeit(match, *, user) -> Match:
+    """Return the match with its forfeit taken away: the boards score it again."""
+    with changing(user) as change:
+        match = change.lock_match(match)
+        match.forfeit_home_vp = match.forfeit_away_vp = None
+        match.forfeit_reason = ""
+        change.save(match, update_fields=["forfeit_home_vp", "forfeit_away_vp", "forfeit_reason"])
+        change.refresh_totals(match)
+        return match

@@ -1,0 +1,208 @@
+"""The machinery every action shares: refusals, locks, history and the revision bump.
+
+Read the package docstring (``matches/actions/__init__.py``) first: it is the contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.db import models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from matches import scoring
+from matches.models import Board, Event, Match
+
+
+class ActionError(Exception):
+    """A change the rules refuse. Nothing of it was written.
+
+    ``str(error)`` is the message in the active language, to show beside the form
+    (``field`` names the form field it belongs to; None: the form as a whole).
+    """
+
+    default_message = _("This change was refused.")
+    code = "refused"
+
+    def __init__(self, message=None, *, params=None, field=None, code=None):
+        self.message = message if message is not None else self.default_message
+        self.params = params or {}
+        self.field = field
+        if code is not None:
+            self.code = code
+        super().__init__(self.message)
+
+    def __str__(self) -> str:
+        text = str(self.message)
+        return text % self.params if self.params else text
+
+
+class MatchIsFinal(ActionError):
+    """Any change to a match a director has marked final, until it is reopened."""
+
+    default_message = _(
+        "This match is final: a director must reopen it, giving a reason, before anything "
+        "in it changes."
+    )
+    code = "final"
+
+
+class Conflict(ActionError):
+    """A result saved from a stale page: someone else changed it first."""
+
+    default_message = _("Someone else changed this result first.")
+    code = "conflict"
+
+    def __init__(self, current):
+        super().__init__()
+        self.current = current  # the result as it is now (None: it was removed)
+
+
+class Gone(ActionError):
+    """The match, event or row the change is about was deleted meanwhile."""
+
+    default_message = _("This was deleted meanwhile, by another director: nothing was saved.")
+    code = "gone"
+
+
+class NeedsConfirmation(ActionError):
+    """A change that is allowed, but only once the director confirms it (``confirm=True``).
+
+    The message says what the director is confirming (the pending boards, the results a
+    deletion removes...). The view shows it with a confirm box and posts again.
+    """
+
+    code = "confirm"
+
+
+class Change:
+    """One action's transaction: the rows it locked, who acts, the events it changed."""
+
+    def __init__(self, user):
+        self.user = user
+        self.events: dict[int, Event] = {}
+
+    # -- locks (always the event's row first, then match rows: no deadlock between actions)
+
+    def lock_event(self, event) -> Event:
+        """Return the event's row, locked until the action commits; it will be bumped."""
+        event_id = _pk(event)
+        if event_id in self.events:
+            return self.events[event_id]
+        locked = Event.objects.select_for_update(no_key=True).filter(pk=event_id).first()
+        if locked is None:
+            raise Gone
+        self.events[event_id] = locked
+        return locked
+
+    def lock_match(self, match, *, final_ok: bool = False) -> Match:
+        """Return the match's row (teams and event loaded), locked after its event's row.
+
+        Raise MatchIsFinal if a director has marked it final, unless ``final_ok``.
+        """
+        match_id = _pk(match)
+        event_id = Match.objects.filter(pk=match_id).values_list("event_id", flat=True).first()
+        if event_id is None:
+            raise Gone
+        event = self.lock_event(event_id)
+        locked = (
+            Match.objects.select_for_update(no_key=True, of=("self",))
+            .select_related("home", "away")
+            .filter(pk=match_id)
+            .first()
+        )
+        if locked is None:
+            raise Gone
+        locked.event = event
+        if locked.is_final and not final_ok:
+            raise MatchIsFinal
+        return locked
+
+    def lock_matches(self, event: Event, matches: models.QuerySet | None = None) -> list[Match]:
+        """Return the event's matches (or some of them), locked in id order."""
+        self.lock_event(event)
+        rows = (matches if matches is not None else event.matches.all()).order_by("pk")
+        locked = list(rows.select_for_update(no_key=True, of=("self",)))
+        for match in locked:
+            match.event = self.events[event.pk]
+        return locked
+
+    # -- writes that keep history
+
+    def save(self, obj: models.Model, **kwargs) -> models.Model:
+        """Save a model; its history row (if it keeps history) names the acting user."""
+        obj._history_user = self.user
+        obj.save(**kwargs)
+        return obj
+
+    def delete(self, obj: models.Model, reason: str = "") -> None:
+        """Delete a model; its history row names the acting user and keeps the reason."""
+        obj._history_user = self.user
+        if reason:
+            obj._change_reason = reason
+        obj.delete()
+
+    # -- derived values
+
+    def refresh_totals(self, match: Match) -> scoring.MatchResult:
+        """Return the match scored afresh from its boards, its stored totals updated."""
+        return store_totals(match)
+
+
+def _pk(obj) -> int:
+    return obj if isinstance(obj, int) else obj.pk
+
+
+def totals_fields(result: scoring.MatchResult) -> dict:
+    """Return the stored totals of a match scored by the scoring core."""
+    home_vp, away_vp = result.vp if result.vp else (None, None)
+    return {
+        "home_imps": result.totals.home,
+        "away_imps": result.totals.away,
+        "home_margin": result.home_margin,
+        "away_margin": result.away_margin,
+        "home_vp": home_vp,
+        "away_vp": away_vp,
+        "complete_boards": result.totals.complete_boards,
+        "pending_boards": result.totals.pending_boards,
+    }
+
+
+def store_totals(match: Match, boards=None, penalties=None) -> scoring.MatchResult:
+    """Return the match scored afresh, after storing its totals (no history row for them).
+
+    Called inside an action, with the match's row locked.
+    """
+    result = match.score(boards, penalties)
+    fields = {**totals_fields(result), "updated": timezone.now()}
+    Match.objects.filter(pk=match.pk).update(**fields)
+    for name, value in fields.items():
+        setattr(match, name, value)
+    return result
+
+
+def bump_revision(event_id: int) -> None:
+    """Mark the event changed: one UPDATE, F-expression, so the revision only goes up."""
+    Event.objects.filter(pk=event_id).update(revision=models.F("revision") + 1)
+
+
+@contextmanager
+def changing(user) -> Iterator[Change]:
+    """Run an action: one transaction; each event it locked is bumped once, last.
+
+    On any exception nothing is written (the transaction rolls back) and no revision moves.
+    """
+    with transaction.atomic():
+        change = Change(user)
+        yield change
+        for event_id in sorted(change.events):
+            bump_revision(event_id)
+
+
+def create_boards(match: Match, numbers) -> None:
+    """Create the match's boards with these numbers (those it has already are kept)."""
+    Board.objects.bulk_create(
+        [Board(match=match, number=n) for n in numbers], ignore_conflicts=True
+    )

@@ -1,0 +1,285 @@
+"""An event: its creation, its settings, its deletion.
+
+``settings_errors`` is the one statement of the rules an event's settings obey: the event
+form, these actions and ``import_event`` all apply it.
+"""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+from django.db import connection
+from django.utils.translation import gettext_lazy as _
+
+from matches.choices import VPScaleChoice
+from matches.models import (
+    Board,
+    BoardAdjustment,
+    Bye,
+    Event,
+    ImpPenalty,
+    Match,
+    Player,
+    Result,
+    Seating,
+    Team,
+    VpPenalty,
+)
+from matches.scoring import PRINTED_25_BOARDS
+
+from .base import ActionError, NeedsConfirmation, changing, totals_fields
+from .text import join, join_groups, text_errors
+
+MAX_BOARDS = 200
+SETTINGS = (
+    "name", "date", "vp_scale", "boards_per_match", "boards_per_segment", "bye_vp",
+    "average_plus", "average_minus",
+)  # fmt: skip
+SCORING_SETTINGS = ("vp_scale", "boards_per_match")  # what a final match's VP depend on
+
+BOARDS = _("A match has 1 to %(most)s boards.")
+SEGMENT = _("A segment has 1 to %(most)s boards.")
+SCALE_BOARDS = _(
+    "The printed 25-VP scale covers matches of 12, 16 or 20 boards, not %(boards)s; "
+    "choose the WBF 2013 scale."
+)
+BYE_VP = _("A bye is worth 0 to %(top)s VP on this scale.")
+AVERAGE_PLUS = _("Average plus is 0 to 24 IMPs.")
+AVERAGE_MINUS = _("Average minus is 0 to -24 IMPs.")
+DATE = _("Enter a date between the years 1900 and 2999.")
+REMOVED_BOARDS_HOLD_RESULTS = _(
+    "Boards per match cannot go down to %(boards)s: boards beyond it hold results (%(where)s). "
+    "Delete those results first."
+)
+FINAL_MATCHES = _(
+    "%(count)s matches are final (%(where)s): reopen them before changing the VP scale or the "
+    "boards per match, which would change their VP."
+)
+DELETE_EVENT = _(
+    "Deleting “%(name)s” removes its %(teams)s teams, %(matches)s matches and %(results)s "
+    "results for good. Download its export first; then tick the box to delete it."
+)
+
+
+def settings_errors(values: dict) -> list[ActionError]:
+    """Return what is wrong with these event settings (an empty list: nothing), each
+    error naming its field. Values are Python values (ints, Decimal, date, str)."""
+    errors = []
+
+    def fail(field, message, **params):
+        errors.append(ActionError(message, field=field, code=field, params=params))
+
+    for field in ("name",):
+        for message in text_errors(values.get(field, ""), required=True, most=120):
+            fail(field, message)
+    date = values.get("date")
+    if not isinstance(date, datetime.date) or not 1900 <= date.year <= 2999:
+        fail("date", DATE)
+    scale = values.get("vp_scale")
+    if scale not in VPScaleChoice.values:
+        fail("vp_scale", _("Choose a VP scale."))
+    boards = values.get("boards_per_match")
+    if not _whole(boards) or not 1 <= boards <= MAX_BOARDS:
+        fail("boards_per_match", BOARDS, most=MAX_BOARDS)
+        boards = None
+    segment = values.get("boards_per_segment")
+    if not _whole(segment) or not 1 <= segment <= MAX_BOARDS:
+        fail("boards_per_segment", SEGMENT, most=MAX_BOARDS)
+    if scale == VPScaleChoice.PRINTED_25 and boards and boards not in PRINTED_25_BOARDS:
+        fail("vp_scale", SCALE_BOARDS, boards=boards)
+    bye_vp = values.get("bye_vp")
+    top = Decimal(25 if scale == VPScaleChoice.PRINTED_25 else 20)
+    if bye_vp is not None and (
+        not isinstance(bye_vp, Decimal | int) or not Decimal(0) <= Decimal(bye_vp) <= top
+    ):
+        fail("bye_vp", BYE_VP, top=top)
+    plus, minus = values.get("average_plus"), values.get("average_minus")
+    if not _whole(plus) or not 0 <= plus <= 24:
+        fail("average_plus", AVERAGE_PLUS)
+    if not _whole(minus) or not -24 <= minus <= 0:
+        fail("average_minus", AVERAGE_MINUS)
+    return errors
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check(values: dict) -> None:
+    errors = settings_errors(values)
+    if errors:
+        raise errors[0]
+
+
+def _defaults(values: dict) -> dict:
+    values = {**values}
+    values.setdefault("boards_per_segment", values.get("boards_per_match"))
+    values.setdefault("vp_scale", VPScaleChoice.WBF_2013)
+    values.setdefault("bye_vp", None)
+    for name in ("average_plus", "average_minus"):
+        if values.get(name) is None:
+            values[name] = Event._meta.get_field(name).default
+    return values
+
+
+def create_event(*, user, **values) -> Event:
+    """Return a new event with these settings (``SETTINGS``; the averages and the segment
+    size may be left out)."""
+    values = _defaults(values)
+    _check(values)
+    with changing(user) as change:
+        event = Event(**{name: values[name] for name in SETTINGS})
+        change.save(event)
+        change.lock_event(event)
+        return event
+
+
+def change_event(event, *, user, **values) -> Event:
+    """Return the event with new settings, every match scored again on them.
+
+    More boards per match give every match its new boards; fewer are refused while the
+    boards that would go hold results (the message names them), else those boards go.
+    The VP scale and the boards per match cannot change while a match is final.
+    """
+    with changing(user) as change:
+        event = change.lock_event(event)
+        values = {**{name: getattr(event, name) for name in SETTINGS}, **values}
+        for name in ("average_plus", "average_minus"):
+            if values.get(name) is None:
+                values[name] = Event._meta.get_field(name).default
+        _check(values)
+        scoring_changed = any(values[n] != getattr(event, n) for n in SCORING_SETTINGS)
+        old_boards = event.boards_per_match
+        if scoring_changed:
+            final = list(event.matches.filter(status="final").with_teams().order_by("round", "pk"))
+            if final:
+                raise ActionError(
+                    FINAL_MATCHES, field="vp_scale", code="final",
+                    params={"count": len(final), "where": _match_list(final)},
+                )  # fmt: skip
+        new_boards = values["boards_per_match"]
+        if new_boards < old_boards:
+            held = (
+                Result.objects.filter(board__match__event=event, board__number__gt=new_boards)
+                .values_list("board__match_id", "board__number")
+                .distinct()
+                .order_by("board__match__round", "board__match_id", "board__number")
+            )
+            held = list(held)
+            if held:
+                raise ActionError(
+                    REMOVED_BOARDS_HOLD_RESULTS, field="boards_per_match", code="boards",
+                    params={"boards": new_boards, "where": _board_list(event, held)},
+                )  # fmt: skip
+        for name in SETTINGS:
+            setattr(event, name, values[name])
+        change.save(event)
+        matches = change.lock_matches(event)
+        if new_boards < old_boards:
+            BoardAdjustment.objects.filter(
+                board__match__event=event, board__number__gt=new_boards
+            ).delete()
+            Board.objects.filter(match__event=event, number__gt=new_boards).delete()
+        elif new_boards > old_boards:
+            Board.objects.bulk_create(
+                [
+                    Board(match=match, number=n)
+                    for match in matches
+                    for n in range(old_boards + 1, new_boards + 1)
+                ],
+                batch_size=2000,
+            )
+        refresh_event_totals(event, matches)
+        return event
+
+
+def refresh_event_totals(event: Event, matches: list[Match]) -> None:
+    """Store every match's totals scored afresh: a few queries for the whole event."""
+    boards: dict[int, list] = {}
+    for board in Board.objects.filter(match__event=event).with_results():
+        boards.setdefault(board.match_id, []).append(board)
+    penalties: dict[int, list] = {}
+    for penalty in ImpPenalty.objects.filter(match__event=event):
+        penalties.setdefault(penalty.match_id, []).append(penalty)
+    changed = []
+    for match in matches:
+        match.event = event
+        result = match.score(boards.get(match.pk, []), penalties.get(match.pk, []))
+        fields = totals_fields(result)
+        if any(getattr(match, k) != v for k, v in fields.items()):
+            for name, value in fields.items():
+                setattr(match, name, value)
+            changed.append(match)
+    if changed:
+        Match.objects.bulk_update(changed, list(fields), batch_size=500)
+
+
+def delete_event(event, *, user, reason: str = "", confirm: bool = False) -> None:
+    """Delete an event and everything in it, once the director confirms (after being
+    offered the export). The event's history keeps who deleted it, when and why."""
+    with changing(user) as change:
+        event = change.lock_event(event)
+        if not confirm:
+            raise NeedsConfirmation(DELETE_EVENT, params=_event_size(event))
+        # Raw deletes, children first: a big event has tens of thousands of rows, and
+        # their own history rows (kept) need no "deleted" row each.
+        in_event = {
+            Result: {"board__match__event": event},
+            BoardAdjustment: {"board__match__event": event},
+            Board: {"match__event": event},
+            Seating: {"match__event": event},
+            ImpPenalty: {"match__event": event},
+            Match: {"event": event},
+            Bye: {"event": event},
+            VpPenalty: {"event": event},
+            Player: {"team__event": event},
+            Team: {"event": event},
+        }
+        for model, lookup in in_event.items():
+            ids = model.objects.filter(**lookup).values("pk")
+            model.objects.filter(pk__in=ids)._raw_delete(connection.alias)
+        change.delete(event, reason)
+        change.events.pop(event.pk, None)  # nothing left to bump
+
+
+def _event_size(event) -> dict:
+    return {
+        "name": event.name,
+        "teams": event.teams.count(),
+        "matches": event.matches.count(),
+        "results": Result.objects.filter(board__match__event=event).count(),
+    }
+
+
+def _match_list(matches, most: int = 5) -> str:
+    names = [
+        str(_("round %(round)s %(home)s – %(away)s"))
+        % {"round": m.round, "home": m.home.name, "away": m.away.name}
+        for m in matches[:most]
+    ]
+    if len(matches) > most:
+        names.append("…")
+    return join_groups(names)
+
+
+def _board_list(event, held, most: int = 8) -> str:
+    matches = Match.objects.with_teams().in_bulk({match_id for match_id, _ in held})
+    by_match: dict[int, list[int]] = {}
+    for match_id, number in held:
+        by_match.setdefault(match_id, []).append(number)
+    parts = []
+    for match_id, numbers in list(by_match.items())[:most]:
+        match = matches[match_id]
+        parts.append(
+            str(_("round %(round)s %(home)s – %(away)s: boards %(boards)s"))
+            % {
+                "round": match.round,
+                "home": match.home.name,
+                "away": match.away.name,
+                "boards": join(numbers),
+            }
+        )
+    if len(by_match) > most:
+        parts.append("…")
+    return join_groups(parts)

@@ -1,0 +1,112 @@
+"""Restoring an event from a backup document (``manage.py import_event``).
+
+``matches.backup.read_document`` reads and checks the whole document into unsaved rows,
+writing nothing; ``import_event`` writes them in one transaction, in bulk.
+"""
+
+from __future__ import annotations
+
+from django.db import DataError, IntegrityError, connection, transaction
+
+from matches.models import (
+    Board,
+    BoardAdjustment,
+    Bye,
+    Event,
+    ImpPenalty,
+    Match,
+    Player,
+    Result,
+    Seating,
+    Team,
+    VpPenalty,
+)
+
+from .base import changing
+from .events import refresh_event_totals
+
+BATCH = 500
+ORDER = (Team, Player, Bye, VpPenalty, Match, ImpPenalty, Seating, Board, BoardAdjustment, Result)
+# Models whose history the document does not carry: each imported row gets a "created"
+# history row naming whoever imported it.
+HISTORY_AT_IMPORT = (Team, Player, Bye, VpPenalty, ImpPenalty, Seating)
+
+
+def import_event(document: dict, *, user=None) -> Event:
+    """Return a new event built from an exported document (see ``matches/backup.py``)."""
+    from matches.backup import BackupError, read_document
+
+    plan = read_document(document)
+    with changing(user) as change:
+        event = plan.event
+        change.save(event)  # created now: the pages' caches are keyed on it (cache_version)
+        change.lock_event(event)
+        for model in ORDER:
+            _insert(plan, model, BackupError)
+        for model in HISTORY_AT_IMPORT:
+            rows = plan.rows.get(model, [])
+            model.history.bulk_history_create(rows, batch_size=BATCH, default_user=user)
+        for (model, field), stamped in plan.stamps.items():
+            _set_times(model, field, stamped)
+        _write_history(plan)
+        matches = [match for match, _, _ in plan.matches]
+        refresh_event_totals(event, matches)
+        # The totals were just stored; the results changed when the document says.
+        _set_times(Match, "updated", [(m, moment) for m, _, moment in plan.matches if moment])
+        return event
+
+
+def _insert(plan, model, error_class) -> None:
+    """Insert the model's rows in bulk; if the database refuses, say which row."""
+    rows = plan.rows.get(model, [])
+    try:
+        with transaction.atomic():
+            model.objects.bulk_create(rows, batch_size=BATCH)
+    except (IntegrityError, DataError) as error:
+        for row in rows:
+            row.pk = None
+            try:
+                with transaction.atomic():
+                    model.objects.bulk_create([row])
+            except (IntegrityError, DataError) as refused:
+                raise error_class(
+                    f"{plan.where[id(row)]}: the database refused it: {refused}"
+                ) from None
+        raise error_class(f"the database refused the {model.__name__} rows: {error}") from None
+
+
+def _write_history(plan) -> None:
+    by_model: dict[type, list] = {}
+    for record, owner in plan.history:
+        if isinstance(owner, Match):
+            record.id = owner.pk
+        elif isinstance(owner, tuple):
+            result = plan.results.get(owner)
+            record.id = result.pk if result else 0
+        else:
+            adjustment = plan.adjustments.get(owner)
+            record.id = adjustment.pk if adjustment else 0
+        by_model.setdefault(type(record), []).append(record)
+    for model, records in by_model.items():
+        model.objects.bulk_create(records, batch_size=BATCH)
+
+
+def _set_times(model, name: str, stamped: list) -> None:
+    """Store times the document gives for rows just inserted: the fields are ``auto_now``
+    or ``auto_now_add``, which every save and bulk_create set to now, and bulk_update is
+    slow for thousands of rows. One UPDATE statement, run once per row."""
+    if not stamped:
+        return
+    field = model._meta.get_field(name)
+    quote = connection.ops.quote_name
+    sql = (
+        f"UPDATE {quote(model._meta.db_table)} SET {quote(field.column)} = %s "
+        f"WHERE {quote(model._meta.pk.column)} = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            sql,
+            [(field.get_db_prep_value(moment, connection), row.pk) for row, moment in stamped],
+        )
+    for row, moment in stamped:
+        setattr(row, name, moment)

@@ -1,0 +1,121 @@
+"""A room's result on a board, and the director's adjusted scores (Law 12C1, 12C2)."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from matches.models import Board, BoardAdjustment, Result
+
+from .base import Conflict, Gone, MatchIsFinal, changing
+
+
+def _board(change, board) -> tuple[Board, object]:
+    """Return the board (fresh) and its match, locked; MatchIsFinal if the match is final."""
+    board_id = board if isinstance(board, int) else board.pk
+    match_id = Board.objects.filter(pk=board_id).values_list("match_id", flat=True).first()
+    if match_id is None:
+        raise Gone
+    match = change.lock_match(match_id)
+    board = Board.objects.get(pk=board_id)
+    board.match = match
+    return board, match
+
+
+def record_result(board, room: str, entry: dict, *, version: int, user) -> Result:
+    """Return the room's result saved from a director's entry.
+
+    ``entry``: contract (a scoring Contract), declarer, tricks and lead. ``version`` is
+    the version the director's page showed (0: no result yet): if the row has changed
+    since, Conflict carries the result as it is now (the same entry typed twice is no
+    conflict: the saved result is returned).
+    """
+    with changing(user) as change:
+        board, match = _board(change, board)
+        result = _save_result(change, board, room, entry, version)
+        change.refresh_totals(match)
+        return result
+
+
+def assign_result(board, room: str, entry: dict, *, reason: str, user) -> Result:
+    """Return a room's result replaced by an assigned adjusted score (Law 12C2), with its
+    reason, whatever the room held: the director's decision stands over the entry."""
+    with changing(user) as change:
+        board, match = _board(change, board)
+        current = Result.objects.filter(board=board, room=room).first()
+        entry = {**entry, "assigned_reason": reason, "lead": ""}
+        result = _save_result(change, board, room, entry, current.version if current else 0)
+        change.refresh_totals(match)
+        return result
+
+
+def _save_result(change, board: Board, room: str, entry: dict, version: int) -> Result:
+    current = Result.objects.select_for_update().filter(board=board, room=room).first()
+    if (current.version if current else 0) != version:
+        if current is not None and current.matches_entry(entry):
+            return current  # the same result, entered twice: nothing is lost
+        raise Conflict(current)
+    result = current or Result(board=board, room=room)
+    result.board = board
+    result.contract = entry["contract"]
+    if not result.contract.is_pass:
+        result.declarer = entry["declarer"]
+        result.tricks = entry["tricks"]
+    result.lead = entry.get("lead", "")
+    result.assigned_reason = entry.get("assigned_reason", "")
+    result.entered_by = change.user
+    result.version = version + 1
+    try:
+        with transaction.atomic():
+            change.save(result)
+    except IntegrityError:
+        # Another director created this room's result between our read and write.
+        raise Conflict(Result.objects.filter(board=board, room=room).first()) from None
+    return result
+
+
+def set_artificial_score(board, *, home_imps: int, away_imps: int, reason: str, user):
+    """Return the board's artificial adjusted score: IMPs for each team instead of the rooms."""
+    with changing(user) as change:
+        board, match = _board(change, board)
+        adjustment = BoardAdjustment.objects.filter(board=board).first() or BoardAdjustment(
+            board=board
+        )
+        adjustment.home_imps, adjustment.away_imps = home_imps, away_imps
+        adjustment.reason = reason
+        adjustment.created_by = user
+        change.save(adjustment)
+        change.refresh_totals(match)
+        return adjustment
+
+
+def clear_artificial_score(board, *, user) -> None:
+    """Take the board's artificial adjusted score away: the rooms score it again."""
+    with changing(user) as change:
+        board, match = _board(change, board)
+        adjustment = BoardAdjustment.objects.filter(board=board).first()
+        if adjustment is not None:
+            change.delete(adjustment)
+        change.refresh_totals(match)
+
+
+def load_results(event, results: list[Result], *, user) -> int:
+    """Return how many results were stored: many at once, for boards of the event that
+    have none yet (generated events, the load test's fixture). A system job: each result
+    still gets its history row; every match's totals are stored afresh."""
+    from .events import refresh_event_totals
+
+    with changing(user) as change:
+        event = change.lock_event(event)
+        matches = change.lock_matches(event)
+        final = {m.pk for m in matches if m.is_final}
+        board_match = dict(Board.objects.filter(match__event=event).values_list("pk", "match_id"))
+        for result in results:
+            if result.board_id not in board_match:
+                raise Gone
+            if board_match[result.board_id] in final:
+                raise MatchIsFinal
+            result.entered_by = user
+        made = Result.objects.bulk_create(results, batch_size=2000)
+        Result.history.bulk_history_create(made, batch_size=2000, default_user=user)
+        refresh_event_totals(event, matches)
+        return len(made)

@@ -1,0 +1,141 @@
+"""An event's teams and their players.
+
+A player keeps their identity (and so every seat they sat in) when their name is
+corrected; a player who has sat in a match cannot be removed (the message names where).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from matches.models import Player, Seating, Team
+
+from .base import ActionError, Gone, changing
+from .text import join, text_errors
+
+MAX_TEAMS = 64
+TOO_MANY = _("An event has at most %(most)s teams.")
+NAME_TAKEN = _("This event already has a team called “%(name)s”.")
+PLAYER_SEATED = _(
+    "%(player)s has sat in round %(rounds)s, so cannot be removed; correct the name instead."
+)
+TEAM_PLAYS = _("%(team)s has matches, so cannot be removed; withdraw it instead.")
+PLAYER_TOO_LONG = _("A player's name has at most 80 characters.")
+
+
+def add_team(event, *, name: str, captain: str = "", players=(), user) -> Team:
+    """Return a new team of the event with its players (names, in order)."""
+    with changing(user) as change:
+        event = change.lock_event(event)
+        if event.teams.count() >= MAX_TEAMS:
+            raise ActionError(TOO_MANY, field="name", code="teams", params={"most": MAX_TEAMS})
+        name = _team_name(event, name)
+        team = change.save(Team(event=event, name=name, captain=_captain(captain)))
+        for player_name in _player_names(players):
+            change.save(Player(team=team, name=player_name))
+        return team
+
+
+def change_team(team, *, user, name: str | None = None, captain: str | None = None,
+                rename: dict | None = None, remove=(), add=()) -> Team:  # fmt: skip
+    """Return the team with its name, captain and players corrected.
+
+    ``rename`` maps a player (or id) to their corrected name: the same player, so every
+    seat stays theirs. ``remove`` lists players to take off the team (refused for one who
+    has sat in a match); ``add`` lists the names of new players.
+    """
+    team_id = team if isinstance(team, int) else team.pk
+    event_id = Team.objects.filter(pk=team_id).values_list("event_id", flat=True).first()
+    if event_id is None:
+        raise Gone
+    with changing(user) as change:
+        event = change.lock_event(event_id)
+        team = Team.objects.filter(pk=team_id).first()
+        if team is None:
+            raise Gone
+        if name is not None:
+            team.name = _team_name(event, name, team)
+        if captain is not None:
+            team.captain = _captain(captain)
+        change.save(team)
+        players = {p.pk: p for p in team.players.all()}
+        for player, new_name in (rename or {}).items():
+            player = players.get(_pk(player))
+            if player is None:
+                raise Gone
+            (new_name,) = _player_names([new_name]) or [""]
+            if new_name and new_name != player.name:
+                player.name = new_name
+                change.save(player)
+        for player in remove:
+            player = players.get(_pk(player))
+            if player is None:
+                continue
+            rounds = sorted(
+                set(Seating.objects.filter(player=player).values_list("match__round", flat=True))
+            )
+            if rounds:
+                raise ActionError(
+                    PLAYER_SEATED, field=f"player_{player.pk}", code="seated",
+                    params={"player": player.name, "rounds": join(rounds)},
+                )  # fmt: skip
+            change.delete(player)
+        for player_name in _player_names(add):
+            change.save(Player(team=team, name=player_name))
+        return team
+
+
+def remove_team(team, *, user) -> None:
+    """Delete a team that has no match (one with matches is withdrawn instead)."""
+    team_id = team if isinstance(team, int) else team.pk
+    event_id = Team.objects.filter(pk=team_id).values_list("event_id", flat=True).first()
+    if event_id is None:
+        raise Gone
+    with changing(user) as change:
+        change.lock_event(event_id)
+        team = Team.objects.get(pk=team_id)
+        if team.home_matches.exists() or team.away_matches.exists():
+            raise ActionError(TEAM_PLAYS, code="plays", params={"team": team.name})
+        for player in team.players.all():
+            change.delete(player)
+        change.delete(team)
+
+
+def _team_name(event, name: str, team: Team | None = None) -> str:
+    name = name.strip() if isinstance(name, str) else name
+    errors = text_errors(name, required=True, most=80)
+    if errors:
+        raise ActionError(errors[0], field="name", code="name")
+    clash = event.teams.filter(name__iexact=name)
+    if team is not None:
+        clash = clash.exclude(pk=team.pk)
+    if clash.exists():
+        raise ActionError(NAME_TAKEN, field="name", code="duplicate", params={"name": name})
+    return name
+
+
+def _captain(captain: str) -> str:
+    captain = (captain or "").strip()
+    errors = text_errors(captain, most=80)
+    if errors:
+        raise ActionError(errors[0], field="captain", code="captain")
+    return captain
+
+
+def _player_names(names) -> list[str]:
+    cleaned = []
+    for name in names:
+        name = name.strip()
+        if not name:
+            continue
+        errors = text_errors(name, most=80)
+        if errors:
+            raise ActionError(
+                PLAYER_TOO_LONG if len(name) > 80 else errors[0], field="players", code="player"
+            )
+        cleaned.append(name)
+    return cleaned
+
+
+def _pk(obj) -> int:
+    return obj if isinstance(obj, int) else obj.pk
