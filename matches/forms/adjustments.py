@@ -6,9 +6,12 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from matches.actions.text import text_errors
 from matches.choices import RoomChoice
 from matches.forms.results import ResultForm
 from matches.models import ImpPenalty, MatchStatus, VpPenalty
+
+from .base import ActionFormMixin, confirm_field
 
 AVERAGES = [
     ("plus", _("Average plus")),
@@ -17,7 +20,7 @@ AVERAGES = [
 ]
 
 
-class ArtificialScoreForm(forms.Form):
+class ArtificialScoreForm(ActionFormMixin, forms.Form):
     """An artificial adjusted score: average plus, average or average minus for each team."""
 
     home = forms.ChoiceField(label=_("Home team"), choices=AVERAGES, initial="average")
@@ -38,7 +41,7 @@ class ArtificialScoreForm(forms.Form):
         return _clean_reason(self.cleaned_data["reason"])
 
 
-class AssignedScoreForm(ResultForm):
+class AssignedScoreForm(ActionFormMixin, ResultForm):
     """An assigned adjusted score: the contract and result a room is scored as."""
 
     room = forms.ChoiceField(label=_("Room"), choices=RoomChoice.choices)
@@ -50,7 +53,7 @@ class AssignedScoreForm(ResultForm):
         return _clean_reason(self.cleaned_data["reason"])
 
 
-class ImpPenaltyForm(forms.ModelForm):
+class ImpPenaltyForm(ActionFormMixin, forms.ModelForm):
     class Meta:
         model = ImpPenalty
         fields = ["team", "imps", "reason"]
@@ -73,7 +76,7 @@ class ImpPenaltyForm(forms.ModelForm):
         return _clean_reason(self.cleaned_data["reason"])
 
 
-class VpPenaltyForm(forms.ModelForm):
+class VpPenaltyForm(ActionFormMixin, forms.ModelForm):
     class Meta:
         model = VpPenalty
         fields = ["team", "vp", "reason"]
@@ -94,7 +97,7 @@ class VpPenaltyForm(forms.ModelForm):
         return _clean_reason(self.cleaned_data["reason"])
 
 
-class ForfeitForm(forms.Form):
+class ForfeitForm(ActionFormMixin, forms.Form):
     """A forfeit or walkover: the VP each team gets, whatever the boards say."""
 
     home_vp = forms.DecimalField(label=_("Home team's VP"), max_digits=5, decimal_places=2)
@@ -125,11 +128,18 @@ class ForfeitForm(forms.Form):
         return _clean_reason(self.cleaned_data["reason"])
 
 
-class StatusForm(forms.Form):
+class StatusForm(ActionFormMixin, forms.Form):
     """Mark a match final, or reopen a final match; reopening needs a reason."""
 
     status = forms.ChoiceField(choices=MatchStatus.choices, widget=forms.HiddenInput)
     reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
+    confirm = confirm_field(_("Yes, mark it final with these boards as they stand"))
+
+    def clean_reason(self):
+        text = self.cleaned_data["reason"].strip()
+        for message in text_errors(text):
+            raise ValidationError(message, code="text")
+        return text
 
     def clean(self):
         cleaned = super().clean()
@@ -148,4 +158,6 @@ def _clean_reason(text: str) -> str:
     text = text.strip()
     if not text:
         raise ValidationError(_("Give a reason; the public pages show it."), code="reason")
+    for message in text_errors(text):
+        raise ValidationError(message, code="text")
     return text

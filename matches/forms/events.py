@@ -4,15 +4,21 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from matches.choices import RoomChoice, SeatChoice, VPScaleChoice
-from matches.models import Event, Match, Player, Seating, Team
-from matches.scoring import PRINTED_25_BOARDS
+from matches.actions import settings_errors
+from matches.actions.events import MAX_BOARDS
+from matches.actions.teams import MAX_TEAMS
+from matches.actions.text import text_errors
+from matches.choices import RoomChoice, SeatChoice
+from matches.models import Event, Match, Player, Team
 
-MAX_BOARDS = 200
-MAX_TEAMS = 64
+from .base import ActionFormMixin, confirm_field
+
+__all__ = ["MAX_BOARDS", "MAX_TEAMS", "EventForm", "MatchForm", "SeatingForm", "TeamForm"]
 
 
-class EventForm(forms.ModelForm):
+class EventForm(ActionFormMixin, forms.ModelForm):
+    """An event's settings; the rules are the actions' (``settings_errors``)."""
+
     class Meta:
         model = Event
         fields = [
@@ -27,98 +33,75 @@ class EventForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def clean_boards_per_match(self):
-        boards = self.cleaned_data["boards_per_match"]
-        if not 1 <= boards <= MAX_BOARDS:
-            raise ValidationError(
-                _("A match has 1 to %(most)s boards."), code="boards", params={"most": MAX_BOARDS}
-            )
-        return boards
-
-    def clean_boards_per_segment(self):
-        boards = self.cleaned_data["boards_per_segment"]
-        if boards < 1:
-            raise ValidationError(_("A segment has at least one board."), code="segment")
-        return boards
-
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for name in ("average_plus", "average_minus"):
             self.fields[name].required = False  # blank: the usual +3 / -3
 
-    def clean_average_plus(self):
-        imps = self.cleaned_data["average_plus"]
-        if imps is None:
-            return Event._meta.get_field("average_plus").default
-        if not 0 <= imps <= 24:
-            raise ValidationError(_("Average plus is 0 to 24 IMPs."), code="average")
-        return imps
-
-    def clean_average_minus(self):
-        imps = self.cleaned_data["average_minus"]
-        if imps is None:
-            return Event._meta.get_field("average_minus").default
-        if not -24 <= imps <= 0:
-            raise ValidationError(_("Average minus is 0 to -24 IMPs."), code="average")
-        return imps
-
-    def save(self, commit=True):
-        event = super().save(commit)
-        if commit:
-            for match in event.matches.all():
-                match.create_boards()  # a longer match gets its new boards
-            event.refresh_totals()
-        return event
-
     def clean(self):
         cleaned = super().clean()
-        boards = cleaned.get("boards_per_match")
-        if cleaned.get("vp_scale") == VPScaleChoice.PRINTED_25 and boards:
-            if boards not in PRINTED_25_BOARDS:
-                self.add_error(
-                    "vp_scale",
-                    ValidationError(
-                        _(
-                            "The printed 25-VP scale covers matches of 12, 16 or 20 boards, "
-                            "not %(boards)s; choose the WBF 2013 scale."
-                        ),
-                        code="scale-boards",
-                        params={"boards": boards},
-                    ),
-                )
+        values = {name: cleaned.get(name) for name in self.Meta.fields}
+        for name in ("average_plus", "average_minus"):
+            if values[name] is None and name not in self.errors:
+                values[name] = cleaned[name] = Event._meta.get_field(name).default
+        for error in settings_errors(values):
+            if error.field not in self.errors:  # one message a field: the first
+                self.add_error(error.field, ValidationError(str(error), code=error.code))
         return cleaned
 
+    @property
+    def settings(self) -> dict:
+        """Return the settings typed, for create_event or change_event."""
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}
 
-class TeamForm(forms.ModelForm):
-    players = forms.CharField(
-        label=_("Players"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 6}),
-        help_text=_("One name per line."),
-    )
+    def _post_clean(self):
+        pass  # the instance is never filled in or saved: the actions write the event
 
-    class Meta:
-        model = Team
-        fields = ["name", "captain"]
 
-    def __init__(self, *args, event, **kwargs):
+class TeamForm(ActionFormMixin, forms.Form):
+    """A team: its name, captain and players.
+
+    For a new team, players are typed one per line. For a team that exists, each player
+    has their own field, so correcting a name keeps the player (and every seat they sat
+    in); a tick removes one; new players are typed one per line below.
+    """
+
+    name = forms.CharField(label=_("Name"), max_length=80)
+    captain = forms.CharField(label=_("Captain"), max_length=80, required=False)
+
+    def __init__(self, *args, event, team=None, **kwargs):
+        if team is not None:
+            kwargs.setdefault("initial", {"name": team.name, "captain": team.captain})
         super().__init__(*args, **kwargs)
         self.event = event
-        if self.instance.pk:
-            self.fields["players"].initial = "\n".join(p.name for p in self.instance.players.all())
-
-    def clean(self):
-        cleaned = super().clean()
-        if not self.instance.pk and self.event.teams.count() >= MAX_TEAMS:
-            raise ValidationError(
-                _("An event has at most %(most)s teams."), code="teams", params={"most": MAX_TEAMS}
+        self.team = team
+        self.players = list(team.players.all()) if team is not None else []
+        for player in self.players:
+            self.fields[f"player_{player.pk}"] = forms.CharField(
+                label=_("Player"), max_length=80, required=False, initial=player.name
             )
-        return cleaned
+            self.fields[f"remove_{player.pk}"] = forms.BooleanField(
+                label=_("Remove %(name)s from the team") % {"name": player.name}, required=False
+            )
+        self.fields["players"] = forms.CharField(
+            label=_("New players") if self.players else _("Players"),
+            required=False,
+            widget=forms.Textarea(attrs={"rows": 4 if self.players else 6}),
+            help_text=_("One name per line."),
+        )
+
+    def player_fields(self):
+        """Return (player, name field, remove field) for each player of the team."""
+        return [(p, self[f"player_{p.pk}"], self[f"remove_{p.pk}"]) for p in self.players]
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
+        for message in text_errors(name, required=True, most=80):
+            raise ValidationError(message, code="name")
         clash = Team.objects.filter(event=self.event, name__iexact=name)
-        if clash.exclude(pk=self.instance.pk).exists():
+        if self.team is not None:
+            clash = clash.exclude(pk=self.team.pk)
+        if clash.exists():
             raise ValidationError(
                 _("This event already has a team called “%(name)s”."),
                 code="duplicate",
@@ -129,25 +112,44 @@ class TeamForm(forms.ModelForm):
     def clean_players(self):
         names = [line.strip() for line in self.cleaned_data["players"].splitlines()]
         names = [name for name in names if name]
-        too_long = [name for name in names if len(name) > 80]
-        if too_long:
+        if any(len(name) > 80 for name in names):
             raise ValidationError(_("A player's name has at most 80 characters."), code="long")
+        for name in names:
+            for message in text_errors(name):
+                raise ValidationError(message, code="text")
         return names
 
-    def save(self, commit=True):
-        team = super().save(commit=False)
-        team.event = self.event
-        team.save()
-        kept = {p.name: p for p in team.players.all()}
-        wanted = self.cleaned_data["players"]
-        team.players.exclude(name__in=wanted).delete()
-        Player.objects.bulk_create(
-            [Player(team=team, name=name) for name in wanted if name not in kept]
-        )
-        return team
+    def clean(self):
+        cleaned = super().clean()
+        if self.team is None and self.event.teams.count() >= MAX_TEAMS:
+            raise ValidationError(
+                _("An event has at most %(most)s teams."), code="teams", params={"most": MAX_TEAMS}
+            )
+        for player in self.players:
+            name = (cleaned.get(f"player_{player.pk}") or "").strip()
+            for message in text_errors(name):
+                self.add_error(f"player_{player.pk}", ValidationError(message, code="text"))
+        return cleaned
+
+    def changes(self) -> dict:
+        """Return the corrections for change_team: renames, removals, new players."""
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "captain": data["captain"],
+            "rename": {
+                p.pk: data[f"player_{p.pk}"].strip()
+                for p in self.players
+                if data[f"player_{p.pk}"].strip()
+            },
+            "remove": [p.pk for p in self.players if data[f"remove_{p.pk}"]],
+            "add": data["players"],
+        }
 
 
-class MatchForm(forms.ModelForm):
+class MatchForm(ActionFormMixin, forms.ModelForm):
+    confirm = confirm_field(_("Yes, these teams play each other again"))
+
     class Meta:
         model = Match
         fields = ["round", "home", "away"]
@@ -168,15 +170,11 @@ class MatchForm(forms.ModelForm):
             )
         return cleaned
 
-    def save(self, commit=True):
-        match = super().save(commit=False)
-        match.event = self.event
-        match.save()
-        match.create_boards()
-        return match
+    def _post_clean(self):
+        pass  # the actions create the match
 
 
-class SeatingForm(forms.Form):
+class SeatingForm(ActionFormMixin, forms.Form):
     """The eight players of one segment: the home team N-S in the open room, E-W in the closed."""
 
     def __init__(self, *args, match, segment, **kwargs):
@@ -185,17 +183,12 @@ class SeatingForm(forms.Form):
         self.segment = segment
         for room in RoomChoice:
             for seat in SeatChoice:
-                team = self.team_in(room, seat)
+                team = match.team_in(room, seat)
                 self.fields[f"{room}_{seat}"] = forms.ModelChoiceField(
                     label=f"{room.label} · {seat.label}",
                     queryset=Player.objects.filter(team=team),
                     required=False,
                 )
-
-    def team_in(self, room, seat):
-        """Return the team that sits in this seat of this room."""
-        home_seats = ("N", "S") if room == RoomChoice.OPEN else ("E", "W")
-        return self.match.home if seat in home_seats else self.match.away
 
     def clean(self):
         cleaned = super().clean()
@@ -215,17 +208,13 @@ class SeatingForm(forms.Form):
             seen[player.pk] = name
         return cleaned
 
-    def save(self):
-        """Replace the segment's seating with the players chosen."""
-        Seating.objects.filter(match=self.match, segment=self.segment).delete()
-        Seating.objects.bulk_create(
-            [
-                Seating(match=self.match, segment=self.segment, room=room, seat=seat, player=p)
-                for name, p in self.cleaned_data.items()
-                if p is not None
-                for room, seat in [name.split("_")]
-            ]
-        )
+    def seats(self) -> dict:
+        """Return {(room, seat): player or None} for set_seating."""
+        return {
+            (room, seat): self.cleaned_data.get(f"{room}_{seat}")
+            for room in RoomChoice
+            for seat in SeatChoice
+        }
 
     @classmethod
     def initial_for(cls, match, segment):

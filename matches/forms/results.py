@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse_lazy
 from django.utils.translation import gettext_lazy as _
 
+from matches.forms.base import ActionFormMixin
 from matches.scoring import (
     Card,
     CardError,
@@ -200,7 +201,7 @@ class OptionalResultForm(ResultForm):
         super().__init__(*args, **kwargs)
 
 
-class SheetRowForm(ResultForm):
+class SheetRowForm(ActionFormMixin, ResultForm):
     """One row of a room's sheet: contract, declarer, opening lead and result, saved alone.
 
     ``version`` is the version of the result the page showed (0: none yet), so a save

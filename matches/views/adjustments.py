@@ -5,6 +5,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from matches import actions
+from matches.actions import ActionError
 from matches.forms.adjustments import (
     ArtificialScoreForm,
     AssignedScoreForm,
@@ -13,7 +15,7 @@ from matches.forms.adjustments import (
     StatusForm,
     VpPenaltyForm,
 )
-from matches.models import Board, Event, ImpPenalty, Match, MatchIsFinal, VpPenalty
+from matches.models import Board, Event, ImpPenalty, Match, MatchStatus, VpPenalty
 from matches.permissions import director_required
 
 
@@ -31,26 +33,31 @@ def board_adjust(request, match_id, number):
         request.POST if action == "artificial" else None, event=match.event, prefix="art"
     )
     assigned = AssignedScoreForm(request.POST if action == "assigned" else None, prefix="asg")
+    form, done = None, None
     try:
         if action == "artificial" and artificial.is_valid():
-            board.set_artificial_score(
-                artificial.imps(artificial.cleaned_data["home"]),
-                artificial.imps(artificial.cleaned_data["away"]),
-                artificial.cleaned_data["reason"],
-                request.user,
+            form, data = artificial, artificial.cleaned_data
+            actions.set_artificial_score(
+                board, home_imps=artificial.imps(data["home"]),
+                away_imps=artificial.imps(data["away"]), reason=data["reason"],
+                user=request.user,
+            )  # fmt: skip
+            done = _("Adjusted score saved.")
+        elif action == "clear-artificial":
+            form = artificial
+            actions.clear_artificial_score(board, user=request.user)
+            done = _("Adjusted score removed.")
+        elif action == "assigned" and assigned.is_valid():
+            form, data = assigned, assigned.cleaned_data
+            actions.assign_result(
+                board, data["room"], data, reason=data["reason"], user=request.user
             )
-            messages.success(request, _("Adjusted score saved."))
-            return redirect("director-board-adjust", match.pk, number)
-        if action == "clear-artificial":
-            board.set_artificial_score(None, None, "", request.user)
-            messages.success(request, _("Adjusted score removed."))
-            return redirect("director-board-adjust", match.pk, number)
-        if action == "assigned" and assigned.is_valid():
-            board.assign_result(assigned.cleaned_data, request.user)
-            messages.success(request, _("Assigned score saved."))
-            return redirect("director-board-adjust", match.pk, number)
-    except MatchIsFinal:
-        messages.error(request, _("This match is final; reopen it before changing it."))
+            done = _("Assigned score saved.")
+    except ActionError as error:
+        form.refuse(error)
+    if done:
+        messages.success(request, done)
+        return redirect("director-board-adjust", match.pk, number)
     context = {"board": board, "match": match, "artificial": artificial, "assigned": assigned}
     return render(request, "director/board_adjust.html", context)
 
@@ -58,30 +65,46 @@ def board_adjust(request, match_id, number):
 @require_POST
 @director_required
 def match_status(request, match_id):
-    match = get_object_or_404(Match, pk=match_id)
+    match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
     form = StatusForm(request.POST)
     if form.is_valid():
-        match.set_status(form.cleaned_data["status"], form.cleaned_data["reason"], request.user)
-        messages.success(request, _("Match status saved."))
-    else:
-        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
-    return redirect("director-match", match.pk)
+        data = form.cleaned_data
+        try:
+            if data["status"] == MatchStatus.FINAL:
+                actions.mark_final(match, confirm=data["confirm"], user=request.user)
+            else:
+                actions.reopen_match(match, reason=data["reason"], user=request.user)
+        except ActionError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, _("Match status saved."))
+            return redirect("director-match", match.pk)
+    match.refresh_from_db()
+    return _match_page(request, match, status_form=form)
 
 
 @require_POST
 @director_required
 def match_forfeit(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
-    if request.POST.get("action") == "clear":
-        match.set_forfeit(None, None, "", request.user)
-        messages.success(request, _("Forfeit removed."))
-        return redirect("director-match", match.pk)
     form = ForfeitForm(request.POST, match=match, prefix="forfeit")
-    if form.is_valid():
-        data = form.cleaned_data
-        match.set_forfeit(data["home_vp"], data["away_vp"], data["reason"], request.user)
-        messages.success(request, _("Forfeit saved."))
-        return redirect("director-match", match.pk)
+    clear = request.POST.get("action") == "clear"
+    if clear or form.is_valid():
+        try:
+            if clear:
+                actions.clear_forfeit(match, user=request.user)
+            else:
+                data = form.cleaned_data
+                actions.set_forfeit(
+                    match, home_vp=data["home_vp"], away_vp=data["away_vp"],
+                    reason=data["reason"], user=request.user,
+                )  # fmt: skip
+        except ActionError as error:
+            form = ForfeitForm(match=match, prefix="forfeit") if clear else form
+            form.refuse(error)
+        else:
+            messages.success(request, _("Forfeit removed.") if clear else _("Forfeit saved."))
+            return redirect("director-match", match.pk)
     return _match_page(request, match, forfeit_form=form)
 
 
@@ -91,11 +114,17 @@ def imp_penalty_add(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
     form = ImpPenaltyForm(request.POST, match=match, prefix="penalty")
     if form.is_valid():
-        form.instance.created_by = request.user
-        form.save()
-        match.refresh_totals()
-        messages.success(request, _("IMP penalty saved."))
-        return redirect("director-match", match.pk)
+        data = form.cleaned_data
+        try:
+            actions.add_imp_penalty(
+                match, team=data["team"], imps=data["imps"], reason=data["reason"],
+                user=request.user,
+            )  # fmt: skip
+        except ActionError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, _("IMP penalty saved."))
+            return redirect("director-match", match.pk)
     return _match_page(request, match, penalty_form=form)
 
 
@@ -103,8 +132,13 @@ def imp_penalty_add(request, match_id):
 @director_required
 def imp_penalty_delete(request, match_id, penalty_id):
     penalty = get_object_or_404(ImpPenalty, pk=penalty_id, match=match_id)
-    penalty.delete()
-    penalty.match.refresh_totals()
+    try:
+        actions.remove_imp_penalty(penalty, user=request.user)
+    except ActionError as error:
+        match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
+        form = ImpPenaltyForm(match=match, prefix="penalty")
+        form.refuse(error)
+        return _match_page(request, match, penalty_form=form)
     messages.success(request, _("IMP penalty removed."))
     return redirect("director-match", match_id)
 
@@ -115,19 +149,29 @@ def vp_penalty_add(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     form = VpPenaltyForm(request.POST, event=event, prefix="vp")
     if form.is_valid():
-        form.instance.created_by = request.user
-        form.save()
-        messages.success(request, _("VP penalty saved."))
-    else:
-        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
-    return redirect("director-event", event.pk)
+        data = form.cleaned_data
+        try:
+            actions.add_vp_penalty(
+                event, team=data["team"], vp=data["vp"], reason=data["reason"], user=request.user
+            )
+        except ActionError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, _("VP penalty saved."))
+            return redirect("director-event", event.pk)
+    return _event_page(request, event, vp_form=form)
 
 
 @require_POST
 @director_required
 def vp_penalty_delete(request, event_id, penalty_id):
-    get_object_or_404(VpPenalty, pk=penalty_id, event=event_id).delete()
-    messages.success(request, _("VP penalty removed."))
+    penalty = get_object_or_404(VpPenalty, pk=penalty_id, event=event_id)
+    try:
+        actions.remove_vp_penalty(penalty, user=request.user)
+    except ActionError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("VP penalty removed."))
     return redirect("director-event", event_id)
 
 
@@ -135,12 +179,11 @@ def vp_penalty_delete(request, event_id, penalty_id):
 @director_required
 def round_robin(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
-    if event.matches.exists():
-        messages.error(request, _("This event already has matches; add any more by hand."))
-    elif not 3 <= event.teams.count() <= 64:
-        messages.error(request, _("A round robin needs 3 to 64 teams."))
+    try:
+        made = actions.make_round_robin(event, user=request.user)
+    except ActionError as error:
+        messages.error(request, str(error))
     else:
-        made = event.create_round_robin()
         messages.success(request, _("Round robin made: %(count)s matches.") % {"count": len(made)})
     return redirect("director-event", event.pk)
 
@@ -149,3 +192,9 @@ def _match_page(request, match, **forms):
     from matches.views.director import match_manage_context
 
     return render(request, "director/match.html", match_manage_context(request, match, **forms))
+
+
+def _event_page(request, event, **forms):
+    from matches.views.director import event_manage_context
+
+    return render(request, "director/event.html", event_manage_context(event, **forms))

@@ -5,10 +5,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from matches import actions
+from matches.actions import ActionError, Conflict
 from matches.choices import RoomChoice
 from matches.forms import EventForm, MatchForm, SeatingForm, SheetRowForm, TeamForm
-from matches.forms.adjustments import ForfeitForm, ImpPenaltyForm, VpPenaltyForm
-from matches.models import Board, Conflict, Event, Match, MatchIsFinal, Result, Team
+from matches.forms.adjustments import ForfeitForm, ImpPenaltyForm, StatusForm, VpPenaltyForm
+from matches.models import Board, Event, Match, Result, Team
 from matches.permissions import director_required
 
 
@@ -23,9 +25,13 @@ def dashboard(request):
 def event_new(request):
     form = EventForm(request.POST or None)
     if form.is_valid():
-        event = form.save()
-        messages.success(request, _("Event created. Now add its teams."))
-        return redirect("director-event", event.pk)
+        try:
+            event = actions.create_event(user=request.user, **form.settings)
+        except ActionError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, _("Event created. Now add its teams."))
+            return redirect("director-event", event.pk)
     return render(request, "director/event_form.html", {"form": form})
 
 
@@ -35,21 +41,30 @@ def event_manage(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     form = EventForm(request.POST or None, instance=event)
     if form.is_valid():
-        form.save()
-        messages.success(request, _("Event saved."))
-        return redirect("director-event", event.pk)
-    context = {
+        try:
+            actions.change_event(event, user=request.user, **form.settings)
+        except ActionError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, _("Event saved."))
+            return redirect("director-event", event.pk)
+        event.refresh_from_db()
+    return render(request, "director/event.html", event_manage_context(event, form=form))
+
+
+def event_manage_context(event, **forms):
+    """Return what the director's event page shows, with any form just posted."""
+    return {
         "event": event,
-        "form": form,
+        "form": forms.get("form") or EventForm(instance=event),
         "teams": event.teams.prefetch_related("players"),
         "matches": event.matches.with_teams(),
-        "team_form": TeamForm(event=event),
-        "match_form": MatchForm(event=event),
-        "vp_form": VpPenaltyForm(event=event, prefix="vp"),
+        "team_form": forms.get("team_form") or TeamForm(event=event),
+        "match_form": forms.get("match_form") or MatchForm(event=event),
+        "vp_form": forms.get("vp_form") or VpPenaltyForm(event=event, prefix="vp"),
         "vp_penalties": event.vp_penalties.select_related("team"),
         "byes": event.byes.select_related("team"),
     }
-    return render(request, "director/event.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -57,12 +72,22 @@ def event_manage(request, event_id):
 def team_form(request, event_id, team_id=None):
     event = get_object_or_404(Event, pk=event_id)
     team = get_object_or_404(Team, pk=team_id, event=event) if team_id else None
-    form = TeamForm(request.POST or None, instance=team, event=event)
+    form = TeamForm(request.POST or None, team=team, event=event)
     if form.is_valid():
-        form.save()
-        messages.success(request, _("Team saved."))
-        return redirect("director-event", event.pk)
-    return render(request, "director/team_form.html", {"event": event, "form": form})
+        data = form.cleaned_data
+        try:
+            if team is None:
+                actions.add_team(event, name=data["name"], captain=data["captain"],
+                                 players=data["players"], user=request.user)  # fmt: skip
+            else:
+                actions.change_team(team, user=request.user, **form.changes())
+        except ActionError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, _("Team saved."))
+            return redirect("director-event", event.pk)
+    context = {"event": event, "team": team, "form": form}
+    return render(request, "director/team_form.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -71,9 +96,19 @@ def match_new(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     form = MatchForm(request.POST or None, event=event)
     if form.is_valid():
-        match = form.save()
-        messages.success(request, _("Match created. Enter the players' seats, then the results."))
-        return redirect("director-match", match.pk)
+        data = form.cleaned_data
+        try:
+            match = actions.add_match(
+                event, round=data["round"], home=data["home"], away=data["away"],
+                confirm=data["confirm"], user=request.user,
+            )  # fmt: skip
+        except ActionError as error:
+            form.refuse(error)
+        else:
+            messages.success(
+                request, _("Match created. Enter the players' seats, then the results.")
+            )
+            return redirect("director-match", match.pk)
     return render(request, "director/match_form.html", {"event": event, "form": form})
 
 
@@ -89,9 +124,13 @@ def match_manage(request, match_id):
         initial = SeatingForm.initial_for(match, number)
         form = SeatingForm(data, match=match, segment=number, initial=initial, prefix=f"s{number}")
         if data is not None and form.is_valid():
-            form.save()
-            messages.success(request, _("Seating saved."))
-            return redirect("director-match", match.pk)
+            try:
+                actions.set_seating(match, number, form.seats(), user=request.user)
+            except ActionError as error:
+                form.refuse(error)
+            else:
+                messages.success(request, _("Seating saved."))
+                return redirect("director-match", match.pk)
         seating_forms.append((number, form))
     context = match_manage_context(request, match, seating_forms=seating_forms)
     return render(request, "director/match.html", context)
@@ -117,6 +156,7 @@ def match_manage_context(request, match, seating_forms=None, **forms):
         "penalty_form": forms.get("penalty_form") or ImpPenaltyForm(match=match, prefix="penalty"),
         "forfeit_form": forms.get("forfeit_form")
         or ForfeitForm(match=match, prefix="forfeit", initial=initial),
+        "status_form": forms.get("status_form") or StatusForm(),
         "status_history": match.history.order_by("-history_date")[:10],
     }
 
@@ -154,18 +194,17 @@ def save_row(request, match_id, room, number):
     context = {"board": board, "room": room, "form": form, "match": board.match}
     if form.is_valid():
         try:
-            result = Result.objects.save_entry(
-                board, room, form.cleaned_data, form.cleaned_data["version"], request.user
-            )
-        except MatchIsFinal:
-            form.add_error(
-                None, _("This match is final: a director must reopen it before results change.")
-            )
+            result = actions.record_result(
+                board, room, form.cleaned_data, version=form.cleaned_data["version"],
+                user=request.user,
+            )  # fmt: skip
         except Conflict as conflict:
             context["conflict"] = conflict.current
             context["form"] = SheetRowForm(
                 _with_version(request.POST, f"b{number}", conflict.current), prefix=f"b{number}"
             )
+        except ActionError as error:
+            form.refuse(error)
         else:
             context["saved"] = result
             context["form"] = SheetRowForm.for_result(result, prefix=f"b{number}")

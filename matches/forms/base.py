@@ -1,0 +1,36 @@
+"""What every director form shares: a refusal from an action shown beside its field."""
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from matches.actions import ActionError, NeedsConfirmation
+
+
+class ActionFormMixin:
+    """A form whose data an action writes: ``refuse(error)`` shows the action's refusal
+    beside the field it names (or above the form), like any other bad input.
+
+    A form that can ask for confirmation has a ``confirm`` checkbox, hidden until an
+    action raised NeedsConfirmation (``needs_confirmation``).
+    """
+
+    needs_confirmation = False
+
+    def refuse(self, error: ActionError) -> None:
+        if not hasattr(self, "cleaned_data"):  # an unbound form, shown with the refusal
+            self.full_clean()
+            self.cleaned_data = {}
+        if isinstance(error, NeedsConfirmation):
+            self.needs_confirmation = True
+            if "confirm" in self.fields:
+                self.fields["confirm"].widget = forms.CheckboxInput()
+        field = error.field if error.field in self.fields else None
+        self.add_error(field, ValidationError(str(error), code=error.code))
+
+
+def confirm_field(label=None) -> forms.BooleanField:
+    """Return the hidden ``confirm`` checkbox of a form that may ask for confirmation."""
+    return forms.BooleanField(
+        label=label or _("Yes, I confirm"), required=False, widget=forms.HiddenInput
+    )
