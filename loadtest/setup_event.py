@@ -3,10 +3,10 @@
     python loadtest/setup_event.py PLAN.json [--teams 16] [--rounds 7] [--boards 16] [--directors 8]
 
 Run with the same environment as the server (DATABASE_URL, SECRET_KEY, ...), after
-`manage.py migrate`. It generates an event with random results (generate_event), then
-clears the results of its last round, which the directors enter during the test (the
-round in progress), and creates one director per match of that round, each with a random
-password. Everything locust needs (ids, logins) goes into PLAN.json.
+`manage.py migrate`. It generates an event through the actions (generate_event) with
+random results in every round but the last, which the directors enter during the test
+(the round in progress), and creates one director per match of that round, each with a
+random password. Everything locust needs (ids, logins) goes into PLAN.json.
 """
 
 import argparse
@@ -26,11 +26,9 @@ django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.models import Group  # noqa: E402
-from django.db import transaction  # noqa: E402
 
 from matches.constants import DIRECTORS_GROUP  # noqa: E402
 from matches.management.commands.generate_event import generate_event  # noqa: E402
-from matches.models import Result  # noqa: E402
 
 
 def main() -> None:
@@ -48,6 +46,7 @@ def main() -> None:
         rounds=args.rounds,
         boards=args.boards,
         seed=args.seed,
+        played=args.rounds - 1,
         name=f"Load test: {args.teams} teams, {args.rounds} rounds, {args.boards} boards",
     )
     event = made.event
@@ -59,11 +58,7 @@ def main() -> None:
     # The last round is in progress: its results are what the directors type in.
     current = args.rounds
     in_progress = list(event.matches.filter(round=current).order_by("pk"))
-    with transaction.atomic():
-        cleared, _ = Result.objects.filter(board__match__in=in_progress).delete()
-        for match in in_progress:
-            match.refresh_totals()
-    print(f"round {current}: {len(in_progress)} matches, {cleared} results cleared")
+    print(f"round {current}: {len(in_progress)} matches, no results yet")
 
     group, _ = Group.objects.get_or_create(name=DIRECTORS_GROUP)
     directors = []

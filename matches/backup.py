@@ -47,7 +47,7 @@ import json
 from decimal import Decimal, InvalidOperation
 
 from django.contrib.auth import get_user_model
-from django.db import DataError, IntegrityError, connection, models, transaction
+from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
@@ -72,7 +72,10 @@ FORMAT = "scoresheet-event"
 FORMAT_VERSION = 1
 ROOMS = tuple(RoomChoice.values)
 HISTORY_TYPES = ("+", "~", "-")
-BATCH = 500
+EVENT_SETTINGS = (
+    "name", "date", "vp_scale", "boards_per_match", "boards_per_segment", "bye_vp",
+    "average_plus", "average_minus",
+)  # fmt: skip
 
 
 class BackupError(ValueError):
@@ -538,6 +541,10 @@ class _Importer:
             average_minus=source.number("average_minus", default=-3),
         )
         self.where[id(event)] = "event"
+        from matches.actions import settings_errors
+
+        for error in settings_errors({name: getattr(event, name) for name in EVENT_SETTINGS}):
+            source.fail(error.field, str(error))
 
         self.teams: dict[str, Team] = {}
         self.players: dict[str, Player] = {}
@@ -748,95 +755,28 @@ class _Importer:
         self.where[id(record)] = reader.where
         self.history.append((record, owner))
 
-    # -- writing
 
-    def insert(self, model) -> None:
-        """Insert the model's rows in bulk; if the database refuses, say which row."""
-        rows = self.rows.get(model, [])
-        try:
-            with transaction.atomic():
-                model.objects.bulk_create(rows, batch_size=BATCH)
-        except (IntegrityError, DataError) as error:
-            for row in rows:
-                row.pk = None
-                try:
-                    with transaction.atomic():
-                        model.objects.bulk_create([row])
-                except (IntegrityError, DataError) as refused:
-                    raise BackupError(
-                        f"{self.where[id(row)]}: the database refused it: {refused}"
-                    ) from None
-            raise BackupError(f"the database refused the {model.__name__} rows: {error}") from None
+def read_document(data: dict) -> _Importer:
+    """Return the document read into unsaved rows, every value checked; nothing written.
 
-    def write(self) -> Event:
-        event = self.event
-        event.save()  # created now: the public pages' caches are keyed on it (cache_version)
-        for model in (
-            Team, Player, Bye, VpPenalty, Match, ImpPenalty, Seating, Board, BoardAdjustment,
-            Result,
-        ):  # fmt: skip
-            self.insert(model)
-        for (model, field), stamped in self.stamps.items():
-            _set_times(model, field, stamped)
-        self.write_history()
-        for match, where, _ in self.matches:
-            try:
-                match.refresh_totals()
-            except ValueError as error:
-                raise BackupError(f"{where}: it cannot be scored: {error}") from None
-        # refresh_totals() stamped each match "updated now"; the results changed back then.
-        _set_times(Match, "updated", [(m, moment) for m, _, moment in self.matches if moment])
-        Event.touch(event.pk)  # the bulk writes above sent no signals: mark it changed
-        return event
-
-    def write_history(self) -> None:
-        by_model: dict[type, list] = {}
-        for record, owner in self.history:
-            if isinstance(owner, Match):
-                record.id = owner.pk
-            elif isinstance(owner, tuple):
-                result = self.results.get(owner)
-                record.id = result.pk if result else 0
-            else:
-                adjustment = self.adjustments.get(owner)
-                record.id = adjustment.pk if adjustment else 0
-            by_model.setdefault(type(record), []).append(record)
-        for model, records in by_model.items():
-            model.objects.bulk_create(records, batch_size=BATCH)
-
-
-def _set_times(model, name: str, stamped: list) -> None:
-    """Store times the document gives for rows just inserted: the fields are ``auto_now``
-    or ``auto_now_add``, which every save and bulk_create set to now, and bulk_update is
-    slow for thousands of rows. One UPDATE statement, run once per row."""
-    if not stamped:
-        return
-    field = model._meta.get_field(name)
-    quote = connection.ops.quote_name
-    sql = (
-        f"UPDATE {quote(model._meta.db_table)} SET {quote(field.column)} = %s "
-        f"WHERE {quote(model._meta.pk.column)} = %s"
-    )
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            sql,
-            [(field.get_db_prep_value(moment, connection), row.pk) for row, moment in stamped],
-        )
-    for row, moment in stamped:
-        setattr(row, name, moment)
-
-
-@transaction.atomic
-def import_event(data: dict) -> Event:
-    """Return a new event built from an exported document, with new ids and every match's
-    totals worked out afresh.
-
-    Every value is checked before anything is written, and it all happens in one
-    transaction: on any fault (a format version this code does not read, a missing key, a
-    contract the scoring core rejects, a row a database constraint refuses) BackupError
-    says where and why, and the database is as it was. Importing a document twice makes
-    two events; usernames this server does not know are left empty.
+    Raise BackupError, saying where and why, on the first fault.
     """
     if not isinstance(data, dict):
         raise BackupError("the document should be a JSON object")
-    return _Importer(data).write()
+    return _Importer(data)
+
+
+def import_event(data: dict, user=None) -> Event:
+    """Return a new event built from an exported document, with new ids and every match's
+    totals worked out afresh (``matches.actions.import_event``).
+
+    Every value is checked before anything is written, and it all happens in one
+    transaction: on any fault (a format version this code does not read, a missing key, a
+    contract the scoring core rejects, a rule the event form applies, a row a database
+    constraint refuses) BackupError says where and why, and the database is as it was.
+    Importing a document twice makes two events; usernames this server does not know are
+    left empty.
+    """
+    from matches.actions import import_event as write
+
+    return write(data, user=user)

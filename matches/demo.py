@@ -8,8 +8,9 @@ import datetime
 
 from django.db import transaction
 
+from matches import actions
 from matches.choices import RoomChoice
-from matches.models import Board, Event, Match, Player, Result, Seating, Team
+from matches.models import Board, Event
 from matches.scoring import Contract, parse_result
 
 DEMO_EVENT = "演示队式赛 Demo teams"
@@ -37,37 +38,38 @@ RESULTS = {
 }
 
 
-def _team(event, name, captain, players):
-    team = Team.objects.create(event=event, name=name, captain=captain)
-    return team, Player.objects.bulk_create([Player(team=team, name=p) for p in players])
-
-
 @transaction.atomic
 def load_demo(user=None) -> Event:
     """Return the demo event, creating it (teams, match, seating, results) if it is missing."""
     event = Event.objects.filter(name=DEMO_EVENT).first()
     if event:
         return event
-    event = Event.objects.create(
+    event = actions.create_event(
         name=DEMO_EVENT,
         date=datetime.date.today(),
         vp_scale="printed-25",
         boards_per_match=16,
         boards_per_segment=16,
+        user=user,
     )
-    home, home_players = _team(event, *HOME)
-    away, away_players = _team(event, *AWAY)
-    match = Match.objects.create(event=event, round=1, home=home, away=away)
-    match.create_boards()
+    home = actions.add_team(event, name=HOME[0], captain=HOME[1], players=HOME[2], user=user)
+    away = actions.add_team(event, name=AWAY[0], captain=AWAY[1], players=AWAY[2], user=user)
+    home_players, away_players = list(home.players.all()), list(away.players.all())
+    match = actions.add_match(event, round=1, home=home, away=away, user=user)
     # The home team sits North-South in the open room and East-West in the closed room.
     seats = {
         RoomChoice.OPEN: dict(zip("NSEW", home_players[:2] + away_players[:2], strict=True)),
         RoomChoice.CLOSED: dict(zip("NSEW", away_players[2:] + home_players[2:], strict=True)),
     }
-    Seating.objects.bulk_create(
-        Seating(match=match, segment=1, room=room, seat=seat, player=player)
-        for room, by_seat in seats.items()
-        for seat, player in by_seat.items()
+    actions.set_seating(
+        match,
+        1,
+        {
+            (room, seat): player
+            for room, by_seat in seats.items()
+            for seat, player in by_seat.items()
+        },
+        user=user,
     )
     boards = {board.number: board for board in Board.objects.filter(match=match)}
     for number, rooms in RESULTS.items():
@@ -81,5 +83,5 @@ def load_demo(user=None) -> Event:
                 "lead": lead.replace("10", "T"),
                 "tricks": parse_result(result_text, contract),
             }
-            Result.objects.save_entry(boards[number], room, entry, 0, user)
+            actions.record_result(boards[number], room, entry, version=0, user=user)
     return event

@@ -6,8 +6,9 @@ For benchmarks and for trying the pages with a large event. The same seed gives 
 results. Every match of a round plays the same deals, as in a real event: each deal has
 a side that owns it, a strain and the tricks that side can take there, and each table
 bids and plays it a little differently (part-scores, games and slams, some overbid and
-doubled, the odd sacrifice, now and then a passed-out board). Results are inserted in
-bulk (no history rows for them) and each match's totals are stored once at the end.
+doubled, the odd sacrifice, now and then a passed-out board). Everything is written
+through the actions (matches/actions): the results in bulk (``load_results``), each
+match's totals stored once at the end.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from dataclasses import dataclass
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from matches import actions
 from matches.choices import RoomChoice, VPScaleChoice
-from matches.models import Board, Event, Player, Result, Team
-from matches.scoring import PRINTED_25_BOARDS, berger_schedule, round_count
+from matches.models import Board, Event, Result
+from matches.scoring import berger_schedule, round_count
 from matches.scoring.cards import RANKS
 
 CITIES = (
@@ -139,54 +141,58 @@ def generate_event(
     name: str | None = None,
     vp_scale: str = VPScaleChoice.WBF_2013,
     boards_per_segment: int | None = None,
+    played: int | None = None,
+    user=None,
 ) -> Generated:
     """Return a new event of ``teams`` teams, the first ``rounds`` rounds of a Berger round
-    robin played, ``boards`` boards a match, both rooms of every board entered."""
+    robin made, ``boards`` boards a match; both rooms of every board are entered in the
+    first ``played`` rounds (all of them by default). Written through the actions."""
     started = time.perf_counter()
     berger_schedule(teams)  # checks the number of teams (3 to 64)
     if not 1 <= rounds <= round_count(teams):
         raise ValueError(f"{teams} teams play 1 to {round_count(teams)} rounds, not {rounds}")
-    if boards < 1:
-        raise ValueError(f"a match has at least one board, not {boards}")
-    if vp_scale == VPScaleChoice.PRINTED_25 and boards not in PRINTED_25_BOARDS:
-        raise ValueError(f"the printed 25-VP scale is for {PRINTED_25_BOARDS} boards")
+    played = rounds if played is None else played
+    if not 0 <= played <= rounds:
+        raise ValueError(f"0 to {rounds} rounds can be played, not {played}")
     rng = random.Random(seed)
-    event = Event.objects.create(
-        name=name or f"Generated: {teams} teams, {rounds} rounds, {boards} boards (seed {seed})",
-        date=datetime.date.today(),
-        vp_scale=vp_scale,
-        boards_per_match=boards,
-        boards_per_segment=boards_per_segment or boards,
-    )
-    Team.objects.bulk_create(
-        Team(event=event, name=team_name, captain=_player_name(rng))
-        for team_name in _team_names(teams)
-    )
-    team_rows = list(event.teams.order_by("pk"))
-    Player.objects.bulk_create(
-        Player(team=team, name=_player_name(rng))
-        for team in team_rows
-        for _ in range(rng.choice((4, 4, 5, 6)))
-    )
-
-    matches = event.create_round_robin(rounds=rounds)
+    try:
+        event = actions.create_event(
+            name=name
+            or f"Generated: {teams} teams, {rounds} rounds, {boards} boards (seed {seed})",
+            date=datetime.date.today(),
+            vp_scale=vp_scale,
+            boards_per_match=boards,
+            boards_per_segment=boards_per_segment or boards,
+            user=user,
+        )
+        for team_name in _team_names(teams):
+            actions.add_team(
+                event,
+                name=team_name,
+                captain=_player_name(rng),
+                players=[_player_name(rng) for _ in range(rng.choice((4, 4, 5, 6)))],
+                user=user,
+            )
+        matches = actions.make_round_robin(event, rounds=rounds, user=user)
+    except actions.ActionError as error:
+        raise ValueError(str(error)) from None
 
     deals = {
         (number, board): _deal(rng)
-        for number in range(1, rounds + 1)
+        for number in range(1, played + 1)
         for board in range(1, boards + 1)
     }
     rounds_of = {match.pk: match.round for match in matches}
-    board_rows = Board.objects.filter(match__event=event).order_by("match_id", "number")
+    board_rows = Board.objects.filter(match__event=event, match__round__lte=played)
     results = [
         Result(board_id=board_id, room=room, version=1, **_table(deals[key], rng))
-        for board_id, match_id, number in board_rows.values_list("pk", "match_id", "number")
+        for board_id, match_id, number in board_rows.order_by("match_id", "number").values_list(
+            "pk", "match_id", "number"
+        )
         for key in [(rounds_of[match_id], number)]
         for room in (RoomChoice.OPEN, RoomChoice.CLOSED)
     ]
-    Result.objects.bulk_create(results, batch_size=2000)
-    for match in matches:
-        match.refresh_totals()
+    actions.load_results(event, results, user=user)
     return Generated(
         event=event,
         matches=len(matches),
@@ -208,14 +214,17 @@ class Command(BaseCommand):
         parser.add_argument("--boards", type=int, default=16, help="boards a match (default 16)")
         parser.add_argument("--segment", type=int, help="boards a segment (default: all)")
         parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+        parser.add_argument("--played", type=int, help="rounds with results (default: all of them)")
         parser.add_argument("--name", help="the event's name")
         parser.add_argument(
             "--vp-scale", choices=VPScaleChoice.values, default=VPScaleChoice.WBF_2013
         )
 
-    def handle(self, *args, teams, rounds, boards, segment, seed, name, vp_scale, **options):
+    def handle(self, *args, teams, rounds, boards, segment, seed, name, vp_scale, played,
+               **options):  # fmt: skip
         try:
             made = generate_event(
+                played=played,
                 teams=teams,
                 rounds=rounds,
                 boards=boards,
