@@ -1,13 +1,18 @@
-"""Factories: plain functions that build what a test needs, with sensible defaults."""
+"""Factories: plain functions that build what a test needs, with sensible defaults.
+
+They write through the actions layer (matches/actions), as the app does: the same rules,
+totals and revisions as a director's changes.
+"""
 
 import datetime
 import itertools
 
 from django.contrib.auth.models import Group, User
 
+from matches import actions
 from matches.choices import RoomChoice
 from matches.constants import DIRECTORS_GROUP
-from matches.models import Board, Event, Match, Player, Result, Team
+from matches.models import Board, Result
 from matches.scoring import Contract, parse_result
 
 _numbers = itertools.count(1)
@@ -23,7 +28,7 @@ def make_user(username=None, *, director=False, superuser=False, password="corre
     return user
 
 
-def make_event(**fields):
+def make_event(user=None, **fields):
     """Return an event (16 boards a match, WBF 2013 VP unless told otherwise)."""
     defaults = {
         "name": f"Event {next(_numbers)}",
@@ -32,28 +37,27 @@ def make_event(**fields):
         "boards_per_match": 16,
         "boards_per_segment": 16,
     }
-    return Event.objects.create(**{**defaults, **fields})
+    return actions.create_event(user=user, **{**defaults, **fields})
 
 
-def make_team(event, name=None, players=("A", "B", "C", "D")):
+def make_team(event, name=None, players=("A", "B", "C", "D"), user=None):
     """Return a team of the event with four players."""
-    team = Team.objects.create(event=event, name=name or f"Team {next(_numbers)}")
-    Player.objects.bulk_create(Player(team=team, name=f"{team.name} {p}") for p in players)
-    return team
+    name = name or f"Team {next(_numbers)}"
+    return actions.add_team(event, name=name, players=[f"{name} {p}" for p in players], user=user)
 
 
-def make_match(event=None, **fields):
+def make_match(event=None, user=None, **fields):
     """Return a match between two new teams, its boards created."""
     event = event or make_event(**fields.pop("event_fields", {}))
     home = fields.pop("home", None) or make_team(event, f"Home {next(_numbers)}")
     away = fields.pop("away", None) or make_team(event, f"Away {next(_numbers)}")
-    match = Match.objects.create(event=event, home=home, away=away, round=fields.pop("round", 1))
-    match.create_boards()
-    return match
+    return actions.add_match(
+        event, round=fields.pop("round", 1), home=home, away=away, user=user, confirm=True
+    )
 
 
 def enter(match, number, room, contract, declarer="", result="", lead="", user=None):
-    """Return a result saved straight through the model, as a director's entry would be."""
+    """Return a result saved through the actions, as a director's entry would be."""
     board = Board.objects.get(match=match, number=number)
     contract = Contract.parse(contract)
     current = Result.objects.filter(board=board, room=room).first()
@@ -63,6 +67,6 @@ def enter(match, number, room, contract, declarer="", result="", lead="", user=N
         "lead": lead,
         "tricks": parse_result(result, contract),
     }
-    return Result.objects.save_entry(
-        board, RoomChoice(room), entry, current.version if current else 0, user
+    return actions.record_result(
+        board, RoomChoice(room), entry, version=current.version if current else 0, user=user
     )

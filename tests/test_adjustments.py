@@ -5,12 +5,17 @@ import re
 import pytest
 from django.urls import reverse
 
+from matches import actions
 from matches.models import BoardAdjustment, ImpPenalty, Match, Result
 from matches.scoring import victory_points
 from tests.factories import enter, make_event, make_match
 
 pytestmark = pytest.mark.django_db
 
+FINAL = (
+    "This match is final: a director must reopen it, giving a reason, before anything in it "
+    "changes."
+)
 # Board 1, nobody vulnerable: 4♥ made (420) against one down (-50) is 470, 10 IMPs to home.
 WIN = (("4H", "N", "="), ("4H", "N", "-1"))
 
@@ -54,8 +59,7 @@ def test_an_artificial_adjusted_score_changes_the_imps_and_the_vp(
 
 
 def test_the_averages_are_set_per_event(director_client, match):
-    match.event.average_plus, match.event.average_minus = 2, -2
-    match.event.save()
+    actions.change_event(match.event, average_plus=2, average_minus=-2, user=None)
     adjust(director_client, match, 2, action="artificial",
            **{"art-home": "plus", "art-away": "minus", "art-reason": "Late play"})  # fmt: skip
     assert BoardAdjustment.objects.get().home_imps == 2
@@ -130,7 +134,11 @@ def test_a_final_match_refuses_changes_until_a_director_reopens_it_with_a_reason
     director_client, match, english
 ):
     status = reverse("director-status", args=[match.pk])
-    director_client.post(status, {"status": "final"})
+    page = director_client.post(status, {"status": "final"}).text
+    assert "Boards 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 are not complete" in page
+    match.refresh_from_db()
+    assert not match.is_final  # pending boards: the director confirms first
+    director_client.post(status, {"status": "final", "confirm": "on"})
     match.refresh_from_db()
     assert match.is_final
     assert "status-final" in english.get(reverse("event", args=[match.event.pk])).text
@@ -139,7 +147,7 @@ def test_a_final_match_refuses_changes_until_a_director_reopens_it_with_a_reason
     page = director_client.post(row, {"b1-contract": "3NT", "b1-declarer": "S",
                                       "b1-result": "=", "b1-version": 1},
                                 headers={"HX-Request": "true"})  # fmt: skip
-    assert "This match is final: a director must reopen it before results change." in page.text
+    assert FINAL in page.text
     assert str(Result.objects.get(room="open").contract) == "4H"
 
     director_client.post(status, {"status": "provisional", "reason": ""})

@@ -6,13 +6,14 @@ import re
 from decimal import Decimal
 
 import pytest
+from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import RequestFactory
 from django.urls import reverse
 
-from matches import backup, feeds
+from matches import actions, backup, feeds
 from matches.management.commands.generate_event import generate_event
 from matches.models import (
     Board,
@@ -48,16 +49,16 @@ def event(director):
         make_team(event, name, players=("王伟", "李娜", "张敏", "刘强"))
         for name in ("北京队", "上海队", "Canton", "Dalian", "Everest")
     )
-    a.captain = "王伟"
-    a.save()
-    m1 = Match.objects.create(event=event, round=1, home=a, away=b)
-    m2 = Match.objects.create(event=event, round=1, home=c, away=d)
-    m3 = Match.objects.create(event=event, round=2, home=e, away=a)
-    m4 = Match.objects.create(event=event, round=2, home=b, away=c)
-    for match in (m1, m2, m3, m4):
-        match.create_boards()
-    Bye.objects.create(event=event, round=1, team=e)
-    Bye.objects.create(event=event, round=2, team=d)
+    actions.change_team(a, captain="王伟", user=director)
+    m1, m2, m3, m4 = (
+        actions.add_match(event, round=r, home=h, away=w, user=director)
+        for r, h, w in ((1, a, b), (1, c, d), (2, e, a), (2, b, c))
+    )
+    # Byes for the two teams without a match in a round (made by hand, not a schedule).
+    with actions.changing(director) as change:
+        change.lock_event(event)
+        change.save(Bye(event=event, round=1, team=e))
+        change.save(Bye(event=event, round=2, team=d))
 
     # Match 1: both rooms, a passed-out board, a doubled contract, leads, a pending board.
     enter(m1, 1, "open", "4H", "N", "=", lead="SQ", user=director)
@@ -68,20 +69,22 @@ def event(director):
     enter(m1, 3, "closed", "4S", "E", "=", lead="DA", user=director)
     enter(m1, 3, "closed", "4S", "E", "+1", lead="DA", user=director)  # a correction
     enter(m1, 4, "open", "3NT", "N", "=", user=director)  # the closed room is still playing
-    ImpPenalty.objects.create(
-        match=m1, team=b, imps=2, reason="慢打 Slow play", created_by=director
-    )
-    m1.refresh_totals()
+    actions.add_imp_penalty(m1, team=b, imps=2, reason="慢打 Slow play", user=director)
     players = {team.pk: list(team.players.all()) for team in (a, b)}
     for segment in (1, 2):
-        for room, (ns, ew) in (("open", (a, b)), ("closed", (b, a))):
-            for seat, player in zip("NSEW", players[ns.pk][:2] + players[ew.pk][:2], strict=True):
-                Seating.objects.create(
-                    match=m1, segment=segment, room=room, seat=seat, player=player
-                )
-    m1.set_status("final", "", director)
-    m1.set_status("provisional", "Board 3 corrected", director)
-    m1.set_status("final", "", director)
+        seats = {}
+        for room, (ns, ew), pair in (
+            ("open", (a, b), slice(0, 2)),
+            ("closed", (b, a), slice(2, 4)),
+        ):
+            for seat, player in zip(
+                "NSEW", players[ns.pk][pair] + players[ew.pk][pair], strict=True
+            ):
+                seats[(room, seat)] = player
+        actions.set_seating(m1, segment, seats, user=director)
+    actions.mark_final(m1, confirm=True, user=director)
+    actions.reopen_match(m1, reason="Board 3 corrected", user=director)
+    actions.mark_final(m1, confirm=True, user=director)
 
     # Match 2: an artificial adjusted score (given, taken away, given again) and an
     # assigned one.
@@ -89,22 +92,27 @@ def event(director):
         enter(m2, number, "open", "2H", "W", "=", user=director)
         enter(m2, number, "closed", "3H", "W", "-1", user=director)
     board = Board.objects.get(match=m2, number=2)
-    board.set_artificial_score(2, -2, "Fouled board", director)
-    board.set_artificial_score(None, None, "", director)
-    board.set_artificial_score(2, 0, "Fouled board, North's fault", director)
-    Board.objects.get(match=m2, number=3).assign_result(
-        {"room": "closed", "contract": Contract.parse("3NT"), "declarer": "S", "tricks": 9,
-         "reason": "Revoke"},
-        director,
+    actions.set_artificial_score(
+        board, home_imps=2, away_imps=-2, reason="Fouled board", user=director
+    )
+    actions.clear_artificial_score(board, user=director)
+    actions.set_artificial_score(
+        board, home_imps=2, away_imps=0, reason="Fouled board, North's fault", user=director
+    )
+    actions.assign_result(
+        Board.objects.get(match=m2, number=3), "closed",
+        {"contract": Contract.parse("3NT"), "declarer": "S", "tricks": 9},
+        reason="Revoke", user=director,
     )  # fmt: skip
 
     # Match 3: a forfeit. Match 4: one board played so far.
-    m3.set_forfeit(Decimal("12"), Decimal("0"), "Everest did not come", director)
+    actions.set_forfeit(
+        m3, home_vp=Decimal("12"), away_vp=Decimal("0"), reason="Everest did not come",
+        user=director,
+    )  # fmt: skip
     enter(m4, 1, "open", "6NT", "S", "=", lead="CK")
     enter(m4, 1, "closed", "6NTXX", "S", "-1")
-    VpPenalty.objects.create(
-        event=event, team=c, vp=Decimal("1.50"), reason="Late start", created_by=director
-    )
+    actions.add_vp_penalty(event, team=c, vp=Decimal("1.50"), reason="Late start", user=director)
     return event
 
 
@@ -213,8 +221,9 @@ def empty_the_tables():
     """Delete every event and every history row, as on a new server."""
     Match.objects.all().delete()  # first: a match's teams are protected (on_delete=PROTECT)
     Event.objects.all().delete()
-    for model in (Result.history.model, Match.history.model, BoardAdjustment.history.model):
-        model.objects.all().delete()
+    for model in apps.get_app_config("matches").get_models():
+        if model.__name__.startswith("Historical"):
+            model.objects.all().delete()
     assert not any(model.objects.exists() for model in TABLES)
 
 

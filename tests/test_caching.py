@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from matches.models import VpPenalty
+from matches import actions
 from tests.factories import enter, make_event, make_match
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +57,7 @@ def test_a_saved_result_shows_on_the_very_next_request(client, director_client, 
 def test_a_vp_penalty_clears_the_standings(client, match):
     url = reverse("event", args=[match.event.pk])
     assert "Slow play" not in client.get(url).text
-    VpPenalty.objects.create(event=match.event, team=match.home, vp=2, reason="Slow play")
+    actions.add_vp_penalty(match.event, team=match.home, vp=2, reason="Slow play", user=None)
     assert "Slow play" in client.get(url).text
 
 

@@ -2,6 +2,7 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Event, Match, Seating, Team
+from tests.factories import make_event, make_team
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,7 @@ def test_the_printed_scale_is_refused_for_a_board_count_it_does_not_cover(direct
         ("name", "", "This field is required."),
         ("boards_per_match", "0", "A match has 1 to 200 boards."),
         ("boards_per_match", "500", "A match has 1 to 200 boards."),
-        ("boards_per_segment", "0", "A segment has at least one board."),
+        ("boards_per_segment", "0", "A segment has 1 to 200 boards."),
         ("date", "tomorrow", "Enter a valid date."),
     ],
 )
@@ -61,8 +62,8 @@ def test_bad_event_settings_get_a_message_and_nothing_is_saved(
 
 
 def test_a_team_name_is_unique_in_its_event(director_client):
-    event = Event.objects.create(**{**EVENT, "date": "2026-12-05"})
-    Team.objects.create(event=event, name="Dragons")
+    event = make_event()
+    make_team(event, "Dragons")
     url = reverse("director-team-new", args=[event.pk])
     page = director_client.post(url, {"name": "dragons"})
     assert "This event already has a team called “dragons”." in page.text
@@ -70,8 +71,8 @@ def test_a_team_name_is_unique_in_its_event(director_client):
 
 
 def test_a_team_cannot_play_itself(director_client):
-    event = Event.objects.create(**{**EVENT, "date": "2026-12-05"})
-    team = Team.objects.create(event=event, name="Dragons")
+    event = make_event()
+    team = make_team(event, "Dragons")
     url = reverse("director-match-new", args=[event.pk])
     page = director_client.post(url, {"round": 1, "home": team.pk, "away": team.pk})
     assert "A team cannot play itself." in page.text
@@ -110,10 +111,11 @@ def test_a_player_cannot_sit_twice_in_a_segment(director_client):
 
 
 def test_an_event_has_at_most_64_teams(director_client):
-    from tests.factories import make_event
+    from tests.factories import make_event, make_team
 
     event = make_event()
-    Team.objects.bulk_create(Team(event=event, name=f"T{n}") for n in range(64))
+    for n in range(64):
+        make_team(event, f"T{n}", players=())
     url = reverse("director-team-new", args=[event.pk])
     page = director_client.post(url, {"name": "One too many"})
     assert "An event has at most 64 teams." in page.text
@@ -121,14 +123,16 @@ def test_an_event_has_at_most_64_teams(director_client):
 
 
 def test_an_event_can_be_deleted_with_its_matches_but_a_team_with_matches_cannot():
-    from django.db.models import RestrictedError
-
+    from matches import actions
     from matches.models import Event, Match
     from tests.factories import enter, make_match
 
     match = make_match()
     enter(match, 1, "open", "4S", "N", "=")
-    with pytest.raises(RestrictedError):
-        match.home.delete()
-    match.event.delete()
+    with pytest.raises(actions.ActionError, match="has matches, so cannot be removed"):
+        actions.remove_team(match.home, user=None)
+    with pytest.raises(actions.NeedsConfirmation):
+        actions.delete_event(match.event, user=None)
+    assert Match.objects.exists()
+    actions.delete_event(match.event, confirm=True, user=None)
     assert not Event.objects.exists() and not Match.objects.exists()

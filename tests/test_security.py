@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from matches.models import Bye, VpPenalty
+from matches import actions
 from tests.factories import enter, make_event, make_match, make_team
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,10 +64,9 @@ def test_names_users_type_are_escaped_on_every_public_page(client):
     match = make_match(event, home=home, away=away)
     enter(match, 1, "open", "4S", "N", "=")
     enter(match, 1, "closed", "4S", "N", "-1")
-    Bye.objects.create(event=event, round=1, team=third)
-    VpPenalty.objects.create(event=event, team=away, vp=1, reason=f"Reason {SCRIPT}")
-    match.imp_penalties.create(team=home, imps=1, reason=f"IMP {SCRIPT}")
-    match.refresh_totals()
+    actions.add_bye(event, round=1, team=third, user=None)
+    actions.add_vp_penalty(event, team=away, vp=1, reason=f"Reason {SCRIPT}", user=None)
+    actions.add_imp_penalty(match, team=home, imps=1, reason=f"IMP {SCRIPT}", user=None)
     urls = [
         reverse("home"),
         reverse("event", args=[event.pk]),
@@ -94,14 +93,12 @@ def test_a_database_that_does_not_answer_gets_a_clear_message_not_a_server_error
 ):
     from django.db import OperationalError
 
-    from matches.models import Result
-
     match = make_match()
 
     def down(*args, **kwargs):
         raise OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(Result.objects, "save_entry", down)
+    monkeypatch.setattr(actions, "record_result", down)
     url = reverse("director-save-row", args=[match.pk, "open", 1])
     data = {"b1-contract": "3NT", "b1-declarer": "S", "b1-result": "=", "b1-version": 0}
     response = director_client.post(url, data, headers={"HX-Request": "true"})

@@ -6,7 +6,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from matches.models import Bye, Match, VpPenalty
+from matches import actions
+from matches.models import Match
 from matches.scoring import victory_points
 from tests.factories import enter, make_event, make_match, make_team
 
@@ -94,16 +95,15 @@ def test_teams_still_level_after_every_rule_share_the_position(english, event, t
 
 def test_a_bye_scores_the_events_bye_vp_once_its_round_is_under_way(english, event, teams):
     ash, birch, cedar, dogwood = teams
-    Bye.objects.create(event=event, round=1, team=ash)
-    Bye.objects.create(event=event, round=2, team=dogwood)
+    actions.add_bye(event, round=1, team=ash, user=None)
+    actions.add_bye(event, round=2, team=dogwood, user=None)
     play(event, birch, cedar, 1, *WIN)  # Birch 17, Cedar 13
     page = english.get(reverse("event", args=[event.pk])).text
     assert "Ash has a bye: 18 VP" in page  # the 25-VP scale's default
     # Round 2 has not started: Dogwood's bye does not count yet.
     assert positions(page) == [("1", "Ash"), ("2", "Birch"), ("3", "Cedar"), ("4", "Dogwood")]
 
-    event.bye_vp = Decimal("16.5")
-    event.save()
+    actions.change_event(event, bye_vp=Decimal("16.5"), user=None)
     page = english.get(reverse("event", args=[event.pk])).text
     assert "Ash has a bye: 16.50 VP" in page
     assert [name for _, name in positions(page)][:2] == ["Birch", "Ash"]
@@ -112,7 +112,7 @@ def test_a_bye_scores_the_events_bye_vp_once_its_round_is_under_way(english, eve
 def test_a_vp_penalty_comes_off_the_total_and_its_reason_is_shown(english, event, teams):
     ash, birch, *_ = teams
     play(event, ash, birch, 1, ("4H", "N", "="), ("4H", "N", "-1"))  # Ash 17, Birch 13
-    VpPenalty.objects.create(event=event, team=ash, vp=5, reason="Slow play")
+    actions.add_vp_penalty(event, team=ash, vp=5, reason="Slow play", user=None)
     page = english.get(reverse("event", args=[event.pk])).text
     assert [name for _, name in positions(page)][:2] == ["Birch", "Ash"]  # 13 > 12
     assert "Ash: −5 VP — Slow play" in page
@@ -177,7 +177,7 @@ def test_the_pages_run_a_constant_number_of_queries_for_a_32_team_event(
     event = make_event(boards_per_match=4, boards_per_segment=4)
     for number in range(teams_count):
         make_team(event, f"Team {number:02d}")
-    event.create_round_robin()
+    actions.make_round_robin(event, user=None)
     for match in Match.objects.filter(event=event, round__lte=3):
         enter(match, 1, "open", "4S", "N", "=")
         enter(match, 1, "closed", "4S", "N", "-1")

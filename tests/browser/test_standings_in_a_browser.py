@@ -3,6 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
+from matches import actions
 from tests.factories import enter, make_event, make_team
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -13,7 +14,7 @@ def event():
     event = make_event(name="Winter league", vp_scale="printed-25")
     for name in ("Ash", "Birch", "Cedar", "Dogwood", "Elm"):
         make_team(event, name)
-    event.create_round_robin()
+    actions.make_round_robin(event, user=None)
     for match in event.matches.filter(round=1):
         enter(match, 1, "open", "4H", "N", "=")  # 420
         enter(match, 1, "closed", "4H", "N", "-1")  # -50: 10 IMPs to the home team
