@@ -1,7 +1,13 @@
 import pytest
 from django.utils import translation
+from hypothesis import settings
 
 from tests.redis import redis_settings  # noqa: F401 - a fixture
+
+# No deadline on a hypothesis example: the suite runs on a shared 2-core machine, and
+# speed is measured in `make bench`, never in timed tests.
+settings.register_profile("project", deadline=None)
+settings.load_profile("project")
 
 
 @pytest.fixture
