@@ -11,7 +11,6 @@ from simple_history.models import HistoricalRecords
 from matches import scoring
 from matches.choices import RoomChoice, SeatChoice
 
-from .boards import Board
 from .events import DirectorDecision, Event, Player, Team
 
 
