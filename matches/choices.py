@@ -91,4 +91,4 @@ class PadEntryKindChoice(models.TextChoices):
     UNFINISHED_GAME = "unfinished-game", _("Game in an unfinished rubber")
     UNFINISHED_PART_SCORE = "unfinished-part-score", _("Part-score in an unfinished game")
     GAME = "game", _("Game bonus")
-    PART_SCORE = "part-score", _("Part-score left after deal 4")
+    PART_SCORE = "part-score", _("Part-score bonus (fourth deal)")

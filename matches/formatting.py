@@ -74,15 +74,31 @@ def contract_text_html(text: str):
     return contract_html(Contract.parse(text))
 
 
-def card_html(text: str):
-    """Return a stored card ("SQ", "HT") with its coloured suit symbol ("♠Q", "♥10")."""
+def contract_text(contract: Contract) -> str:
+    """Return the contract as plain text with its suit symbol ("4♠X"; "4♠×" in Chinese)."""
+    if contract.is_pass:
+        return gettext("Passed out")
+    return f"{contract.level}{contract.strain.symbol}{doubling_text(contract.doubling)}"
+
+
+def card_html(text: str | Card | None):
+    """Return a card, or a stored one ("SQ", "HT"), with its coloured suit symbol ("♠Q",
+    "♥10")."""
     if not text:
         return ""
-    card = Card.parse(text)
+    card = text if isinstance(text, Card) else Card.parse(text)
     rank = "10" if card.rank == "T" else card.rank
     return format_html(
         '<span class="suit {}">{}</span>{}', SUIT_CLASS[card.suit], card.suit.symbol, rank
     )
+
+
+def formula_text(formula) -> str:
+    """Return a worked score spaced as a printed table writes it ("4×60 + 200 + 50 = 990")."""
+    text = str(formula)
+    for sign in ("+", "=", "→"):
+        text = text.replace(sign, f" {sign} ")
+    return text
 
 
 def part_text(part) -> str:

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -17,11 +19,11 @@ def test_the_calculator_opens_for_anyone_with_board_one_filled_in(english):
 @pytest.mark.parametrize(
     ("board", "contract", "declarer", "result", "ns", "ew", "formula"),
     [
-        (1, "2S", "N", "=", "110", "", "2×30+50=110"),
-        (2, "3C", "N", "-1", "", "100", "-100"),
-        (3, "2D", "E", "+2", "", "130", "2×20+2×20+50=130"),
-        (4, "4H", "E", "10", "", "620", "4×30+500=620"),
-        (5, "4SX", "N", "+1", "990", "", "4×60+200+50+500=990"),
+        (1, "2S", "N", "=", "110", "", "2×30 + 50 = 110"),
+        (2, "3C", "N", "-1", "", "100", ""),  # one part: its line says it all
+        (3, "2D", "E", "+2", "", "130", "2×20 + 2×20 + 50 = 130"),
+        (4, "4H", "E", "10", "", "620", "4×30 + 500 = 620"),
+        (5, "4SX", "N", "+1", "990", "", "4×60 + 200 + 50 + 500 = 990"),
     ],
 )
 def test_it_shows_each_sides_score_with_the_seeds_working(
@@ -33,7 +35,8 @@ def test_it_shows_each_sides_score_with_the_seeds_working(
     )
     assert f'<td class="ns-score fs-5">{ns}</td>' in page.text
     assert f'<td class="ew-score fs-5">{ew}</td>' in page.text
-    assert f'<code class="formula">{formula}</code>' in page.text
+    assert f'<td class="formula text-body-secondary">{formula}</td>' in page.text
+    assert "<code" not in page.text  # a printed table, not developer output
 
 
 def test_a_second_table_gives_the_difference_and_the_imps(english):
@@ -94,7 +97,11 @@ def test_bad_input_gets_a_message_beside_the_field_and_no_score(english, fields,
     data = {"board": 1, "a-contract": "4S", "a-declarer": "N", "a-result": "=", **fields}
     page = english.get(reverse("calculator"), data)
     assert page.status_code == 200
-    assert f'<div class="invalid-feedback" id="id_{field}_error">{message}</div>' in page.text
+    assert (
+        f'<div class="invalid-feedback d-block" id="id_{field}_error" role="alert">{message}</div>'
+        in page.text
+    )
+    assert f'aria-invalid="true" aria-describedby="id_{field}_error"' in page.text
     assert "scored-result" not in page.text
 
 
@@ -107,7 +114,7 @@ def test_what_was_typed_stays_in_the_fields_after_an_error(english):
 
 def test_pass_with_a_declarer_and_a_result_is_refused_field_by_field(english):
     page = calculate(english, **{"a-contract": "PASS", "a-declarer": "N", "a-result": "="})
-    assert page.text.count('class="invalid-feedback"') == 2
+    assert page.text.count('class="invalid-feedback d-block"') == 2
     assert "A passed-out board has no declarer" in page.text
     assert "A passed-out board has no result" in page.text
     assert "scored-result" not in page.text
@@ -129,7 +136,8 @@ def test_messages_and_labels_come_in_chinese(chinese):
 def test_the_score_page_reads_in_chinese(chinese):
     page = calculate(chinese, board=4, **{"a-contract": "4H", "a-declarer": "E", "a-result": "="})
     assert "成局奖分" in page.text
-    assert "双有" in page.text
+    assert "基本分（墩分）" in page.text
+    assert "双方有局" in page.text
     assert '<td class="ew-score fs-5">620</td>' in page.text
 
 
@@ -139,7 +147,7 @@ def test_htmx_gets_only_the_calculator_fragment(english):
         {"board": 1, "a-contract": "3NT", "a-declarer": "S", "a-result": "="},
         headers={"HX-Request": "true"},
     )
-    assert page.text.lstrip().startswith('<div id="calculator">')
+    assert page.text.lstrip().startswith('<div id="calculator" data-focus-errors>')
     assert "<nav" not in page.text
     assert '<td class="ns-score fs-5">400</td>' in page.text
 
@@ -184,3 +192,25 @@ def test_no_page_loads_anything_from_another_site(english):
     assert 'href="http' not in page.text
     assert "/static/bootstrap/css/bootstrap.min.css" in page.text
     assert "/static/django_htmx/htmx-2.min.js" in page.text
+
+
+def test_the_breakdown_is_a_table_of_named_parts_with_the_declaring_sides_total(english):
+    page = calculate(english, board=5, **{"a-contract": "4SX", "a-declarer": "N", "a-result": "+1"})
+    parts = re.findall(
+        r'<tr class="part"><th scope="row" class="fw-normal">([^<]+)</th>\s*'
+        r'<td class="working text-body-secondary">([^<]*)</td>\s*'
+        r'<td class="points text-end">(-?\d+)</td>',
+        page.text,
+    )
+    assert parts == [
+        ("Contract tricks", "4×60", "240"),
+        ("Overtricks", "", "200"),
+        ("Bonus for making a doubled contract", "", "50"),
+        ("Game bonus", "", "500"),
+    ]
+    assert '<td class="points text-end fw-bold">990</td>' in page.text
+
+
+def test_a_doubled_contract_reads_with_the_chinese_sign_on_chinese_pages(chinese):
+    page = calculate(chinese, board=5, **{"a-contract": "4SX", "a-declarer": "N", "a-result": "+1"})
+    assert '4<span class="suit suit-s">♠</span>×' in page.text

@@ -134,6 +134,7 @@ class ResultForm(forms.Form):
         label=_("Declarer"),
         max_length=5,
         required=False,
+        help_text=_("N, E, S or W."),
         widget=forms.TextInput(
             attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
         ),

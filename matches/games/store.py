@@ -1,13 +1,34 @@
-"""Where a game's deals live: the visitor's session, or a Game saved by a logged-in player."""
+"""Where a game's deals live: the visitor's session, or a Game saved by a logged-in player.
+
+Limits (settings, see scoresheet/settings.py): a sheet holds at most HOME_GAME_MAX_DEALS
+deals, and a player keeps at most HOME_GAMES_MAX_SAVED saved games.
+"""
 
 from __future__ import annotations
 
+from django.conf import settings as django_settings
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from matches.games import GameKind
 from matches.models import Game
 
 SESSION_KEY = "home-games"
+
+
+def max_deals() -> int:
+    """Return the most deals one sheet holds."""
+    return django_settings.HOME_GAME_MAX_DEALS
+
+
+def max_saved() -> int:
+    """Return the most games one player may keep saved."""
+    return django_settings.HOME_GAMES_MAX_SAVED
+
+
+def _deals(stored) -> list:
+    """Return the stored deals as a list (a damaged session or row gives an empty one)."""
+    return [deal for deal in stored if isinstance(deal, dict)] if isinstance(stored, list) else []
 
 
 class SessionGame:
@@ -19,14 +40,17 @@ class SessionGame:
     def __init__(self, request, kind: GameKind):
         self.request = request
         self.kind = kind
-        stored = request.session.get(SESSION_KEY, {}).get(kind.slug, {})
-        self.settings = {**kind.default_settings, **stored.get("settings", {})}
-        self.deals = list(stored.get("deals", []))
+        games = request.session.get(SESSION_KEY)
+        stored = games.get(kind.slug) if isinstance(games, dict) else None
+        stored = stored if isinstance(stored, dict) else {}
+        self.settings = kind.clean_settings(stored.get("settings"))
+        self.deals = _deals(stored.get("deals"))
         self.name = ""
 
     def save(self) -> None:
         """Keep the deals and settings in the session."""
-        games = self.request.session.get(SESSION_KEY, {})
+        games = self.request.session.get(SESSION_KEY)
+        games = games if isinstance(games, dict) else {}
         games[self.kind.slug] = {"settings": self.settings, "deals": self.deals}
         self.request.session[SESSION_KEY] = games
 
@@ -46,8 +70,8 @@ class SavedGame:
         self.kind = kind
         self.pk = game.pk
         self.name = game.name
-        self.settings = {**kind.default_settings, **game.settings}
-        self.deals = list(game.deals)
+        self.settings = kind.clean_settings(game.settings)
+        self.deals = _deals(game.deals)
 
     def save(self) -> None:
         """Store the deals and settings on the saved game."""
@@ -66,11 +90,14 @@ def load(request, kind: GameKind, game_id: int | None):
     if game_id is None:
         return SessionGame(request, kind)
     if not request.user.is_authenticated:
-        from django.http import Http404
-
         raise Http404
     game = get_object_or_404(Game, pk=game_id, owner=request.user, kind=kind.slug)
     return SavedGame(game, kind)
+
+
+def saved_count(user) -> int:
+    """Return how many games the player has saved."""
+    return Game.objects.filter(owner=user).count()
 
 
 def save_as(request, state: SessionGame, name: str) -> Game:

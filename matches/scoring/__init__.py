@@ -1,6 +1,14 @@
 """The rules of scoring, in plain Python: nothing here imports Django.
 
 Views, models and templates call these; tests check them without a database.
+
+"Seed" in this package and its tests means one of the five Chinese scoring documents the
+project was created from, kept in ``../shared/seeds/`` beside the repository: 000 and 001
+《桥牌记分方法》 (duplicate scoring tables, worked examples 一 to 十六, rubber bridge, IMPs,
+贴点), 002 《桥牌计分规则》 (the printed team sheet, IMP and VP scales, the single-table
+sheet), 003 简明计分法, 004 scoring with doubles and redoubles. A "seed table" is a table
+printed in one of them; where they disagree with the Laws, the Laws decide and the tests say
+which cell they override (tests/scoring/seed_overrides.md).
 """
 
 from . import contract as _contract

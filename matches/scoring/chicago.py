@@ -1,26 +1,41 @@
-"""Chicago (four-deal bridge): the common home form, scored on a pad like the rubber's.
+"""Chicago (four-deal bridge), scored on a pad like the rubber's, by the ACBL's rules.
 
-Deals go in rounds of four. The dealer is North, East, South, West in turn from deal 1. The
-vulnerability goes by the deal's place in its round: 1 none, 2 and 3 the dealer's side (2: East
-deals, East-West vulnerable; 3: South deals, North-South vulnerable), 4 both.
+The rules of four-deal bridge (ACBL, "How to keep score: Chicago", from the Laws of Contract
+Bridge), the default here:
 
-Each deal writes what a rubber pad would (trick score below the line; overtricks, the bonus for
-a doubled contract made, slams, undertricks and honours above it), by that deal's vulnerability.
-Trick scores add up towards game within the round; a game gets 300 not vulnerable or 500
-vulnerable on the deal that makes it, and wipes both sides' part-scores off the way to game.
-After the fourth deal each side with a part-score towards game gets 100. A new round starts
-from nothing.
+- Deals go in rounds of four. The dealer is North, East, South, West in turn from deal 1.
+- Vulnerability by the deal's place in its round: 1 neither side; 2 and 3 the dealer's side
+  (2: East deals, East-West vulnerable; 3: South deals, North-South vulnerable); 4 both.
+- Each deal writes what a rubber pad would (trick score below the line; overtricks, the bonus
+  for a doubled contract made, slams, undertricks and honours above it), by that deal's
+  vulnerability. Trick scores add up towards game within the round; a game gets 300 not
+  vulnerable or 500 vulnerable (the vulnerability, on that deal, of the side completing it),
+  and no part-score of either side counts towards game after it.
+- "A side that makes a partscore in the fourth deal, if the partscore is not sufficient to
+  complete a game, receives a premium of 100 points", whether or not either side holds an
+  earlier part-score. No other part-score earns a premium. A new round starts from nothing.
+- A passed-out deal is dealt again by the same dealer at the same vulnerability: it is not
+  one of the four (the common rule of Chicago; the ACBL's text says nothing of it).
+
+House variants (``ChicagoRules``), each a choice players make before they start:
+
+- ``PartScoreBonus.UNCONVERTED``: after the fourth deal, 100 to each side still holding a
+  part-score towards game, wherever it was made.
+- ``PassedOut.COUNTS``: a passed-out deal counts as one of the four; the next dealer deals.
+- ``VulnerabilityOrder.NON_DEALER``: on deals 2 and 3 the dealer's side is not vulnerable
+  and the other side is ("by mutual agreement, the vulnerability on the second and third
+  deals may be switched").
 
 Choices:
-- A passed-out deal (declarer None) is not replayed: it scores nothing and the next deal,
-  with the next dealer and vulnerability, follows.
 - Honours are scored as in rubber bridge (optional ``honours`` and ``honours_side``).
-- A deal's ``part_scores`` are those after the deal (on the fourth deal, the ones that earn
-  the 100); the pad's ``part_scores`` are those the next deal starts from.
+- A deal's ``part_scores`` are those after the deal; the pad's ``part_scores`` are those the
+  next deal starts from. A passed-out deal that is dealt again is a row of its own
+  (``redeal``), with the number, dealer and vulnerability of the deal it is dealt again as.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -39,8 +54,63 @@ from .rubber import (
 
 DEALS_PER_ROUND = 4
 _DEALERS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
-_VULNERABILITY = (Vulnerability.NONE, Vulnerability.EW, Vulnerability.NS, Vulnerability.ALL)
 _OTHER = {Side.NS: Side.EW, Side.EW: Side.NS}
+
+
+class PartScoreBonus(enum.StrEnum):
+    """Who gets the 100 for a part-score at the end of a round."""
+
+    FOURTH_DEAL = "fourth-deal"  # ACBL: a part-score made on deal 4 that completes no game
+    UNCONVERTED = "unconverted"  # house: each side holding a part-score after deal 4
+
+
+class PassedOut(enum.StrEnum):
+    """What a passed-out deal does to the round."""
+
+    REDEAL = "redeal"  # dealt again, same dealer and vulnerability: not one of the four
+    COUNTS = "counts"  # house: one of the four; the next dealer deals
+
+
+class VulnerabilityOrder(enum.StrEnum):
+    """Who is vulnerable on deals 2 and 3 of a round."""
+
+    DEALER = "dealer"  # ACBL: the dealer's side
+    NON_DEALER = "non-dealer"  # switched, by agreement: the dealer's opponents
+
+
+@dataclass(frozen=True, slots=True)
+class ChicagoRules:
+    """The rules a Chicago pad is kept by: the ACBL's unless the players chose otherwise."""
+
+    part_score_bonus: PartScoreBonus = PartScoreBonus.FOURTH_DEAL
+    passed_out: PassedOut = PassedOut.REDEAL
+    vulnerability: VulnerabilityOrder = VulnerabilityOrder.DEALER
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "part_score_bonus", PartScoreBonus(self.part_score_bonus))
+        object.__setattr__(self, "passed_out", PassedOut(self.passed_out))
+        object.__setattr__(self, "vulnerability", VulnerabilityOrder(self.vulnerability))
+
+    @property
+    def variants(self) -> tuple[enum.StrEnum, ...]:
+        """Return the house variants chosen, in a fixed order (empty: the ACBL's rules)."""
+        defaults = ChicagoRules.__dataclass_fields__
+        return tuple(
+            getattr(self, name)
+            for name in ("part_score_bonus", "passed_out", "vulnerability")
+            if getattr(self, name) != defaults[name].default
+        )
+
+
+ACBL = ChicagoRules()
+_VULNERABILITY = {
+    VulnerabilityOrder.DEALER: (
+        Vulnerability.NONE, Vulnerability.EW, Vulnerability.NS, Vulnerability.ALL,
+    ),
+    VulnerabilityOrder.NON_DEALER: (
+        Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL,
+    ),
+}  # fmt: skip
 
 
 def _place(number: int) -> int:
@@ -54,9 +124,12 @@ def chicago_dealer(number: int) -> Seat:
     return _DEALERS[_place(number)]
 
 
-def chicago_vulnerability(number: int) -> Vulnerability:
-    """Return the vulnerability of deal ``number`` (1 up): none, EW, NS, both in each round."""
-    return _VULNERABILITY[_place(number)]
+def chicago_vulnerability(
+    number: int, order: VulnerabilityOrder | str = VulnerabilityOrder.DEALER
+) -> Vulnerability:
+    """Return the vulnerability of deal ``number`` (1 up): none, EW, NS, both in each round
+    (none, NS, EW, both with the vulnerability of deals 2 and 3 switched)."""
+    return _VULNERABILITY[VulnerabilityOrder(order)][_place(number)]
 
 
 def _sum(entries: Iterable[PadEntry], side: Side) -> int:
@@ -79,13 +152,15 @@ class ChicagoDeal:
 class ChicagoRow:
     """One deal on the pad, with what it scored."""
 
-    number: int  # 1 up, across rounds
+    number: int  # 1 up, across rounds; a deal dealt again keeps its number
+    index: int  # the deal's place in the list given, 0 up
     deal: ChicagoDeal
     dealer: Seat
     vulnerability: Vulnerability
     entries: tuple[PadEntry, ...]  # in the order written; above and below the line
     part_scores: Mapping[Side, int] = field(hash=False)  # towards game, after the deal
     game: Side | None  # the side that made a game on this deal
+    redeal: bool = False  # passed out and dealt again: not one of the four
 
     @property
     def round(self) -> int:
@@ -106,13 +181,13 @@ class ChicagoRow:
 @dataclass(frozen=True, slots=True)
 class ChicagoRound:
     number: int  # 1 up
-    deals: tuple[ChicagoRow, ...]  # one to four
+    deals: tuple[ChicagoRow, ...]  # one to four deals, and any passed out and dealt again
     brought_forward: Mapping[Side, int] = field(hash=False)  # totals of the rounds before
 
     @property
     def complete(self) -> bool:
         """Return True once all four deals of the round are played."""
-        return len(self.deals) == DEALS_PER_ROUND
+        return sum(not row.redeal for row in self.deals) == DEALS_PER_ROUND
 
     @property
     def totals(self) -> Mapping[Side, int]:
@@ -129,10 +204,11 @@ class ChicagoRound:
 @dataclass(frozen=True, slots=True)
 class ChicagoPad:
     rounds: tuple[ChicagoRound, ...]
+    rules: ChicagoRules = ACBL
 
     @property
     def deals(self) -> tuple[ChicagoRow, ...]:
-        """Return every deal played, in order."""
+        """Return every deal on the pad, in order, those dealt again included."""
         return tuple(row for round_ in self.rounds for row in round_.deals)
 
     @property
@@ -149,8 +225,8 @@ class ChicagoPad:
 
     @property
     def next_number(self) -> int:
-        """Return the number of the next deal."""
-        return len(self.deals) + 1
+        """Return the number of the next deal (a deal passed out and dealt again keeps it)."""
+        return sum(not row.redeal for row in self.deals) + 1
 
     @property
     def next_place(self) -> int:
@@ -165,19 +241,32 @@ class ChicagoPad:
     @property
     def next_vulnerability(self) -> Vulnerability:
         """Return the vulnerability of the next deal."""
-        return chicago_vulnerability(self.next_number)
+        return chicago_vulnerability(self.next_number, self.rules.vulnerability)
 
     @property
     def part_scores(self) -> Mapping[Side, int]:
         """Return the part-scores towards game that the next deal starts from."""
-        if self.next_place == 1:
+        if not self.deals or self.deals[-1].round != (self.next_number - 1) // DEALS_PER_ROUND + 1:
             return per_side(Side, lambda side: 0)
         return self.deals[-1].part_scores
 
 
-def _row(number: int, deal: ChicagoDeal, below: BelowTheLine) -> ChicagoRow:
+def _fourth_deal_bonus(
+    deal: ChicagoDeal, game: Side | None, below: BelowTheLine, rules: ChicagoRules
+) -> tuple[Side, ...]:
+    """Return the sides that get the 100 for a part-score on a round's fourth deal."""
+    if rules.part_score_bonus is PartScoreBonus.UNCONVERTED:
+        return tuple(side for side in Side if below.part_score(side))
+    made = deal.declarer is not None and deal.tricks >= deal.contract.book
+    return (deal.declarer.side,) if made and game is None else ()
+
+
+def _row(
+    number: int, index: int, deal: ChicagoDeal, below: BelowTheLine, rules: ChicagoRules
+) -> ChicagoRow:
     """Return the pad row for one deal, writing its trick score below the line."""
-    vulnerability = chicago_vulnerability(number)
+    vulnerability = chicago_vulnerability(number, rules.vulnerability)
+    redeal = deal.declarer is None and rules.passed_out is PassedOut.REDEAL
     entries: list[PadEntry] = []
     game = None
     if deal.declarer is not None:
@@ -187,34 +276,41 @@ def _row(number: int, deal: ChicagoDeal, below: BelowTheLine) -> ChicagoRow:
         game = below.write(entries)
         if game is not None:
             entries.append(bonus_entry(game, EntryKind.GAME, number, vulnerable))
-    if _place(number) == DEALS_PER_ROUND - 1:
-        for side in Side:
-            if below.part_score(side):
-                entries.append(bonus_entry(side, EntryKind.PART_SCORE, number))
+    if _place(number) == DEALS_PER_ROUND - 1 and not redeal:
+        for side in _fourth_deal_bonus(deal, game, below, rules):
+            entries.append(bonus_entry(side, EntryKind.PART_SCORE, number))
     return ChicagoRow(
         number,
+        index,
         deal,
         chicago_dealer(number),
         vulnerability,
         tuple(entries),
         per_side(Side, below.part_score),
         game,
+        redeal,
     )
 
 
-def chicago_pad(deals: Iterable[ChicagoDeal]) -> ChicagoPad:
-    """Return the Chicago pad for these deals, in rounds of four."""
-    rows = []
-    for number, deal in enumerate(deals, 1):
-        if _place(number) == 0:
-            below = BelowTheLine()
-        rows.append(_row(number, deal, below))
+def chicago_pad(deals: Iterable[ChicagoDeal], rules: ChicagoRules = ACBL) -> ChicagoPad:
+    """Return the Chicago pad for these deals, in rounds of four, kept by these rules."""
+    rows: list[ChicagoRow] = []
+    number = 1
+    below, below_round = BelowTheLine(), 1
+    for index, deal in enumerate(deals):
+        round_number = (number - 1) // DEALS_PER_ROUND + 1
+        if round_number != below_round:
+            below, below_round = BelowTheLine(), round_number
+        row = _row(number, index, deal, below, rules)
+        rows.append(row)
+        if not row.redeal:
+            number += 1
     rounds: list[ChicagoRound] = []
     brought_forward = per_side(Side, lambda side: 0)
-    for start in range(0, len(rows), DEALS_PER_ROUND):
+    for round_number in sorted({row.round for row in rows}):
         round_ = ChicagoRound(
-            len(rounds) + 1, tuple(rows[start : start + DEALS_PER_ROUND]), brought_forward
+            round_number, tuple(row for row in rows if row.round == round_number), brought_forward
         )
         rounds.append(round_)
         brought_forward = round_.running_totals
-    return ChicagoPad(tuple(rounds))
+    return ChicagoPad(tuple(rounds), rules)

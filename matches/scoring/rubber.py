@@ -12,8 +12,12 @@ Choices where seed 000 and the Laws leave room:
 - A passed-out deal (declarer None, contract PASS, 0 tricks) scores nothing.
 - Honours: four or five trump honours at a suit contract, four aces at notrump; they go to the
   side holding them, declaring or defending, made or not; none on a passed-out deal.
-- Unfinished rubber (Law 77): each side with a game gets 300, each side with a part-score in
-  the unfinished game 100. ``finished_early`` is ignored once the rubber is won.
+- Unfinished rubber, by the Laws of Contract Bridge (rubber bridge), Law 80, Incomplete
+  Rubber: "if only one game has been completed, the winners of that game are credited with
+  300 points; if only one side has a partscore or partscores in a game not completed, that
+  side is credited with 100 points". So with a game each neither side gets 300, and with
+  part-scores on both sides neither gets 100. ``finished_early`` is ignored once the rubber
+  is won.
 
 Chicago imports the shared pieces: entries, a deal's score, the games below the line.
 """
@@ -94,7 +98,13 @@ class DealError(ValueError):
 
 
 class RubberOverError(DealError):
-    """A deal written after the rubber was won."""
+    """A deal written after the rubber was won. ``deal`` is its number, counted from 1."""
+
+    code = "rubber-over"
+
+    def __init__(self, message: str, deal: int) -> None:
+        super().__init__(message)
+        self.deal = deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +247,7 @@ class RubberPad:
     entries: tuple[PadEntry, ...]  # above and below the line, in the order written
     games: tuple[Game, ...]  # games won, then the game being played unless the rubber is over
     winner: RubberSide | None  # the side that won the rubber
-    finished_early: bool  # stopped before a side won two games (Law 77, unfinished rubber)
+    finished_early: bool  # stopped before a side won two games (Law 80, incomplete rubber)
 
     @property
     def over(self) -> bool:
@@ -281,6 +291,23 @@ class RubberPad:
         return RubberSide.WE if self.difference > 0 else RubberSide.THEY
 
 
+def incomplete_rubber_entries(below: BelowTheLine, deal: int) -> tuple[PadEntry, ...]:
+    """Return the bonuses of a rubber stopped before a side won two games (Law 80).
+
+    "If only one game has been completed, the winners of that game are credited with 300
+    points; if only one side has a partscore or partscores in a game not completed, that
+    side is credited with 100 points." (Laws of Contract Bridge, rubber bridge, Law 80.)
+    """
+    entries = []
+    winners = [game.winner for game in below.games(open_game=False)]
+    if len(winners) == 1:
+        entries.append(bonus_entry(winners[0], EntryKind.UNFINISHED_GAME, deal))
+    holding = [side for side in RubberSide if below.part_score(side)]
+    if len(holding) == 1:
+        entries.append(bonus_entry(holding[0], EntryKind.UNFINISHED_PART_SCORE, deal))
+    return tuple(entries)
+
+
 def rubber_pad(deals: Iterable[RubberDeal], finished_early: bool = False) -> RubberPad:
     """Return the cross pad of one rubber; a deal after it is won raises RubberOverError."""
     deals = tuple(deals)
@@ -290,7 +317,7 @@ def rubber_pad(deals: Iterable[RubberDeal], finished_early: bool = False) -> Rub
     for number, deal in enumerate(deals, 1):
         if winner is not None:
             raise RubberOverError(
-                f"deal {number}: the rubber is over ({winner} won it); start a new rubber"
+                f"deal {number}: the rubber is over ({winner} won it); start a new rubber", number
             )
         if deal.declarer is None:
             continue
@@ -303,9 +330,5 @@ def rubber_pad(deals: Iterable[RubberDeal], finished_early: bool = False) -> Rub
             entries.append(bonus_entry(game, EntryKind.RUBBER, number, below.wins(game.other) > 0))
     stopped = finished_early and winner is None
     if stopped:
-        for side in RubberSide:
-            if below.wins(side):
-                entries.append(bonus_entry(side, EntryKind.UNFINISHED_GAME, len(deals)))
-            if below.part_score(side):
-                entries.append(bonus_entry(side, EntryKind.UNFINISHED_PART_SCORE, len(deals)))
+        entries.extend(incomplete_rubber_entries(below, len(deals)))
     return RubberPad(deals, tuple(entries), below.games(winner is None), winner, stopped)

@@ -59,11 +59,13 @@ UNDERTRICK_POINTS = {False: 2, True: 3}  # each undertrick undoubled, by vulnera
 
 
 class SimplifiedDealError(ValueError):
-    """A deal that cannot be scored. ``code`` names the fault for translated messages."""
+    """A deal that cannot be scored. ``code`` names the fault for translated messages;
+    ``deal`` is the deal's place on a sheet, counted from 1, when the sheet refused it."""
 
-    def __init__(self, message: str, code: str) -> None:
+    def __init__(self, message: str, code: str, deal: int | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.deal = deal
 
 
 class SimplifiedTier(enum.StrEnum):
@@ -296,10 +298,10 @@ def simplified_sheet(deals: Iterable[SimplifiedDeal]) -> SimplifiedSheet:
     rows = []
     scored: set[int] = set()
     ns_total = 0
-    for deal in deals:
+    for number, deal in enumerate(deals, 1):
         if deal.board in scored:
-            message = f"board {deal.board} is on the sheet twice"
-            raise SimplifiedDealError(message, "duplicate-board")
+            message = f"deal {number}: board {deal.board} is on the sheet twice"
+            raise SimplifiedDealError(message, "duplicate-board", number)
         score, ns = deal.score, deal.ns_points
         if not score.redeal:
             scored.add(deal.board)

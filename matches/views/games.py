@@ -1,7 +1,9 @@
 """Home-table games: anyone plays in the session; a logged-in player can save a game.
 
 Every kind of game (see ``matches/games``) uses these views; the kind supplies the deal
-form, the scoring and the sheet.
+form, the scoring and the sheet. A change the rules would refuse (a deal after the end of
+the rubber, say) is itself refused with the reason, and a sheet that somehow holds such a
+deal still shows, with that deal marked and left out of the totals.
 """
 
 from django import forms
@@ -13,12 +15,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from matches.games import all_kinds, get_kind, store
+from matches.games import all_kinds, get_kind, sheets, store
 from matches.models import Game
 
 
 class SaveGameForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
+    name = forms.CharField(
+        label=gettext_lazy("Name"),
+        max_length=80,
+        error_messages={"required": gettext_lazy("Give the game a name, such as Friday night.")},
+    )
 
 
 def _kind(slug):
@@ -30,16 +36,16 @@ def _kind(slug):
 
 @require_GET
 def index(request):
-    saved = Game.objects.owned_by(request.user)[:50] if request.user.is_authenticated else []
-    return render(request, "games/index.html", {"kinds": all_kinds(), "saved": saved})
+    saved = Game.objects.owned_by(request.user) if request.user.is_authenticated else []
+    context = {"kinds": all_kinds(), "saved": saved, "max_saved": store.max_saved()}
+    return render(request, "games/index.html", context)
 
 
 @require_GET
 def game(request, kind, game_id=None):
     kind = _kind(kind)
     state = store.load(request, kind, game_id)
-    editing = _editing_index(request, state)
-    return _render(request, kind, state, editing=editing)
+    return _render(request, kind, state, editing=_editing_index(request, state))
 
 
 @require_POST
@@ -47,27 +53,47 @@ def deal(request, kind, game_id=None, index=None):
     kind = _kind(kind)
     state = store.load(request, kind, game_id)
     if index is not None and not 0 <= index < len(state.deals):
-        raise Http404
+        notice = _("That deal is no longer on the sheet (it was deleted, perhaps in another "
+                   "window). Here is the sheet as it is now.")  # fmt: skip
+        return _render(request, kind, state, notice=notice)
     if request.POST.get("action") == "delete" and index is not None:
-        del state.deals[index]
-        state.save()
-        return _after_change(request, kind, state)
+        return _delete_deal(request, kind, state, index)
     form = kind.deal_form(request.POST, game=state)
     if form.is_valid():
+        if index is None and len(state.deals) >= store.max_deals():
+            form.add_error(None, _("This sheet holds %(limit)s deals, the most a sheet may "
+                                   "hold: save it or start over for the next ones.")
+                           % {"limit": store.max_deals()})  # fmt: skip
+            return _render(request, kind, state, form=form, editing=index)
         deals = list(state.deals)
         if index is None:
             deals.append(form.to_deal())
         else:
             deals[index] = form.to_deal()
-        try:
-            kind.score(deals, state.settings)  # the whole sheet must still add up
-        except ValueError as error:
-            form.add_error(None, kind.error_message(error))
+        action = "add" if index is None else "correct"
+        changed = len(state.deals) if index is None else index
+        refused = sheets.refusal(
+            kind, state.deals, deals, action, settings=state.settings, changed=changed
+        )
+        if refused:
+            form.add_error(None, refused)
         else:
             state.deals = deals
             state.save()
             return _after_change(request, kind, state)
     return _render(request, kind, state, form=form, editing=index)
+
+
+def _delete_deal(request, kind, state, index):
+    deals = state.deals[:index] + state.deals[index + 1 :]
+    refused = sheets.refusal(
+        kind, state.deals, deals, "delete", settings=state.settings, changed=index
+    )
+    if refused:
+        return _render(request, kind, state, notice=refused)
+    state.deals = deals
+    state.save()
+    return _after_change(request, kind, state)
 
 
 @require_POST
@@ -87,7 +113,19 @@ def settings(request, kind, game_id=None):
     form = kind.settings_form(request.POST)
     if not form.is_valid():
         return _render(request, kind, state, settings_form=form)
-    state.settings = {**state.settings, **form.cleaned_data}
+    new_settings = {**state.settings, **form.cleaned_data}
+    refused = sheets.refusal(
+        kind,
+        state.deals,
+        state.deals,
+        "settings",
+        settings=state.settings,
+        new_settings=new_settings,
+    )
+    if refused:
+        form.add_error(None, refused)
+        return _render(request, kind, state, settings_form=form)
+    state.settings = new_settings
     state.save()
     return _after_change(request, kind, state)
 
@@ -98,6 +136,10 @@ def save(request, kind):
     kind = _kind(kind)
     state = store.load(request, kind, None)
     form = SaveGameForm(request.POST)
+    if form.is_valid() and store.saved_count(request.user) >= store.max_saved():
+        form.add_error(None, _("You have %(limit)s saved games, the most a player may keep: "
+                               "delete one you no longer need, then save this one.")
+                       % {"limit": store.max_saved()})  # fmt: skip
     if not form.is_valid():
         return _render(request, kind, state, save_form=form)
     saved = store.save_as(request, state, form.cleaned_data["name"])
@@ -130,23 +172,38 @@ def _after_change(request, kind, state):
     return redirect("game", kind.slug)
 
 
-def _render(request, kind, state, form=None, editing=None, status=200, **forms_):
-    if form is None:
-        if editing is not None:
-            form = kind.deal_form(initial=kind.deal_form.initial_from(state.deals[editing]),
-                                  game=state)  # fmt: skip
-        else:
-            form = kind.deal_form(initial=kind.next_deal(state.deals, state.settings), game=state)
+def _deal_form(kind, state, editing):
+    if editing is None:
+        return kind.deal_form(initial=kind.next_deal(state.deals, state.settings), game=state)
+    try:
+        initial = kind.deal_form.initial_from(state.deals[editing])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        initial = {}  # a stored deal that no longer reads: enter it afresh
+    return kind.deal_form(initial=initial, game=state)
+
+
+def _render(request, kind, state, form=None, editing=None, notice=None, **forms_):
+    scored = sheets.score_leniently(kind, state.deals, state.settings)
+    settings_form = forms_.get("settings_form")
+    if settings_form is None and kind.settings_form:
+        settings_form = kind.settings_form(initial=state.settings)
     context = {
         "kind": kind,
         "game": state,
-        "sheet": kind.score(state.deals, state.settings),
-        "form": form,
+        "sheet": scored.sheet,
+        "positions": scored.positions,
+        "problems": sheets.stored_problems(kind, state.deals, scored),
+        "left_out": {item.index for item in scored.left_out},
+        "deal_rows": sheets.deal_rows(state.deals, scored),
+        "notes": kind.notes_for(state.settings),
+        "form": form or _deal_form(kind, state, editing),
         "editing": editing,
-        "settings_form": forms_.get("settings_form")
-        or (kind.settings_form(initial=state.settings) if kind.settings_form else None),
+        "notice": notice,
+        "settings_form": settings_form,
         "save_form": forms_.get("save_form") or SaveGameForm(),
         "urls": store.urls(state),
+        "full": len(state.deals) >= store.max_deals(),
+        "max_deals": store.max_deals(),
     }
     template = "games/_game.html" if request.htmx else "games/game.html"
-    return render(request, template, context, status=status)
+    return render(request, template, context)

@@ -85,7 +85,9 @@ def test_in_english_board_5_scored_at_both_tables_gives_14_imps_to_north_south(p
     )
     expect(first.locator(".ns-score")).to_have_text("990")
     expect(first.locator(".ew-score")).to_have_text("")
-    expect(first.locator("code.formula")).to_have_text("4×60+200+50+500=990")
+    expect(first.locator(".score-breakdown .formula")).to_have_text("4×60 + 200 + 50 + 500 = 990")
+    expect(first.locator(".score-breakdown tfoot .points")).to_have_text("990")
+    expect(first.locator("code")).to_have_count(0)
 
     second = scored(page, 2)
     expect(second.get_by_role("heading")).to_have_text(
@@ -127,8 +129,8 @@ def test_the_spade_is_black_and_the_heart_is_red_in_a_scored_contract(page: Page
         "/calculator/?board=1&a-contract=4S&a-declarer=N&a-result=%3D"
         "&b-contract=4H&b-declarer=E&b-result=%3D"
     )
-    spade = scored(page, 1).locator(".contract .suit")
-    heart = scored(page, 2).locator(".contract .suit")
+    spade = scored(page, 1).locator(".card-title .suit")
+    heart = scored(page, 2).locator(".card-title .suit")
     expect(spade).to_have_text("♠")
     expect(spade).to_have_css("color", "rgb(17, 17, 17)")
     expect(heart).to_have_text("♥")
@@ -157,11 +159,12 @@ def test_in_chinese_3nt_by_south_made_on_board_5_scores_600_with_chinese_labels(
     expect(card.get_by_role("heading")).to_contain_text("第 1 桌")
     expect(card.get_by_role("heading")).to_contain_text("南家主打")
     expect(card.get_by_role("heading")).to_contain_text("有局")
-    expect(card.get_by_role("columnheader")).to_have_text(["南北", "东西"])
+    expect(card.locator(".score-table").get_by_role("columnheader")).to_have_text(["南北", "东西"])
     expect(card.locator(".ns-score")).to_have_text("600")
-    expect(card.locator("code.formula")).to_have_text("40+2×30+500=600")
-    expect(card.locator(".parts")).to_contain_text("定约墩分")
-    expect(card.locator(".parts")).to_contain_text("成局奖分")
+    expect(card.locator(".score-breakdown .formula")).to_have_text("40 + 2×30 + 500 = 600")
+    expect(card.locator(".score-breakdown")).to_contain_text("基本分（墩分）")
+    expect(card.locator(".score-breakdown")).to_contain_text("成局奖分")
+    expect(card.locator(".score-breakdown")).to_contain_text("定约方得分")
     expect(page.locator(".comparison")).to_have_count(0)
 
 
@@ -333,3 +336,38 @@ def test_on_a_phone_the_scored_calculator_fits_the_width_of_the_screen(page: Pag
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
     assert overflow == 0, f"the page is {overflow}px wider than the phone's screen"
+
+
+@pytest.mark.parametrize(
+    ("locale", "words", "message"),
+    [
+        ("en-US", ENGLISH, "A passed-out board has no declarer"),
+        ("zh-CN", CHINESE, "四家不叫的牌没有庄家"),
+    ],
+    ids=["en-US", "zh-CN"],
+)
+def test_after_pressing_the_button_the_first_field_in_error_has_the_focus(
+    page: Page, words, message
+):
+    page.goto("/calculator/")
+    first = table(page, words["table 1"])
+    enter_result(first, "PASS", "N", "=", labels=words["labels"])
+    page.get_by_role("button", name=words["score it"]).click()
+    declarer = first.get_by_label(words["labels"][1], exact=True)
+    expect(declarer).to_be_focused()
+    expect(declarer).to_have_accessible_description(re.compile(message))
+    alerts = page.get_by_role("alert")
+    expect(alerts).to_have_count(2)  # the declarer and the result, each beside its field
+    expect(alerts.first).to_contain_text(message)
+
+
+def test_4sxxx_gets_its_own_message_and_the_focus(page: Page):
+    page.goto("/calculator/")
+    first = table(page, "Table 1 (open room)")
+    enter_result(first, "4SXXX", "N", "=")
+    page.get_by_role("button", name="Score it").click()
+    contract = first.get_by_label("Contract", exact=True)
+    expect(contract).to_be_focused()
+    expect(contract).to_have_accessible_description(
+        "A contract is doubled (X) or redoubled (XX), never more (you wrote “4SXXX”)."
+    )

@@ -105,8 +105,9 @@ def test_a_two_nil_rubber_totals_both_games_and_the_700():
 
 @pytest.mark.parametrize("next_deal", [GAME_FOR_US, RubberDeal(None, PASS, 0)])
 def test_a_deal_after_the_rubber_is_won_asks_for_a_new_rubber(next_deal):
-    with pytest.raises(RubberOverError, match="start a new rubber"):
+    with pytest.raises(RubberOverError, match="start a new rubber") as caught:
         rubber_pad([GAME_FOR_US, GAME_FOR_US, next_deal])
+    assert caught.value.deal == 3  # the deal that came after the end, counted from 1
 
 
 # Vulnerability follows games won.
@@ -242,14 +243,25 @@ def test_a_deal_may_be_written_as_text():
     assert (deal.honours, deal.honours_side) == (Honours.FOUR_TRUMP, THEY)
 
 
-# Unfinished rubber (Laws of Rubber Bridge, Law 77): 300 for a game, 100 for a part-score.
+# Incomplete rubber, Laws of Contract Bridge (rubber bridge), Law 80: "if only one game has
+# been completed, the winners of that game are credited with 300 points; if only one side has
+# a partscore or partscores in a game not completed, that side is credited with 100 points".
 
 UNFINISHED_CASES = [
+    # We won the only game (300); they alone hold a part-score in the open game (100).
     ([GAME_FOR_US, RubberDeal(THEY, "2S", 8)], {WE: [300], THEY: [100]}),
-    ([RubberDeal(WE, "1NT", 7), RubberDeal(THEY, "2S", 8)], {WE: [100], THEY: [100]}),
+    # Part-scores on both sides: "only one side" fails, so neither gets 100.
+    ([RubberDeal(WE, "1NT", 7), RubberDeal(THEY, "2S", 8)], {WE: [], THEY: []}),
+    # Our game and our own part-score in the next game: 300 and 100.
     ([GAME_FOR_US, RubberDeal(WE, "2C", 8)], {WE: [300, 100], THEY: []}),
-    ([GAME_FOR_US, GAME_FOR_THEM], {WE: [300], THEY: [300]}),
+    # A game each: "only one game" fails, so neither gets 300.
+    ([GAME_FOR_US, GAME_FOR_THEM], {WE: [], THEY: []}),
+    # A game each and one part-score: 100 only, to the side holding it.
+    ([GAME_FOR_US, GAME_FOR_THEM, RubberDeal(THEY, "1C", 7)], {WE: [], THEY: [100]}),
+    # Their part-score was cut off by our game: it is in no game "not completed".
     ([RubberDeal(THEY, "2S", 8), GAME_FOR_US], {WE: [300], THEY: []}),
+    # Our two part-scores in the open game are "partscores" of one side: 100.
+    ([RubberDeal(WE, "1C", 7), RubberDeal(WE, "1D", 7)], {WE: [100], THEY: []}),
     ([RubberDeal(WE, "4S", 9)], {WE: [], THEY: []}),
     ([], {WE: [], THEY: []}),
 ]
@@ -259,22 +271,34 @@ UNFINISHED_CASES = [
     ("deals", "bonuses"),
     UNFINISHED_CASES,
     ids=[
-        "game-and-part",
-        "both-parts",
+        "game-and-their-part",
+        "parts-on-both-sides",
         "game-and-own-part",
         "game-each",
-        "cut-off",
-        "none",
+        "game-each-and-one-part",
+        "part-cut-off-by-a-game",
+        "two-parts-one-side",
+        "nothing-made",
         "no-deals",
     ],
 )
-def test_a_rubber_stopped_early_gives_300_for_a_game_and_100_for_a_part_score(deals, bonuses):
+def test_an_incomplete_rubber_is_scored_by_law_80(deals, bonuses):
     unfinished = (EntryKind.UNFINISHED_GAME, EntryKind.UNFINISHED_PART_SCORE)
     pad = rubber_pad(deals, finished_early=True)
     assert pad.finished_early
     for side, expected in bonuses.items():
         assert [e.points for e in pad.above(side) if e.kind in unfinished] == expected
     assert rubber_pad(deals).totals[WE] + sum(bonuses[WE]) == pad.totals[WE]
+
+
+def test_law_80_worked_a_game_each_and_part_scores_on_both_sides_adds_nothing():
+    # We: 3NT= (100 below, game). They: 5D= (100 below, game). Then we 2S= (60) and
+    # they 1NT= (40) in the third game, and play stops: no 300 (two games were completed),
+    # no 100 (both sides hold part-scores). Totals are what was scored: 160 and 140.
+    deals = [GAME_FOR_US, GAME_FOR_THEM, RubberDeal(WE, "2S", 8), RubberDeal(THEY, "1NT", 7)]
+    pad = rubber_pad(deals, finished_early=True)
+    assert pad.totals == {WE: 160, THEY: 140}
+    assert pad.difference == 20
 
 
 def test_stopping_early_after_the_rubber_is_won_changes_nothing():

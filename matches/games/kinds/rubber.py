@@ -1,15 +1,23 @@
-"""Rubber bridge: the cross score pad (十字记分, 我方 / 他方) of seed 000."""
+"""Rubber bridge: the cross score pad (十字记分, 我方 / 他方) of the scoring guide
+《桥牌记分方法》 (seeds 000 and 001) and the Laws of Rubber Bridge."""
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from matches.games import GameKind, register
 from matches.games.forms import DealForm
-from matches.scoring import Contract, Strain
-from matches.scoring.rubber import Honours, RubberDeal, RubberSide, rubber_pad
+from matches.games.notes import SCORING_GUIDE, point, title
+from matches.games.sheets import core_problem, read_deals
+from matches.scoring import Contract, Strain, format_result
+from matches.scoring.rubber import Honours, RubberDeal, RubberOverError, RubberSide, rubber_pad
+from matches.formatting import contract_text
 
-SIDES = [(RubberSide.WE.value, _("We (我方)")), (RubberSide.THEY.value, _("They (他方)"))]
+SIDES = [
+    (RubberSide.WE.value, pgettext_lazy("rubber side", "We")),
+    (RubberSide.THEY.value, pgettext_lazy("rubber side", "They")),
+]
 HONOURS = [
     ("", _("None")),
     (Honours.FOUR_TRUMP.value, _("Four trump honours in one hand (100)")),
@@ -21,14 +29,24 @@ HONOURS = [
 class RubberDealForm(DealForm):
     """A rubber deal: the declaring side (we or they), contract, result and honours."""
 
-    declarer = forms.ChoiceField(label=_("Declaring side"), choices=SIDES, required=False)
+    declarer = forms.ChoiceField(
+        label=_("Declaring side"), choices=SIDES, required=False, widget=forms.RadioSelect
+    )
     honours = forms.ChoiceField(label=_("Honours"), choices=HONOURS, required=False)
     honours_side = forms.ChoiceField(
-        label=_("Honours held by"), choices=[("", "—"), *SIDES], required=False
+        label=_("Honours held by"),
+        choices=[("", pgettext_lazy("honours held by", "—")), *SIDES],
+        required=False,
     )
 
     field_order = ["declarer", "contract", "result", "honours", "honours_side"]
     declarer_missing = _("Choose the declaring side: we or they.")
+    passed_out_messages = {
+        "declarer": _(
+            "A passed-out deal has no declaring side: leave it unchosen, or enter the "
+            "contract played."
+        )
+    }
 
     def clean_declarer(self):
         return self.cleaned_data["declarer"] or None
@@ -100,32 +118,72 @@ class PadView:
         self.vulnerable = (pad.vulnerable[self.we], pad.vulnerable[self.they])
         self.winner = pad.winner
         self.over = pad.over
+        self.finished_early = pad.finished_early
         self.difference = pad.difference
 
 
 def score(deals: list[dict], settings: dict) -> PadView:
     """Return the rubber pad of the deals."""
-    return PadView(rubber_pad([deal_of(d) for d in deals], settings.get("finished_early", False)))
+    read = read_deals(deals, deal_of)
+    try:
+        return PadView(rubber_pad(read, settings.get("finished_early", False)))
+    except RubberOverError as error:
+        raise core_problem(error) from error
 
 
-NOTES = _(
-    "How this pad reads seed 000 and the Laws of Rubber Bridge:\n"
-    "1. Trick scores go below the line and count towards game (100); everything else goes "
-    "above. A game cuts off the other side's part-score towards game, but it still counts in "
-    "their total.\n"
-    "2. Rubber bonus 700 when the losers have no game, 500 when they have one.\n"
-    "3. Honours score for the side holding them, made or not: four trump honours 100, five "
-    "150, four aces at notrump 150.\n"
-    "4. An unfinished rubber: 300 for a side with a game, 100 for a side with a part-score "
-    "in the unfinished game.\n"
-    "5. Once the rubber is over the pad takes no more deals: start over for the next one."
-)
+def describe(stored: dict) -> str:
+    """Return a stored rubber deal as a sentence names it: "4♠ by we, =" or "passed out"."""
+    contract = Contract.parse(stored["contract"])
+    if contract.is_pass:
+        return gettext("passed out")
+    side = dict(SIDES)[RubberSide(stored["declarer"]).value]
+    return gettext("%(contract)s by %(side)s, %(result)s") % {
+        "contract": contract_text(contract),
+        "side": side,
+        "result": format_result(contract, stored["tricks"]),
+    }
+
+
+def notes(settings: dict) -> list:
+    """Return how this pad reads the scoring guide and the Laws of Rubber Bridge."""
+    return [
+        point(
+            _("How this pad reads %(guide)s and the Laws of Rubber Bridge:"),
+            guide=title(SCORING_GUIDE),
+        ),
+        point(
+            _(
+                "Trick scores go below the line and count towards game (100); everything else "
+                "goes above. A game cuts off the other side's part-score towards game, but it "
+                "still counts in their total."
+            )
+        ),
+        point(_("Rubber bonus 700 when the losers have no game, 500 when they have one.")),
+        point(
+            _(
+                "Honours score for the side holding them, made or not: four trump honours 100, "
+                "five 150, four aces at notrump 150."
+            )
+        ),
+        point(
+            _(
+                "An unfinished rubber is scored by Law 80 of the Laws of Rubber Bridge: if only "
+                "one game has been completed, its winners get 300; if only one side has a "
+                "part-score in the unfinished game, that side gets 100. With a game each, or "
+                "part-scores on both sides, nobody gets that bonus."
+            )
+        ),
+        point(
+            _("Once the rubber is over the pad takes no more deals: start over for the next one.")
+        ),
+    ]
 
 
 KIND = register(
     GameKind(
         slug="rubber",
-        label=_("Rubber bridge score pad (盘式桥牌)"),
+        label=_("Rubber bridge score pad"),
+        native="盘式桥牌",
         description=_(
             "The cross pad, we and they: trick scores below the line, everything else above; "
             "best of three games, rubber bonus 700 or 500."
@@ -135,7 +193,25 @@ KIND = register(
         template="games/_rubber_sheet.html",
         settings_form=SettingsForm,
         default_settings={"finished_early": False},
-        notes=NOTES,
-        errors={"RubberOverError": _("The rubber is over: start over for a new rubber.")},
+        notes=notes,
+        describe=describe,
+        problems={
+            "rubber-over": {
+                "stored": _(
+                    "Deal %(number)s (%(deal)s) comes after the end of the rubber, so it is "
+                    "left out of the totals: delete it, or correct an earlier deal."
+                ),
+                "add": _("The rubber is over: start over for a new rubber."),
+                "correct": _(
+                    "Correcting deal %(changed)s this way would end the rubber earlier and "
+                    "leave deal %(number)s (%(deal)s) after its end: delete the later deals "
+                    "first, or start over."
+                ),
+                "delete": _(
+                    "Deleting deal %(changed)s would leave deal %(number)s (%(deal)s) after the "
+                    "end of the rubber: delete the later deals first, or start over."
+                ),
+            },
+        },
     )
 )

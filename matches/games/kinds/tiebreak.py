@@ -1,17 +1,25 @@
-"""The single-table game with high-card compensation (贴点赛), seed 000 and seed 002 §二."""
+"""The single-table game with high-card compensation (贴点赛), from the scoring guide
+《桥牌记分方法》 (seeds 000 and 001) and the scoring rules 《桥牌计分规则》 (seed 002 §二)."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from matches.forms.results import parse_lead
 from matches.games import GameKind, register
-from matches.games.forms import HcpDealForm, next_board
+from matches.games.forms import HcpDealForm, describe_board_deal, next_board
+from matches.games.notes import SCORING_GUIDE, SCORING_RULES, point, title
+from matches.games.sheets import read_deals
 from matches.scoring import Card, Contract, Seat
 from matches.scoring.single_table import Method, TableDeal, score_sheet
 
 
 class TableDealForm(HcpDealForm):
-    lead = forms.CharField(label=_("Opening lead"), max_length=8, required=False)
+    lead = forms.CharField(
+        label=_("Opening lead"),
+        max_length=8,
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
 
     field_order = ["board", "contract", "declarer", "lead", "result", "ns_hcp"]
 
@@ -23,7 +31,8 @@ class TableDealForm(HcpDealForm):
 
     @classmethod
     def initial_from(cls, deal: dict) -> dict:
-        return {**super().initial_from(deal), "lead": deal.get("lead", "")}
+        lead = deal.get("lead") or ""
+        return {**super().initial_from(deal), "lead": lead.replace("T", "10")}
 
 
 class SettingsForm(forms.Form):
@@ -50,28 +59,56 @@ def deal_of(stored: dict) -> TableDeal:
 
 def score(deals: list[dict], settings: dict):
     """Return the 贴点 sheet of the deals, by the method the settings choose."""
-    return score_sheet([deal_of(d) for d in deals], settings.get("method", Method.SIMPLE))
+    return score_sheet(read_deals(deals, deal_of), settings.get("method", Method.SIMPLE))
 
 
-NOTES = _(
-    "How this sheet reads seed 000 and seed 002 where they leave room:\n"
-    "1. In the elaborate method a point is worth the higher of what the giving side's points "
-    "should make (game from 26, small slam from 33, grand slam from 37, else part-score) and "
-    "the contract played, whichever side bid it (game when its trick score is 100 or more).\n"
-    "2. The giving side's own vulnerability sets the value, whoever declared.\n"
-    "3. The 28-point rule (elaborate only): a side with 28 points or more that makes a game "
-    "below slam scores the contract as if made exactly, plus 100 for each trick over the "
-    "lowest game in its strain.\n"
-    "4. A passed-out deal scores 0, and the side with more points still gives its excess.\n"
-    "5. With 20 points each nothing is given; a deal that ends level gives no IMPs.\n"
-    "Every worked example in the seeds comes out as printed."
-)
+def notes(settings: dict) -> list:
+    """Return how this sheet reads the two documents where they leave room."""
+    elaborate = settings.get("method") == Method.ELABORATE
+    points = [
+        point(
+            _("How this sheet reads %(guide)s and %(rules)s where they leave room:"),
+            guide=title(SCORING_GUIDE),
+            rules=title(SCORING_RULES),
+        ),
+        point(
+            _("Method in use: the elaborate one (score points for each point over 20).")
+            if elaborate
+            else _("Method in use: the simple one (1 IMP for each point over 20).")
+        ),
+        point(
+            _(
+                "In the elaborate method a point is worth the higher of what the giving side's "
+                "points should make (game from 26, small slam from 33, grand slam from 37, "
+                "else a part-score) and the contract played, whichever side bid it (a game "
+                "when its trick score is 100 or more)."
+            )
+        ),
+        point(_("The giving side's own vulnerability sets the value, whoever declared.")),
+        point(
+            _(
+                "The 28-point rule (elaborate method only): a side with 28 points or more that "
+                "makes a game below slam scores the contract as if made exactly, plus 100 for "
+                "each trick over the lowest game in its strain."
+            )
+        ),
+        point(
+            _(
+                "A passed-out deal scores 0, and the side with more high-card points still "
+                "gives the points over 20."
+            )
+        ),
+        point(_("With 20 points each nothing is given; a deal that ends level gives no IMPs.")),
+        point(_("Every worked example in the two documents comes out as printed.")),
+    ]
+    return points
 
 
 KIND = register(
     GameKind(
         slug="tiebreak",
-        label=_("Single-table game with high-card compensation (贴点)"),
+        label=_("Single-table game with high-card compensation"),
+        native="贴点",
         description=_(
             "Four players at one table: each deal scored as in duplicate, the side with more "
             "than 20 high-card points gives the excess, and the rest goes to IMPs."
@@ -82,6 +119,7 @@ KIND = register(
         settings_form=SettingsForm,
         default_settings={"method": Method.SIMPLE.value},
         next_deal=next_board,
-        notes=NOTES,
+        notes=notes,
+        describe=describe_board_deal,
     )
 )
