@@ -119,7 +119,8 @@ def test_random_adds_corrections_and_deletes_never_fail(client, kind):
 
 
 @pytest.mark.parametrize("kind", ["rubber", "simplified"])
-def test_sessions_built_to_reach_the_rules_limits_never_fail(client, kind):
+def test_sessions_built_to_reach_the_rules_limits_never_fail(english, kind):
+    client = english
     # Many valid deals: rubbers end, boards come twice; then random corrections and deletes.
     valid = (
         st.fixed_dictionaries(
