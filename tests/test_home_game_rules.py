@@ -257,3 +257,41 @@ def test_htmx_and_plain_posts_both_work(english):
         headers=HTMX,
     )
     assert response.text.lstrip().startswith('<div id="game"')
+
+
+def test_a_saved_game_deleted_in_another_window_sends_the_player_to_the_list(client):
+    player = make_user("player")
+    client.force_login(player)
+    game = Game.objects.create(owner=player, kind="chicago", name="Gone soon")
+    url = reverse("game-saved-deal", args=["chicago", game.pk])
+    Game.objects.filter(pk=game.pk).delete()
+    response = client.post(url, {"declarer": "N", "contract": "1NT", "result": "="}, headers=HTMX)
+    assert response.status_code == 404  # the game is looked up first: it is gone
+
+
+def test_the_actions_refuse_past_the_limits_whoever_calls_them(settings, english):
+    from django.utils import translation
+
+    from matches import actions
+
+    translation.activate("en")
+    settings.HOME_GAME_MAX_DEALS = 1
+    settings.HOME_GAMES_MAX_SAVED = 1
+    player = make_user("player")
+    deal = {"declarer": "N", "contract": "1NT", "tricks": 7}
+    with pytest.raises(actions.ActionError, match="most a sheet may hold"):
+        actions.save_game(
+            owner=player, kind="chicago", name="a", settings={}, deals=[deal, deal], user=player
+        )
+    game = actions.save_game(
+        owner=player, kind="chicago", name="a", settings={}, deals=[deal], user=player
+    )
+    with pytest.raises(actions.ActionError, match="most a player may keep"):
+        actions.save_game(
+            owner=player, kind="chicago", name="b", settings={}, deals=[], user=player
+        )
+    with pytest.raises(actions.ActionError, match="most a sheet may hold"):
+        actions.update_game(game, settings={}, deals=[deal, deal], user=player)
+    actions.delete_game(game, user=player)
+    with pytest.raises(actions.Gone):
+        actions.update_game(game, settings={}, deals=[], user=player)

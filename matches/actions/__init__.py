@@ -74,6 +74,7 @@ from .adjustments import (
 )
 from .base import ActionError, Conflict, Gone, MatchIsFinal, NeedsConfirmation, changing
 from .events import change_event, create_event, delete_event, settings_errors
+from .games import delete_game, save_game, update_game
 from .imports import import_event
 from .matches import add_match, delete_match, mark_final, reopen_match, set_seating
 from .results import (
@@ -105,6 +106,7 @@ __all__ = [
     "clear_forfeit",
     "create_event",
     "delete_event",
+    "delete_game",
     "delete_match",
     "import_event",
     "load_results",
@@ -115,8 +117,10 @@ __all__ = [
     "remove_team",
     "remove_vp_penalty",
     "reopen_match",
+    "save_game",
     "set_artificial_score",
     "set_forfeit",
     "set_seating",
     "settings_errors",
+    "update_game",
 ]

@@ -10,6 +10,7 @@ from django.conf import settings as django_settings
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from matches import actions
 from matches.games import GameKind
 from matches.models import Game
 
@@ -65,8 +66,9 @@ class SavedGame:
 
     saved = True
 
-    def __init__(self, game: Game, kind: GameKind):
+    def __init__(self, game: Game, kind: GameKind, user):
         self.game = game
+        self.user = user
         self.kind = kind
         self.pk = game.pk
         self.name = game.name
@@ -74,10 +76,10 @@ class SavedGame:
         self.deals = _deals(game.deals)
 
     def save(self) -> None:
-        """Store the deals and settings on the saved game."""
-        self.game.settings = self.settings
-        self.game.deals = self.deals
-        self.game.save(update_fields=["settings", "deals", "updated"])
+        """Store the deals and settings on the saved game (ActionError if refused)."""
+        self.game = actions.update_game(
+            self.game, settings=self.settings, deals=self.deals, user=self.user
+        )
 
     def restart(self) -> None:
         """Start over: no deals, the settings kept."""
@@ -92,22 +94,19 @@ def load(request, kind: GameKind, game_id: int | None):
     if not request.user.is_authenticated:
         raise Http404
     game = get_object_or_404(Game, pk=game_id, owner=request.user, kind=kind.slug)
-    return SavedGame(game, kind)
-
-
-def saved_count(user) -> int:
-    """Return how many games the player has saved."""
-    return Game.objects.filter(owner=user).count()
+    return SavedGame(game, kind, request.user)
 
 
 def save_as(request, state: SessionGame, name: str) -> Game:
-    """Return a new saved game with the session game's deals and settings."""
-    return Game.objects.create(
+    """Return a new saved game with the session game's deals and settings (ActionError
+    past the number of saved games a player may keep)."""
+    return actions.save_game(
         owner=request.user,
         kind=state.kind.slug,
         name=name,
         settings=state.settings,
         deals=state.deals,
+        user=request.user,
     )
 
 

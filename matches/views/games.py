@@ -11,10 +11,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
+from matches import actions
+from matches.actions.games import TOO_MANY_DEALS
 from matches.games import all_kinds, get_kind, sheets, store
 from matches.models import Game
 
@@ -61,9 +65,7 @@ def deal(request, kind, game_id=None, index=None):
     form = kind.deal_form(request.POST, game=state)
     if form.is_valid():
         if index is None and len(state.deals) >= store.max_deals():
-            form.add_error(None, _("This sheet holds %(limit)s deals, the most a sheet may "
-                                   "hold: save it or start over for the next ones.")
-                           % {"limit": store.max_deals()})  # fmt: skip
+            form.add_error(None, str(TOO_MANY_DEALS) % {"limit": store.max_deals()})
             return _render(request, kind, state, form=form, editing=index)
         deals = list(state.deals)
         if index is None:
@@ -79,8 +81,7 @@ def deal(request, kind, game_id=None, index=None):
             form.add_error(None, refused)
         else:
             state.deals = deals
-            state.save()
-            return _after_change(request, kind, state)
+            return _save(request, kind, state)
     return _render(request, kind, state, form=form, editing=index)
 
 
@@ -92,16 +93,15 @@ def _delete_deal(request, kind, state, index):
     if refused:
         return _render(request, kind, state, notice=refused)
     state.deals = deals
-    state.save()
-    return _after_change(request, kind, state)
+    return _save(request, kind, state)
 
 
 @require_POST
 def restart(request, kind, game_id=None):
     kind = _kind(kind)
     state = store.load(request, kind, game_id)
-    state.restart()
-    return _after_change(request, kind, state)
+    state.deals = []
+    return _save(request, kind, state)
 
 
 @require_POST
@@ -126,8 +126,7 @@ def settings(request, kind, game_id=None):
         form.add_error(None, refused)
         return _render(request, kind, state, settings_form=form)
     state.settings = new_settings
-    state.save()
-    return _after_change(request, kind, state)
+    return _save(request, kind, state)
 
 
 @require_POST
@@ -136,13 +135,13 @@ def save(request, kind):
     kind = _kind(kind)
     state = store.load(request, kind, None)
     form = SaveGameForm(request.POST)
-    if form.is_valid() and store.saved_count(request.user) >= store.max_saved():
-        form.add_error(None, _("You have %(limit)s saved games, the most a player may keep: "
-                               "delete one you no longer need, then save this one.")
-                       % {"limit": store.max_saved()})  # fmt: skip
     if not form.is_valid():
         return _render(request, kind, state, save_form=form)
-    saved = store.save_as(request, state, form.cleaned_data["name"])
+    try:
+        saved = store.save_as(request, state, form.cleaned_data["name"])
+    except actions.ActionError as error:
+        form.add_error(None, str(error))
+        return _render(request, kind, state, save_form=form)
     state.restart()  # the session starts a fresh sheet; the saved one goes on at its address
     messages.success(request, _("Game saved. It is listed under your games."))
     return redirect("game-saved", kind.slug, saved.pk)
@@ -151,7 +150,11 @@ def save(request, kind):
 @require_POST
 @login_required
 def delete(request, kind, game_id):
-    get_object_or_404(Game, pk=game_id, owner=request.user).delete()
+    game = get_object_or_404(Game, pk=game_id, owner=request.user)
+    try:
+        actions.delete_game(game, user=request.user)
+    except actions.Gone:
+        pass  # deleted meanwhile, in another window: gone either way
     messages.success(request, _("Game deleted."))
     return redirect("games")
 
@@ -162,6 +165,21 @@ def _editing_index(request, state):
     except ValueError:
         return None
     return index if 0 <= index < len(state.deals) else None
+
+
+def _save(request, kind, state):
+    """Store the changed sheet and show it; a refusal (the saved game deleted meanwhile,
+    a limit) is shown above the sheet as it is stored."""
+    try:
+        state.save()
+    except actions.Gone:
+        messages.info(request, _("This saved game was deleted, perhaps in another window."))
+        if request.htmx:
+            return HttpResponseClientRedirect(reverse("games"))
+        return redirect("games")
+    except actions.ActionError as error:
+        return _render(request, kind, store.load(request, kind, state.pk), notice=str(error))
+    return _after_change(request, kind, state)
 
 
 def _after_change(request, kind, state):
