@@ -20,7 +20,7 @@ from django.urls import reverse
 from matches.formatting import contract_html
 from matches.models import ImpPenalty, Match, Result
 from matches.scoring import Contract
-from tests.factories import enter, make_match, make_user
+from tests.factories import enter, make_event, make_match, make_team, make_user
 
 pytestmark = [
     pytest.mark.skipif(
@@ -258,3 +258,91 @@ def test_an_imp_penalty_given_while_a_result_is_saved_keeps_both_in_the_totals(s
     assert SAVED in responses[1][0].text
     assert ImpPenalty.objects.filter(match=match).count() == 1
     assert assert_totals_fresh(match).totals.complete_boards == 1
+
+
+@pytest.mark.parametrize(("teams", "matches", "byes"), [(10, 45, 0), (9, 36, 9)])
+def test_two_round_robin_requests_at_once_make_one_schedule(teams, matches, byes):
+    """A double click, or two directors: one schedule, and the second is told."""
+    event = make_event()
+    for number in range(teams):
+        make_team(event, f"Team {number}")
+    url = reverse("director-round-robin", args=[event.pk])
+    page = reverse("director-event", args=[event.pk])
+    visits = [(user, [(url, {}, {}), (page, None, {})]) for user in directors(2)]
+
+    responses = save_at_once_reading(visits, start_after={})
+
+    assert [r[0].status_code for r in responses] == [302, 302]  # no server error
+    assert Match.objects.filter(event=event).count() == matches
+    assert event.byes.count() == byes
+    told = [r[1].text for r in responses]
+    assert sum("Round robin made" in page for page in told) == 1
+    assert sum("This event already has matches" in page for page in told) == 1
+
+
+def test_a_page_fetched_during_a_slow_save_is_never_served_stale_after_it(slow_scoring):
+    """The revision goes up in the save's own transaction, last: a page cached while the
+    save was under way is cached under the old revision, never the new one."""
+    match = make_match(make_event(vp_scale="printed-25"))
+    enter(match, 1, "open", "4H", "N", "=")
+    enter(match, 1, "closed", "4H", "N", "-1")  # 10 IMPs: 17 : 13
+    (penalising,) = directors(1)
+    event_url = reverse("event", args=[match.event_id])
+    json_url = reverse("scorecard-json", args=[match.pk])
+    slow_scoring["director-0"] = 1.0  # the penalty's request scores the match slowly
+    penalty = (
+        reverse("director-imp-penalty", args=[match.pk]),
+        {"penalty-team": match.home_id, "penalty-imps": 7, "penalty-reason": "Slow play"},
+        {},
+    )
+    player = make_user("player")
+    reads = [(event_url, None, {}), (json_url, None, {})] * 4
+    visits = [(penalising, [penalty]), (player, reads)]
+
+    responses = save_at_once_reading(visits, start_after={1: 0.3})
+
+    assert responses[0][0].status_code == 302
+    anyone = Client()
+    page = anyone.get(event_url).text
+    feed = anyone.get(json_url).json()
+    # Home's margin is 3 after the penalty: 16; away's -10: 13 (it was 17 : 13).
+    assert feed["vp"] == {"home": 16.0, "away": 13.0}
+    assert (feed["match"]["home_vp"], feed["match"]["away_vp"]) == (16.0, 13.0)
+    assert '<td class="text-end text-nowrap vp">16 : 13</td>' in page
+
+
+def save_at_once_reading(visits, start_after):
+    """Like save_at_once, where a post's data None means a GET."""
+    start_after = start_after or {}
+    barrier = threading.Barrier(len(visits), timeout=TIMEOUT)
+    responses = [None] * len(visits)
+    errors = []
+
+    def visitor(index, user, requests):
+        try:
+            client = Client()
+            client.force_login(user)
+            client.cookies["django_language"] = "en"
+            barrier.wait()
+            time.sleep(start_after.get(index, 0))
+            responses[index] = [
+                client.get(url) if data is None else client.post(url, data, headers=headers)
+                for url, data, headers in requests
+            ]
+        except BaseException as error:
+            errors.append(error)
+            barrier.abort()
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=visitor, args=(i, u, r), name=f"director-{i}", daemon=True)
+        for i, (u, r) in enumerate(visits)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(TIMEOUT)
+    assert not [t for t in threads if t.is_alive()], "a request never answered"
+    assert not errors, errors
+    return responses

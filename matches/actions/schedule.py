@@ -9,7 +9,7 @@ naming the director.
 
 from __future__ import annotations
 
-from django.db import models
+from django.db import connection, models
 from django.utils.translation import gettext_lazy as _
 
 from matches.models import Board, Bye, Match
@@ -59,13 +59,30 @@ def make_round_robin(event, *, user, rounds: int | None = None) -> list[Match]:
         Match.history.bulk_history_create(matches, batch_size=BATCH, default_user=user)
         byes = Bye.objects.bulk_create(byes, batch_size=BATCH)
         Bye.history.bulk_history_create(byes, batch_size=BATCH, default_user=user)
-        # No ids are needed back for the boards: ignore_conflicts leaves out RETURNING.
-        Board.objects.bulk_create(
-            (Board(match_id=match.pk, number=n) for match in matches for n in range(1, boards + 1)),
-            batch_size=BATCH,
-            ignore_conflicts=True,
-        )
+        insert_boards(event, boards)
         return matches
+
+
+def insert_boards(event, boards: int) -> None:
+    """Insert boards 1 to ``boards`` of every match of the event that has none yet.
+
+    One INSERT … SELECT, worked out by the database: 96,768 boards built as Django
+    objects take seconds of Python; this takes a fraction of one.
+    """
+    quote = connection.ops.quote_name
+    board, match = Board._meta, Match._meta
+    numbers = ", ".join(["(%s)"] * boards)
+    sql = (
+        f"INSERT INTO {quote(board.db_table)} "
+        f"({quote(board.get_field('match').column)}, {quote(board.get_field('number').column)}) "
+        f"SELECT m.{quote(match.pk.column)}, n.column1 FROM {quote(match.db_table)} m "
+        f"CROSS JOIN (VALUES {numbers}) AS n "
+        f"WHERE m.{quote(match.get_field('event').column)} = %s AND NOT EXISTS "
+        f"(SELECT 1 FROM {quote(board.db_table)} b "
+        f"WHERE b.{quote(board.get_field('match').column)} = m.{quote(match.pk.column)})"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*range(1, boards + 1), event.pk])
 
 
 BYE_TAKEN = _("%(team)s already has a bye or a match in round %(round)s.")
