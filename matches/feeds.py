@@ -51,31 +51,36 @@ def match_summary(match, request) -> dict:
         "away_vp": _vp(match.away_vp),
         "complete_boards": match.complete_boards,
         "pending_boards": match.pending_boards,
+        "in_play": match.in_play,
         "url": request.build_absolute_uri(match.get_absolute_url()),
     }
 
 
+def _standing_rows(rows) -> list[dict]:
+    return [
+        {
+            "position": row.standing.position,
+            "team": {"id": row.team.pk, "name": row.team.name},
+            "played": row.standing.played,
+            "vp": _vp(row.standing.vp),
+            "imps_won": row.standing.imps_won,
+            "imps_lost": row.standing.imps_lost,
+            "imp_quotient": _quotient(row.standing.imp_quotient),
+            "decided_by": str(row.standing.decided_by),
+            "vp_penalties": [{"vp": _vp(p.vp), "reason": p.reason} for p in row.penalties],
+        }
+        for row in rows
+    ]
+
+
 def standings(event, request) -> dict:
-    """Return the event's standings feed."""
+    """Return the event's standings feed: official, and live with the matches in play."""
     data = tables.event_data(event)
-    rows = tables.standings(event, data)
     return {
         "event": event_summary(event, request),
         "updated": _when(data["updated"]),
-        "standings": [
-            {
-                "position": row.standing.position,
-                "team": {"id": row.team.pk, "name": row.team.name},
-                "played": row.standing.played,
-                "vp": _vp(row.standing.vp),
-                "imps_won": row.standing.imps_won,
-                "imps_lost": row.standing.imps_lost,
-                "imp_quotient": _quotient(row.standing.imp_quotient),
-                "decided_by": str(row.standing.decided_by),
-                "vp_penalties": [{"vp": _vp(p.vp), "reason": p.reason} for p in row.penalties],
-            }
-            for row in rows
-        ],
+        "standings": _standing_rows(tables.standings(event, data)),
+        "live_standings": _standing_rows(tables.standings(event, tables.live_data(data))),
         "byes": [
             {
                 "round": b.round,

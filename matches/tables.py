@@ -20,7 +20,7 @@ from matches.charts import progress_chart
 from matches.choices import RoomChoice
 from matches.formatting import format_vp
 from matches.models import Event
-from matches.models.matches import match_outcome
+from matches.models.matches import is_in_play, is_official, match_outcome
 from matches.scorecards import ScorecardRow
 
 
@@ -48,30 +48,48 @@ class Round:
     byes: list
 
 
-def event_data(event: Event) -> dict:
+def event_data(event: Event, live: bool = False) -> dict:
     """Return the event's teams, match totals, byes and penalties: four queries in all.
 
-    Match totals come as plain rows (a 64-team event has hundreds of matches); the
-    pages load as objects only the few matches they show (``matches_of``).
+    Official (the default): a match counts once it is complete, forfeited or final;
+    ``live``: matches in play count too, as they stand. Match totals come as plain rows
+    (a 64-team event has hundreds of matches); the pages load as objects only the few
+    matches they show (``matches_of``).
     """
     teams = sorted(event.teams.all(), key=lambda team: team.name)
     rows = event.matches.outcome_rows()
     bye_rows = list(event.byes.select_related("team"))
     penalty_rows = list(event.vp_penalties.select_related("team"))
     bye_vp = event.bye_vp_value()
-    outcomes = [match_outcome(row) for row in rows]
-    # A bye counts once its round is under way (a board of the round is complete).
-    latest = max((o.round for o in outcomes if o.counts), default=0)
     return {
+        "rows": rows,
         "teams": [team.pk for team in teams],
         "by_id": {team.pk: team for team in teams},
-        "outcomes": outcomes,
         "bye_rows": bye_rows,
-        "byes": [scoring.Bye(b.team_id, b.round, bye_vp) for b in bye_rows if b.round <= latest],
+        "bye_vp": bye_vp,
+        "in_play": {row["pk"] for row in rows if is_in_play(row)},
+        "started": {row["round"] for row in rows if row["complete_boards"] or is_official(row)},
+        **_counted(rows, bye_rows, bye_vp, live),
         "penalty_rows": penalty_rows,
         "penalties": [scoring.Penalty(p.team_id, p.vp, p.reason) for p in penalty_rows],
         "updated": max((row["updated"] for row in rows), default=None),
     }
+
+
+def _counted(rows, bye_rows, bye_vp, live: bool) -> dict:
+    outcomes = [match_outcome(row, live=live) for row in rows]
+    # A bye counts once a match of its round counts.
+    latest = max((o.round for o in outcomes if o.counts), default=0)
+    return {
+        "live": live,
+        "outcomes": outcomes,
+        "byes": [scoring.Bye(b.team_id, b.round, bye_vp) for b in bye_rows if b.round <= latest],
+    }
+
+
+def live_data(data: dict) -> dict:
+    """Return the event's data with the matches in play counted too (no more queries)."""
+    return {**data, **_counted(data["rows"], data["bye_rows"], data["bye_vp"], True)}
 
 
 def standings(event: Event, data: dict | None = None) -> list[StandingRow]:
@@ -145,7 +163,7 @@ def current_round(data: dict) -> int | None:
     numbers = round_numbers(data)
     if not numbers:
         return None
-    return max((o.round for o in data["outcomes"] if o.counts), default=numbers[0])
+    return max(data["started"], default=numbers[0])
 
 
 def matches_of(event: Event, **filters) -> list:
@@ -216,18 +234,29 @@ class EventTables:
     this runs, so a page costs a query or two.
     """
 
-    def __init__(self, event: Event, round_number: int | None = None, team=None):
+    def __init__(self, event: Event, round_number: int | None = None, team=None, live=False):
         self.event = event
         self.round_number = round_number
         self.team = team
+        self.live = live
 
     @cached_property
     def data(self) -> dict:
-        return event_data(self.event)
+        return event_data(self.event, live=self.live)
+
+    @property
+    def in_play(self) -> bool:
+        """Return True while a match of the event is in play (the live standings differ)."""
+        return bool(self.data["in_play"])
 
     @cached_property
     def standings(self) -> list[StandingRow]:
         return standings(self.event, self.data)
+
+    @cached_property
+    def live_standings(self) -> list[StandingRow]:
+        """Return the standings with the matches in play counted as they stand."""
+        return standings(self.event, live_data(self.data))
 
     @cached_property
     def round_numbers(self) -> list[int]:

@@ -21,6 +21,7 @@ urlpatterns = [
     path("calculator/board/", public.board_info, name="board-info"),
     path("events/<int:event_id>/", public.event, name="event"),
     path("events/<int:event_id>/cross-table/", public.cross_table, name="cross-table"),
+    path("events/<int:event_id>/live/", public.live_standings, name="live-standings"),
     path("events/<int:event_id>/teams/<int:team_id>/", public.team, name="team"),
     path("events/<int:event_id>/rounds/<int:round_number>/", public.round_page, name="round"),
     path(

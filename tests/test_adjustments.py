@@ -185,9 +185,12 @@ def test_a_round_robin_with_an_odd_number_of_teams_gives_a_bye_each_round(direct
 
 def test_the_json_feeds_carry_standings_and_scorecards(client, match):
     feed = client.get(reverse("standings-json", args=[match.event.pk])).json()
-    assert [row["vp"] for row in feed["standings"]] == [17.0, 13.0]
-    assert feed["standings"][0]["team"]["name"] == match.home.name
+    # One board of sixteen played: in play, so only the live standings count it.
+    assert [row["vp"] for row in feed["standings"]] == [0.0, 0.0]
+    assert [row["vp"] for row in feed["live_standings"]] == [17.0, 13.0]
+    assert feed["live_standings"][0]["team"]["name"] == match.home.name
     assert feed["matches"][0]["status"] == "provisional"
+    assert feed["matches"][0]["in_play"] is True
 
     card = client.get(reverse("scorecard-json", args=[match.pk])).json()
     board = card["boards"][0]

@@ -32,7 +32,8 @@ def test_before_any_play_the_standings_show_no_quotient_and_no_tie_break(english
 def test_once_a_board_is_played_the_quotient_and_ties_show(english, match):
     enter(match, 1, "open", "4H", "N", "=")
     enter(match, 1, "closed", "4H", "N", "-1")
-    page = english.get(reverse("event", args=[match.event_id])).text
+    # One board of sixteen: the match is in play, counted in the live standings.
+    page = english.get(reverse("live-standings", args=[match.event_id])).text
     assert "∞" in page and "0.000" in page
 
 

@@ -14,11 +14,14 @@ from tests.factories import enter, make_event, make_match, make_team
 pytestmark = pytest.mark.django_db
 
 
-def play(event, home, away, round_number, open_result, closed_result, board=1):
-    """Return a match in which one board was played in both rooms."""
+def play(event, home, away, round_number, open_result, closed_result, board=1, final=True):
+    """Return a match in which one board was played in both rooms, then (unless told
+    otherwise) marked final by the director: it counts in the official standings."""
     match = make_match(event, home=home, away=away, round=round_number)
     enter(match, board, "open", *open_result)
     enter(match, board, "closed", *closed_result)
+    if final:
+        actions.mark_final(match, confirm=True, user=None)
     return match
 
 
@@ -74,9 +77,10 @@ def test_a_tie_on_vp_is_broken_by_the_vp_between_the_tied_teams(english, event, 
 
 def test_teams_that_have_not_met_are_separated_by_imp_quotient(english, event, teams):
     ash, birch, cedar, dogwood = teams
-    match = play(event, ash, cedar, 1, *WIN)  # Ash wins 10 IMPs on board 1 ...
+    match = play(event, ash, cedar, 1, *WIN, final=False)  # Ash wins 10 IMPs on board 1 ...
     enter(match, 2, "open", "2S", "E", "+1")  # ... and loses 1 on board 2 (-140 vs -110)
     enter(match, 2, "closed", "2S", "E", "=")
+    actions.mark_final(match, confirm=True, user=None)
     play(event, birch, dogwood, 1, ("3NT", "N", "+1"), ("3NT", "N", "-1"))  # 430 + 50: 10
     page = english.get(reverse("event", args=[event.pk])).text
     # Both have 17 VP; Birch lost no IMPs (quotient ∞), Ash won 10 for 1 lost.

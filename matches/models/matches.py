@@ -21,17 +21,33 @@ class MatchStatus(models.TextChoices):
 
 OUTCOME_FIELDS = (
     "pk", "home_id", "away_id", "round", "home_vp", "away_vp", "home_imps", "away_imps",
-    "complete_boards", "forfeit_home_vp", "forfeit_away_vp", "updated",
+    "complete_boards", "pending_boards", "forfeit_home_vp", "forfeit_away_vp", "status",
+    "updated",
 )  # fmt: skip
 
 
-def match_outcome(row: dict) -> scoring.MatchOutcome:
+def is_official(row: dict) -> bool:
+    """Return True when a match (a row of OUTCOME_FIELDS) counts in the official standings:
+    every board complete in both rooms, a forfeit scored, or marked final by a director."""
+    if row["home_vp"] is None:
+        return False
+    forfeit = row["forfeit_home_vp"] is not None and row["forfeit_away_vp"] is not None
+    complete = row["complete_boards"] > 0 and row["pending_boards"] == 0
+    return complete or forfeit or row["status"] == MatchStatus.FINAL
+
+
+def is_in_play(row: dict) -> bool:
+    """Return True for a match under way: a board complete, not yet official."""
+    return row["home_vp"] is not None and row["complete_boards"] > 0 and not is_official(row)
+
+
+def match_outcome(row: dict, *, live: bool = False) -> scoring.MatchOutcome:
     """Return a match's stored totals (a row of OUTCOME_FIELDS) as the standings need them.
 
-    A match counts once a board is complete in both rooms, or a forfeit gave its VP.
+    The official standings count a match once it is official (``is_official``); the live
+    ones (``live=True``) also count a match in play, with its running IMPs and VP.
     """
-    forfeit = row["forfeit_home_vp"] is not None and row["forfeit_away_vp"] is not None
-    counts = row["home_vp"] is not None and (row["complete_boards"] > 0 or forfeit)
+    counts = is_official(row) or (live and is_in_play(row))
     return scoring.MatchOutcome(
         home=row["home_id"],
         away=row["away_id"],
@@ -136,6 +152,17 @@ class Match(models.Model):
     def is_final(self) -> bool:
         """Return True once a director has marked the match final."""
         return self.status == MatchStatus.FINAL
+
+    @property
+    def in_play(self) -> bool:
+        """Return True while the match is under way: a board complete, more to come, not
+        final, no forfeit. Its running IMPs and VP count only in the live standings."""
+        return is_in_play({name: getattr(self, name) for name in OUTCOME_FIELDS})
+
+    @property
+    def is_official(self) -> bool:
+        """Return True once the match counts in the official standings."""
+        return is_official({name: getattr(self, name) for name in OUTCOME_FIELDS})
 
     @property
     def forfeit_vp(self) -> tuple | None:

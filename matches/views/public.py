@@ -26,6 +26,13 @@ def event(request, event_id):
 
 
 @require_GET
+def live_standings(request, event_id):
+    event = get_object_or_404(Event, pk=event_id)
+    context = {"event": event, "tables": EventTables(event)}
+    return render(request, "matches/live_standings.html", context)
+
+
+@require_GET
 def round_page(request, event_id, round_number):
     event = get_object_or_404(Event, pk=event_id)
     if (
