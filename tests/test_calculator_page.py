@@ -36,7 +36,8 @@ def test_it_shows_each_sides_score_with_the_seeds_working(
     assert f'<td class="ns-score fs-5">{ns}</td>' in page.text
     assert f'<td class="ew-score fs-5">{ew}</td>' in page.text
     if formula:
-        assert f'class="formula text-body-secondary text-end small pt-0">{formula}</td>' in page.text
+        cell = f'class="formula text-body-secondary text-end small pt-0">{formula}</td>'
+        assert cell in page.text
     else:
         assert 'class="formula' not in page.text
     assert "<code" not in page.text  # a printed table, not developer output
