@@ -1,5 +1,5 @@
-"""Save screenshots of the pages to look at: home and calculator, Chinese and English, desktop
-and phone. Not a test; run it against a running server:
+"""Save screenshots of the pages to look at: home, calculator and home games, Chinese and
+English, desktop and phone. Not a test; run it against a running server:
 
     .venv/bin/python tests/browser/screenshots.py http://127.0.0.1:8000
 
@@ -48,6 +48,51 @@ def fill_calculator(page, board, tables):
     page.locator("#calculator form [type=submit]").click()
 
 
+# Deals typed into the home games' forms, as a player would (field name -> text).
+GAMES = {
+    "chicago": [
+        {"contract": "2S", "declarer": "N", "result": "="},
+        {"contract": "PASS", "declarer": "", "result": ""},
+        {"contract": "1NT", "declarer": "E", "result": "-1"},
+        {"contract": "4SX", "declarer": "S", "result": "-1"},
+        {"contract": "2H", "declarer": "W", "result": "="},
+    ],
+    "tiebreak": [
+        {"board": "1", "contract": "4S", "declarer": "N", "lead": "SQ", "result": "=",
+         "ns_hcp": "24"},
+        {"board": "2", "contract": "3NTX", "declarer": "E", "lead": "H10", "result": "-1",
+         "ns_hcp": "18"},
+    ],
+    "simplified": [
+        {"board": "1", "contract": "4S", "declarer": "N", "result": "="},
+        {"board": "2", "contract": "PASS", "declarer": "", "result": "", "ns_hcp": "23"},
+    ],
+}  # fmt: skip
+RUBBER = [("WE", "2S"), ("THEY", "4H"), ("WE", "2S"), ("WE", "2S")]
+
+
+def fill_game(page, kind, deals):
+    """Type each deal into a home game's form and add it, waiting for the sheet each time."""
+    page.goto(f"/games/{kind}/")
+    for number, deal in enumerate(deals, 1):
+        form = page.locator("form.deal-form")
+        for name, text in deal.items():
+            form.locator(f"[name={name}]").fill(text)
+        form.locator("[type=submit]").click()
+        expect(page.locator("tr[data-deal]")).to_have_count(number)
+
+
+def fill_rubber(page):
+    page.goto("/games/rubber/")
+    for number, (side, contract) in enumerate(RUBBER, 1):
+        form = page.locator("form.deal-form")
+        form.locator(f"[name=declarer][value={side}]").check()
+        form.locator("[name=contract]").fill(contract)
+        form.locator("[name=result]").fill("=")
+        form.locator("[type=submit]").click()
+        expect(page.locator(".rubber-deals tr[data-deal]")).to_have_count(number)
+
+
 def shoot(page, name):
     path = OUT / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
@@ -69,13 +114,19 @@ def main(base_url):
 
                 page.goto("/calculator/")
                 fill_calculator(page, FILLED["board"], {"a": FILLED["a"], "b": FILLED["b"]})
-                expect(page.locator(".comparison .imps")).to_have_text("+14")
+                expect(page.locator(".comparison .imps")).to_have_text("14")
                 shoot(page, f"calculator-result-{language}-{size}")
 
                 page.goto("/calculator/")
                 fill_calculator(page, "5", {"a": ("8NT", "N", "=")})
                 expect(page.locator(".invalid-feedback")).to_be_visible()
                 shoot(page, f"calculator-error-{language}-{size}")
+
+                for kind, deals in GAMES.items():
+                    fill_game(page, kind, deals)
+                    shoot(page, f"game-{kind}-{language}-{size}")
+                fill_rubber(page)
+                shoot(page, f"game-rubber-{language}-{size}")
 
                 context.close()
         browser.close()

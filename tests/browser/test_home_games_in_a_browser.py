@@ -139,6 +139,7 @@ def test_chicago_house_rules_are_chosen_and_named_on_a_phone(page: Page, locale)
         if locale == "en-US"
         else "本桌约定：算作四副之一，由下一位发牌"
     )
+    page.locator(".settings-box summary").click()  # the rules are folded away on a phone
     page.get_by_label(label, exact=True).select_option(label=option)
     page.get_by_role("button", name="Apply" if locale == "en-US" else "应用").click()
     named = (
@@ -148,3 +149,10 @@ def test_chicago_house_rules_are_chosen_and_named_on_a_phone(page: Page, locale)
     )
     expect(page.locator(".house-rules")).to_contain_text(named)
     fits_the_screen(page)
+    deal_form(page).get_by_label("Contract" if locale == "en-US" else "定约", exact=True).fill("2S")
+    declarer = "N" if locale == "en-US" else "北"
+    deal_form(page).get_by_label(WORDS[locale]["declarer"], exact=True).fill(declarer)
+    deal_form(page).get_by_label(WORDS[locale]["result"], exact=True).fill("=")
+    deal_form(page).get_by_role("button", name=WORDS[locale]["add"]).click()
+    total = "Total so far: N-S 60, E-W 0." if locale == "en-US" else "目前合计：南北 60，东西 0。"
+    expect(page.locator(".running-totals")).to_have_text(total)  # seen without scrolling
