@@ -10,6 +10,9 @@ class MatchesConfig(AppConfig):
     verbose_name = _("Team matches")
 
     def ready(self):
+        from matches import pagecache
+
+        pagecache.connect()
         post_migrate.connect(create_cache_tables, sender=self)
 
 

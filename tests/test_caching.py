@@ -67,3 +67,123 @@ def test_each_language_has_its_own_cached_page(client, match):
     assert "Standings" in client.get(url).text
     client.cookies["django_language"] = "zh-hans"
     assert "名次" in client.get(url).text
+
+
+def test_a_cached_page_answers_without_touching_the_database(
+    client, match, django_assert_num_queries
+):
+    for url in pages(match):
+        client.get(url)  # fills the cache
+        with django_assert_num_queries(0):
+            response = client.get(url)
+        assert response.status_code == 200, url
+        assert response["ETag"].startswith('W/"'), url
+    feed = client.get(pages(match)[5])
+    assert feed["Access-Control-Allow-Origin"] == "*"
+    assert feed.json()["standings"]
+
+
+def test_an_unchanged_page_answers_304_with_no_body(client, match, django_assert_num_queries):
+    for url in pages(match):
+        etag = client.get(url)["ETag"]
+        with django_assert_num_queries(0):
+            response = client.get(url, headers={"If-None-Match": etag})
+        assert response.status_code == 304, url
+        assert response.content == b""
+        assert response["ETag"] == etag
+
+
+def test_a_change_answers_the_old_etag_with_the_new_page(client, match):
+    url = reverse("scorecard", args=[match.pk])
+    etag = client.get(url)["ETag"]
+    enter(match, 2, "open", "4S", "S", "=")
+    enter(match, 2, "closed", "4S", "S", "-1")
+    response = client.get(url, headers={"If-None-Match": etag})
+    assert response.status_code == 200
+    assert response["ETag"] != etag
+    assert '<td colspan="2" class="home-total">22</td>' in response.text
+
+
+def test_the_etag_names_the_events_revision_and_the_language(client, match):
+    url = reverse("event", args=[match.event.pk])
+    match.event.refresh_from_db()
+    client.cookies["django_language"] = "en"
+    english = client.get(url)["ETag"]
+    client.cookies["django_language"] = "zh-hans"
+    chinese = client.get(url)["ETag"]
+    assert english == f'W/"{match.event.cache_version}.en"'
+    assert chinese == f'W/"{match.event.cache_version}.zh-hans"'
+    assert client.get(url, headers={"If-None-Match": english}).status_code == 200
+
+
+def test_the_page_tells_the_live_refresh_its_etag(client, match):
+    from django.utils.html import escape
+
+    response = client.get(reverse("event", args=[match.event.pk]))
+    assert f'<div id="live" data-etag="{escape(response["ETag"])}">' in response.text
+
+
+def test_the_live_refresh_gets_only_the_part_it_replaces(client, match):
+    for url in pages(match)[:5]:
+        for _ in range(2):  # rendered, then from the cache
+            part = client.get(url, headers={"X-Live": "1"})
+            assert part.status_code == 200
+            assert part.text.startswith('<div id="live" data-etag="W/'), url
+            assert part.text.endswith("</div>"), url
+            assert "<html" not in part.text and "live-controls" not in part.text
+        assert "Cookie" in part["Vary"] and "X-Live" in part["Vary"]
+        assert part["Cache-Control"] == "private, no-cache"
+
+
+def test_each_visitor_gets_a_csrf_token_of_their_own_from_a_cached_page(match):
+    import re
+
+    from django.test import Client
+
+    url = reverse("event", args=[match.event.pk])
+    Client().get(url)  # another visitor fills the cache
+    visitor = Client(enforce_csrf_checks=True)
+    page = visitor.get(url).text
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    data = {"csrfmiddlewaretoken": token, "language": "en", "next": url}
+    assert visitor.post(reverse("set_language"), data).status_code == 302
+    assert visitor.cookies["django_language"].value == "en"
+
+
+def test_a_logged_in_user_is_named_on_their_page_and_no_visitor_sees_it(client, director, match):
+    from django.test import Client
+
+    url = reverse("event", args=[match.event.pk])
+    Client().get(url)  # a visitor's page is cached
+    client.force_login(director)
+    client.cookies["django_language"] = "en"
+    mine = client.get(url)
+    name = f'<span class="navbar-text small">{director.username}</span>'
+    assert name in mine.text and reverse("logout") in mine.text
+    assert mine["ETag"].endswith(f'.u{director.pk}"')
+    visitor = Client().get(url).text
+    assert name not in visitor and reverse("logout") not in visitor
+    assert reverse("login") in visitor
+
+
+def test_with_redis_a_change_made_by_one_server_shows_on_the_next_request_to_another(
+    redis_settings, match, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    from django.core.cache import cache
+    from django.test import Client
+
+    url = reverse("scorecard", args=[match.pk])
+    first = Client().get(url)
+    with django_assert_num_queries(0):
+        assert Client().get(url, headers={"If-None-Match": first["ETag"]}).status_code == 304
+    with django_capture_on_commit_callbacks(execute=True):
+        enter(match, 2, "open", "4S", "S", "=")
+        enter(match, 2, "closed", "4S", "S", "-1")
+    match.event.refresh_from_db()
+    assert cache.get(f"event-version:{match.event_id}") == match.event.cache_version
+    page = Client().get(url, headers={"If-None-Match": first["ETag"]})
+    assert page.status_code == 200
+    assert '<td colspan="2" class="home-total">22</td>' in page.text
+    with django_assert_num_queries(0):
+        again = Client().get(url)
+    assert again.status_code == 200 and again["ETag"] == page["ETag"]

@@ -12,7 +12,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from matches import scoring
+from matches import pagecache, scoring
 from matches.models import Board, Event, Match
 
 
@@ -184,8 +184,10 @@ def store_totals(match: Match, boards=None, penalties=None) -> scoring.MatchResu
 
 
 def bump_revision(event_id: int) -> None:
-    """Mark the event changed: one UPDATE, F-expression, so the revision only goes up."""
+    """Mark the event changed: one UPDATE, F-expression, so the revision only goes up; the
+    page cache learns the new revision once the change is committed (matches/pagecache.py)."""
     Event.objects.filter(pk=event_id).update(revision=models.F("revision") + 1)
+    pagecache.event_changed(event_id)
 
 
 @contextmanager

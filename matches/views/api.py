@@ -1,12 +1,12 @@
 """The JSON feed (see README): no login needed, nothing written."""
 
-from django.core.cache import cache
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
 from matches import feeds
 from matches.models import Event, Match
+from matches.pagecache import event_of_event, event_of_match, public_page
 
 
 def _json(data) -> JsonResponse:
@@ -16,14 +16,14 @@ def _json(data) -> JsonResponse:
 
 
 @require_GET
+@public_page(event_of_event)
 def standings(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
-    key = f"standings-json:{request.get_host()}:{event.cache_version}"
-    return _json(cache.get_or_set(key, lambda: feeds.standings(event, request)))
+    return _json(feeds.standings(event, request))
 
 
 @require_GET
+@public_page(event_of_match)
 def scorecard(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
-    key = f"scorecard-json:{request.get_host()}:{match.pk}:{match.event.cache_version}"
-    return _json(cache.get_or_set(key, lambda: feeds.scorecard(match, request)))
+    return _json(feeds.scorecard(match, request))

@@ -1,4 +1,5 @@
-"""Public pages: no login needed, nothing written."""
+"""Public pages: no login needed, nothing written; an event's pages are cached whole
+between its changes (matches/pagecache.py)."""
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
@@ -10,6 +11,7 @@ from matches import tables
 from matches.calculator import board_facts, compare, score_result
 from matches.forms import BoardForm, OptionalResultForm, ResultForm
 from matches.models import Event, Match, Team
+from matches.pagecache import event_of_event, event_of_match, public_page
 from matches.scorecards import scorecard as scorecard_of
 from matches.tables import EventTables
 
@@ -20,12 +22,14 @@ def home(request):
 
 
 @require_GET
+@public_page(event_of_event)
 def event(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     return render(request, "matches/event.html", {"event": event, "tables": EventTables(event)})
 
 
 @require_GET
+@public_page(event_of_event)
 def live_standings(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     context = {"event": event, "tables": EventTables(event)}
@@ -33,6 +37,7 @@ def live_standings(request, event_id):
 
 
 @require_GET
+@public_page(event_of_event)
 def round_page(request, event_id, round_number):
     event = get_object_or_404(Event, pk=event_id)
     if (
@@ -45,6 +50,7 @@ def round_page(request, event_id, round_number):
 
 
 @require_GET
+@public_page(event_of_event)
 def cross_table(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     context = {"event": event, "tables": EventTables(event)}
@@ -52,6 +58,7 @@ def cross_table(request, event_id):
 
 
 @require_GET
+@public_page(event_of_event)
 def team(request, event_id, team_id):
     event = get_object_or_404(Event, pk=event_id)
     team = get_object_or_404(Team, pk=team_id, event=event)
@@ -60,6 +67,7 @@ def team(request, event_id, team_id):
 
 
 @require_GET
+@public_page(event_of_event)
 def traveller(request, event_id, round_number, board_number):
     event = get_object_or_404(Event, pk=event_id)
     boards = tables.traveller(event, round_number, board_number)
@@ -76,6 +84,7 @@ def traveller(request, event_id, round_number, board_number):
 
 
 @require_GET
+@public_page(event_of_match)
 def scorecard(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
     context = {"match": match, "card": SimpleLazyObject(lambda: scorecard_of(match))}  # cached
