@@ -6,6 +6,18 @@ saved as a file that WhiteNoise serves; then, in one run and side by side, the p
 rendered by its Django view is timed against the same bytes served as a static file,
 both through django.test.Client (the whole WSGI handler and middleware stack). Run with
 `make bench` or `.venv/bin/python benchmarks/bench_standings.py`.
+
+Each page is timed in these states (matches/pagecache.py):
+  cold            the cache emptied before each request, as after every saved result
+  cached, db rev  the page from the cache, the event's revision read from the database
+                  (several processes without a shared cache)
+  cached          the page from the cache without touching the database (the revision is
+                  known to the cache: one process, or Redis)
+  304             the live refresh's If-None-Match, unchanged: 304 with no body; against
+                  WhiteNoise's 304 for the static file
+and, when Redis answers at BENCH_REDIS_URL (default redis://127.0.0.1:6379/1; keys under
+a prefix of their own, deleted afterwards), "cached" and "304" again with the cache in
+Redis, as several app servers share it.
 """
 
 import os
@@ -15,6 +27,7 @@ import tempfile
 import time
 import warnings
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -35,10 +48,10 @@ def configure(workdir: Path) -> None:
     django.setup()
 
 
-def get(client, url: str) -> tuple[float, object, bytes]:
+def get(client, url: str, headers=None) -> tuple[float, object, bytes]:
     """Return the seconds a GET took (the whole body read), the response and its body."""
     started = time.perf_counter()
-    response = client.get(url)
+    response = client.get(url, headers=headers)
     body = b"".join(response.streaming_content) if response.streaming else response.content
     return time.perf_counter() - started, response, body
 
@@ -65,24 +78,76 @@ def check_static(client, url: str, expected: bytes) -> None:
     assert not queries.captured_queries, queries.captured_queries
 
 
-def measure(client, dynamic: str, static: str, cold: bool) -> dict[str, list[float]]:
+def measure(client, dynamic: str, static: str, mode: "Mode") -> dict[str, list[float]]:
     """Return the seconds of each timed request, the view and the file taking turns.
 
-    ``cold``: the page cache is emptied (untimed) before each view request, so the page
-    is worked out afresh, as after every saved result; otherwise it comes from the cache.
+    In the "cold" mode the page cache is emptied (untimed) before each view request, so
+    the page is worked out afresh, as after every saved result; otherwise it comes from the
+    cache. In the "304" mode both ask with the ETag they were last given.
     """
     from django.core.cache import cache
 
     times: dict[str, list[float]] = {"view": [], "static": []}
+    etags: dict[str, str] = {}
+    expected = 304 if mode.conditional else 200
     for n in range(WARMUPS + REQUESTS):
         for name, url in (("view", dynamic), ("static", static)):
-            if cold and name == "view":
+            if mode.cold and name == "view":
                 cache.clear()
-            seconds, response, _ = get(client, url)
-            assert response.status_code == 200, (url, response.status_code)
+            headers = {"If-None-Match": etags[name]} if name in etags else None
+            seconds, response, _ = get(client, url, headers)
+            if mode.conditional and name not in etags:
+                etags[name] = response["ETag"]
+                continue
+            assert response.status_code == expected, (url, response.status_code)
             if n >= WARMUPS:
                 times[name].append(seconds)
     return times
+
+
+class Mode(NamedTuple):
+    label: str
+    cold: bool = False
+    revisions_in_cache: bool = True
+    conditional: bool = False
+
+
+MODES = (
+    Mode("cold", cold=True),
+    Mode("cached, db rev", revisions_in_cache=False),
+    Mode("cached"),
+    Mode("304", conditional=True),
+)
+REDIS_MODES = (Mode("cached, Redis"), Mode("304, Redis", conditional=True))
+
+
+def redis_caches():
+    """Return CACHES pointing at the bench's Redis, or None when it does not answer."""
+    import uuid
+
+    import redis
+
+    url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/1")
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+    except redis.RedisError as error:
+        print(f"(Redis at {url} did not answer: {error}; its rows are left out)")
+        return None
+    default = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": f"bench-{uuid.uuid4().hex[:12]}",
+    }
+    return {"default": default, "shared": default}
+
+
+def forget_redis(caches_setting) -> None:
+    import redis
+
+    default = caches_setting["default"]
+    client = redis.Redis.from_url(default["LOCATION"])
+    for key in client.scan_iter(match=f"{default['KEY_PREFIX']}:*", count=1000):
+        client.delete(key)
 
 
 def p95(samples: list[float]) -> float:
@@ -106,7 +171,6 @@ def run(pages_dir: Path) -> None:
     from django.core.management import call_command
     from django.db import connection
     from django.test import Client, override_settings
-    from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
     from matches.management.commands.generate_event import generate_event
@@ -123,7 +187,6 @@ def run(pages_dir: Path) -> None:
     warnings.filterwarnings("ignore", message="No directory at", category=UserWarning)
     with override_settings(WHITENOISE_ROOT=str(pages_dir), WHITENOISE_AUTOREFRESH=False):
         urls = {name: reverse(url_name, args=[event.pk]) for name, url_name in PAGES}
-        url_names = dict(PAGES)
         pages = {}
         for name, url in urls.items():
             response = Client().get(url)
@@ -132,28 +195,18 @@ def run(pages_dir: Path) -> None:
             (pages_dir / f"{name}.html").write_bytes(response.content)
 
         client = Client()  # a new handler: its WhiteNoise indexes the files just saved
-        from django.core.cache import cache
-
-        for name, url in urls.items():
-            static = f"/{name}.html"
-            check_static(client, static, pages[name])
-            for cold in (True, False):
-                if cold:
-                    cache.clear()
-                with CaptureQueriesContext(connection) as queries:
-                    _, response, body = get(client, url)
-                query_count = len(queries)  # read now: the next request empties the log
-                assert response.resolver_match.url_name == url_names[name]
-                assert not response.streaming, type(response)
-                assert len(body) == len(pages[name]), (name, len(body), len(pages[name]))
-                times = measure(client, url, static, cold)
-                view, file = statistics.median(times["view"]), statistics.median(times["static"])
-                label = f"{name} ({'cold' if cold else 'cached'})"
-                rows.append(
-                    (label, len(body), query_count, view, p95(times["view"]), file,
-                     p95(times["static"]))
-                )  # fmt: skip
-
+        for name in urls:
+            check_static(client, f"/{name}.html", pages[name])
+        with_redis = redis_caches()
+        passes = [(MODES, None)] + ([(REDIS_MODES, with_redis)] if with_redis else [])
+        for modes, caches_setting in passes:
+            extra = {"CACHES": caches_setting} if caches_setting else {}
+            with override_settings(**extra):
+                for name, url in urls.items():
+                    for mode in modes:
+                        rows.append(time_page(client, name, url, pages[name], mode))
+            if caches_setting:
+                forget_redis(caches_setting)
     print(
         f"event: {TEAMS} teams, {ROUNDS} rounds, {BOARDS} boards a match (seed {SEED}): "
         f"{made.matches:,} matches, {made.results:,} results"
@@ -164,15 +217,43 @@ def run(pages_dir: Path) -> None:
         f"(Django {django.get_version()}, DEBUG off); static = the same bytes from WhiteNoise"
     )
     print()
-    header = ("page", "HTML", "queries", "view median", "view p95")
+    header = ("page", "body", "queries", "view median", "view p95")
     header += ("static median", "static p95", "view/static")
-    print("{:<21} {:>9} {:>7} {:>12} {:>10} {:>14} {:>11} {:>12}".format(*header))
+    print("{:<30} {:>9} {:>7} {:>12} {:>10} {:>14} {:>11} {:>12}".format(*header))
     for name, size, queries, view, view_p95, file, file_p95 in rows:
         print(
-            f"{name:<21} {size / 1024:>6.0f} KB {queries:>7} {view * 1e3:>9.1f} ms "
+            f"{name:<30} {size / 1024:>6.0f} KB {queries:>7} {view * 1e3:>9.2f} ms "
             f"{view_p95 * 1e3:>7.1f} ms {file * 1e3:>11.2f} ms {file_p95 * 1e3:>8.2f} ms "
-            f"{view / file:>11.0f}×"
+            f"{view / file:>11.1f}×"
         )
+
+
+def time_page(client, name: str, url: str, saved: bytes, mode: Mode) -> tuple:
+    """Return one row of the table: the page in one mode against its static file."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test import override_settings
+    from django.test.utils import CaptureQueriesContext
+
+    static = f"/{name}.html"
+    with override_settings(REVISIONS_IN_CACHE=mode.revisions_in_cache):
+        first = get(client, url)[1]
+        headers = {"If-None-Match": first["ETag"]} if mode.conditional else None
+        if mode.cold:
+            cache.clear()
+        with CaptureQueriesContext(connection) as queries:
+            _, response, body = get(client, url, headers)
+        query_count = len(queries)  # read now: the next request empties the log
+        assert response.resolver_match.url_name == dict(PAGES)[name]
+        assert not response.streaming, type(response)
+        if mode.conditional:
+            assert response.status_code == 304 and body == b"", response.status_code
+        else:
+            assert len(body) == len(saved), (name, len(body), len(saved))  # a new CSRF token
+        times = measure(client, url, static, mode)
+    view, file = statistics.median(times["view"]), statistics.median(times["static"])
+    return (f"{name} ({mode.label})", len(body), query_count, view, p95(times["view"]), file,
+            p95(times["static"]))  # fmt: skip
 
 
 if __name__ == "__main__":

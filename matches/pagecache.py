@@ -7,33 +7,35 @@ with ``If-None-Match`` gets ``304 Not Modified`` with no body while nothing has 
 
 Where the cache is shared by every server process (Redis; ``REVISIONS_IN_CACHE``), each
 event's current version is kept in the cache too, set by whoever changes the event once
-the change is committed (``event_changed``): then a page that is cached, or unchanged,
-answers without touching the database. Without a shared cache the version is read from
-the database on every request (one small query), since another process's change could not
-reach this process's memory.
+the change is committed (``event_changed``). Then a visitor's request for a page that is
+cached, or unchanged, is answered by ``CachedPageMiddleware`` (matches/middleware.py),
+straight after the static files and before sessions, CSRF, messages and the view: no
+database, little more work than a static file. Without a shared cache the version is read
+from the database on every request (one small query), since another process's change
+could not reach this process's memory; the ``public_page`` decorator does that.
 
-Visitors who are not logged in all see the same page: it is kept whole, with a stand-in
-for the CSRF token (the language switch is a form) that each answer fills with the
-visitor's own. A logged-in user's page names them, so it is rendered for them (its
-expensive parts still come from the template fragment caches), with its own ETag.
+Visitors who are not logged in all see the same page, which is kept whole; it holds no
+CSRF token (the language switch needs none, see scoresheet/urls.py), and a page that does
+is never kept. A logged-in user's page names them, so it is rendered for them (its
+expensive parts still come from the template fragment caches), with an ETag of its own.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import re
 from dataclasses import dataclass
-from functools import wraps
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_delete
 from django.http import HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import get_token
+from django.urls import Resolver404, resolve
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.translation import get_language
+from django.utils.translation import get_language, get_language_from_request
 
 logger = logging.getLogger(__name__)
 
@@ -41,8 +43,8 @@ READER_TIMEOUT = 300  # a version read from the database, kept by a reader
 WRITER_TIMEOUT = 3600  # a version set by the change that made it
 PAGE_TIMEOUT = 3600
 LIVE_START, LIVE_END = b"<!--live-->", b"<!--/live-->"
-CSRF_STAND_IN = b"csrf-token-stand-in-0123456789abcdef0123456789abcdef0123456789abcdef"
-_CSRF_INPUT = re.compile(rb'name="csrfmiddlewaretoken" value="([A-Za-z0-9]+)"')
+VARY = ("Cookie", "Accept-Language", "X-Live")
+_CSRF_INPUT = re.compile(rb'name="csrfmiddlewaretoken"')
 
 
 def _version_key(event_id: int) -> str:
@@ -135,20 +137,21 @@ def connect() -> None:
 # Which event a URL shows -------------------------------------------------------------
 
 
-def event_of_event(kwargs) -> tuple[int, None]:
+def event_of_event(kwargs, cached_only=False) -> tuple[int, None]:
     """Return the event in the URL (its version still to be found)."""
     return kwargs["event_id"], None
 
 
-def event_of_match(kwargs) -> tuple[int | None, str | None]:
+def event_of_match(kwargs, cached_only=False) -> tuple[int | None, str | None]:
     """Return the event of the match in the URL (kept in the cache: a match never moves
-    to another event), and its version when the database was asked for both at once."""
+    to another event), and its version when the database was asked for both at once.
+    ``cached_only``: ask only the cache (None if it does not know)."""
     from matches.models import Match
 
     match_id = kwargs["match_id"]
     key = _match_key(match_id)
     event_id = cache.get(key)
-    if event_id is not None:
+    if event_id is not None or cached_only:
         return event_id, None
     row = (
         Match.objects.filter(pk=match_id)
@@ -173,13 +176,12 @@ class Entry:
     version: str
     headers: tuple
     body: bytes
-    has_token: bool
 
 
-def _page_key(request) -> str:
+def _page_key(request, language: str) -> str:
     where = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
     digest = hashlib.blake2b(where.encode(), digest_size=16).hexdigest()
-    return f"page:{digest}:{get_language()}"
+    return f"page:{digest}:{language}"
 
 
 def _anonymous(request) -> bool | None:
@@ -193,9 +195,9 @@ def _anonymous(request) -> bool | None:
     return not request.user.is_authenticated
 
 
-def _etag(version: str, user_id: int | None) -> str:
+def _etag(version: str, language: str, user_id: int | None = None) -> str:
     who = "" if user_id is None else f".u{user_id}"
-    return f'W/"{version}.{get_language()}{who}"'
+    return f'W/"{version}.{language}{who}"'
 
 
 def _unchanged(request, etag: str) -> bool:
@@ -206,7 +208,7 @@ def _unchanged(request, etag: str) -> bool:
 def _finish(response, etag: str) -> HttpResponse:
     response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ("Cookie", "Accept-Language", "X-Live"))
+    patch_vary_headers(response, VARY)
     return response
 
 
@@ -218,60 +220,117 @@ def _live_part(body: bytes) -> bytes:
     return body[start + len(LIVE_START) : end]
 
 
+def _body_response(entry: Entry, live: bool) -> HttpResponse:
+    response = HttpResponse(_live_part(entry.body) if live else entry.body)
+    for name, value in entry.headers:
+        response[name] = value
+    return response
+
+
 def public_page(event_of):
     """Cache a public page (or feed) of an event whole, with an ETag, as described above.
 
     ``event_of(kwargs)`` returns the id of the event the URL shows (None: not found), and
-    its version if it has just read it.
-    The view renders the page; ``request.page_etag`` is the ETag it will carry, for the
-    page to tell the live refresh. A request with ``X-Live: 1`` gets only the part of the
-    page between ``<!--live-->`` and ``<!--/live-->``.
+    its version if it has just read it. The view renders the page; ``request.page_etag`` is
+    the ETag it will carry, for the page to tell the live refresh. A request with
+    ``X-Live: 1`` gets only the part of the page between ``<!--live-->`` and
+    ``<!--/live-->``.
     """
 
     def decorator(view):
-        @wraps(view)
+        @functools.wraps(view)
         def wrapper(request, *args, **kwargs):
             event_id, version = event_of(kwargs)
             if version is None and event_id is not None:
                 version = event_version(event_id)
             if version is None:
                 return view(request, *args, **kwargs)  # not found: the view says so
+            language = get_language()
             anonymous = _anonymous(request)
             user_id = None if anonymous is not False else request.user.pk
-            etag = request.page_etag = _etag(version, user_id)
+            etag = request.page_etag = _etag(version, language, user_id)
             if _unchanged(request, etag):
                 return _finish(HttpResponseNotModified(), etag)
             live = request.headers.get("X-Live") == "1"
-            key = _page_key(request) if anonymous else None
+            key = _page_key(request, language) if anonymous else None
             entry = cache.get(key) if key else None
             if entry is not None and entry.version == version:
-                response = _from_entry(request, entry, live)
+                response = _body_response(entry, live)
             else:
                 response = view(request, *args, **kwargs)
                 if key and response.status_code == 200 and not response.streaming:
-                    cache.set(key, _entry(version, response), PAGE_TIMEOUT)
+                    if _CSRF_INPUT.search(response.content):
+                        logger.warning("%s holds a CSRF token: not cached", request.path)
+                    else:
+                        entry = Entry(version, tuple(response.items()), response.content)
+                        cache.set(key, entry, PAGE_TIMEOUT)
                 if live and response.status_code == 200:
                     response.content = _live_part(response.content)
             return _finish(response, etag)
 
+        wrapper.public_page = event_of  # for CachedPageMiddleware
         return wrapper
 
     return decorator
 
 
-def _entry(version: str, response) -> Entry:
-    body = response.content
-    found = _CSRF_INPUT.search(body)
-    if found:
-        body = body.replace(found.group(1), CSRF_STAND_IN)
-    return Entry(version, tuple(response.items()), body, bool(found))
+# Straight from the cache, before the rest of the middleware --------------------------
 
 
-def _from_entry(request, entry: Entry, live: bool) -> HttpResponse:
-    body = _live_part(entry.body) if live else entry.body
-    if entry.has_token:
-        body = body.replace(CSRF_STAND_IN, get_token(request).encode())
-    response = HttpResponse(body)
-    for name, value in entry.headers:
+@functools.lru_cache(maxsize=4096)
+def _route(path: str):
+    """Return (how to find the event, URL arguments) for a public page's path, else None."""
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    event_of = getattr(match.func, "public_page", None)
+    return None if event_of is None else (event_of, match.kwargs)
+
+
+@functools.cache
+def _fixed_headers() -> tuple:
+    """Return the headers the middleware after CachedPageMiddleware adds to every page."""
+    from csp.utils import build_policy
+
+    return (
+        ("Content-Security-Policy", build_policy()),
+        ("X-Frame-Options", settings.X_FRAME_OPTIONS),
+    )
+
+
+def answer_from_cache(request) -> HttpResponse | None:
+    """Return the answer to a visitor's GET of a cached public page, or None to let the
+    whole stack answer (not a public page, a logged-in user or session, messages waiting,
+    the event's version or the page not in the cache)."""
+    if settings.SESSION_COOKIE_NAME in request.COOKIES or "messages" in request.COOKIES:
+        return None
+    route = _route(request.path_info)
+    if route is None:
+        return None
+    event_of, kwargs = route
+    event_id, _ = event_of(kwargs, cached_only=True)
+    if event_id is None:
+        return None
+    language = get_language_from_request(request)
+    version_key, page_key = _version_key(event_id), _page_key(request, language)
+    if "If-None-Match" in request.headers:
+        version = cache.get(version_key)
+        if version is not None and _unchanged(request, _etag(version, language)):
+            return _fixed(HttpResponseNotModified(), version, language)
+        entry = cache.get(page_key) if version is not None else None
+    else:
+        found = cache.get_many([version_key, page_key])
+        version, entry = found.get(version_key), found.get(page_key)
+    if version is None or entry is None or entry.version != version:
+        return None
+    response = _body_response(entry, request.headers.get("X-Live") == "1")
+    response["Content-Length"] = str(len(response.content))
+    return _fixed(response, version, language)
+
+
+def _fixed(response, version: str, language: str) -> HttpResponse:
+    for name, value in _fixed_headers():
         response[name] = value
-    return response
+    response["Content-Language"] = language
+    return _finish(response, _etag(version, language))
