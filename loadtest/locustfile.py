@@ -14,10 +14,15 @@ Users:
   version the page holds, which the row that comes back updates, as in the browser.
   With LOADTEST_DIRECTORS_PER_MATCH=2 two directors share each match, to provoke conflicts.
 - Player (everyone else): refreshes the standings, scorecards, the round, a team page,
-  the cross-table and the JSON standings, with a few seconds' think time.
+  the cross-table and the JSON standings, with a few seconds' think time; and, as the
+  page's live refresh does, asks for the last page again with its ETag (If-None-Match,
+  X-Live): 304 while nothing changed, else only the refreshed part.
+
+With LOADTEST_HOSTS (comma-separated base URLs, as loadtest/run.sh sets for several app
+servers) the users are spread over the servers in turn, each user staying on one.
 
 Request names (the page types in the stats): standings, scorecard, round, team,
-cross-table, standings.json, static, login-page, login, sheet, save-row.
+cross-table, standings.json, live-refresh, static, login-page, login, sheet, save-row.
 
 A save refused as stale (HTTP 200 with the "Not saved" conflict message) is a success in
 locust's stats and is counted apart; the counts go to LOADTEST_COUNTS (JSON) at the end.
@@ -54,6 +59,16 @@ DIRECTORS_PER_MATCH = int(os.environ.get("LOADTEST_DIRECTORS_PER_MATCH", "1"))
 
 COUNTS: Counter = Counter()  # conflicts, saves, invalid rows, ... (one locust process)
 _director_numbers = itertools.count()
+HOSTS = [h.strip() for h in os.environ.get("LOADTEST_HOSTS", "").split(",") if h.strip()]
+_host_numbers = itertools.count()
+
+
+def use_next_host(user: HttpUser) -> None:
+    """Put a user on the next of several app servers (LOADTEST_HOSTS), if there are several."""
+    if HOSTS:
+        user.host = HOSTS[next(_host_numbers) % len(HOSTS)]
+        user.client.base_url = user.host
+
 
 VERSION_INPUT = re.compile(r'<input\b[^>]*\bname="b(\d+)-version"[^>]*>')
 VALUE = re.compile(r'\bvalue="(\d*)"')
@@ -98,6 +113,7 @@ class Director(HttpUser):
     wait_time = _wait("LOADTEST_DIRECTOR_WAIT", "0.5,1.5")  # typing one row
 
     def on_start(self):
+        use_next_host(self)
         self.number = next(_director_numbers)
         login = PLAN["directors"][self.number % len(PLAN["directors"])]
         slot = (self.number // DIRECTORS_PER_MATCH) % len(PLAN["director_matches"])
@@ -200,7 +216,10 @@ class Player(HttpUser):
     weight = 1
 
     def on_start(self):
+        use_next_host(self)
         self.rng = random.Random()
+        self.etags: dict[str, str] = {}
+        self.last = f"/events/{EVENT}/"
         self.team = self.rng.choice(PLAN["teams"])
         own = [m for m in CURRENT_MATCHES if self.team in (m["home"], m["away"])]
         self.match = own[0]["id"] if own else self.rng.choice(MATCHES)["id"]
@@ -213,6 +232,21 @@ class Player(HttpUser):
         with self.client.get(path, name=name, catch_response=True) as response:
             if response.status_code != 200:
                 response.failure(f"{name}: HTTP {response.status_code}")
+            elif response.headers.get("ETag"):
+                self.etags[path] = response.headers["ETag"]
+                self.last = path
+
+    @task(6)
+    def live_refresh(self):
+        """The page's live refresh: the last page again, with the ETag it showed."""
+        headers = {"If-None-Match": self.etags.get(self.last, ""), "X-Live": "1"}
+        with self.client.get(
+            self.last, headers=headers, name="live-refresh", catch_response=True
+        ) as response:
+            if response.status_code == 200 and response.headers.get("ETag"):
+                self.etags[self.last] = response.headers["ETag"]
+            elif response.status_code != 304:
+                response.failure(f"live-refresh: HTTP {response.status_code}")
 
     @task(4)
     def standings(self):

@@ -8,6 +8,12 @@
 #                                        # afresh (its name must contain "loadtest"), and
 #                                        # dropped again at the end (KEEP_DB=1 keeps it)
 #
+#   LOADTEST_SERVERS=2 DATABASE_URL=postgres://postgres@127.0.0.1:5432/loadtest loadtest/run.sh
+#                                        # two app servers (ports LOADTEST_PORT and the next)
+#                                        # sharing the database and Redis (LOADTEST_REDIS_URL,
+#                                        # default redis://127.0.0.1:6379/1; this run's keys
+#                                        # are deleted at the end); users spread over both
+#
 # Needs locust in the venv (pip install -r requirements-dev.txt, or pip install locust).
 # Settings (environment): LOADTEST_TIME (60s), LOADTEST_USERS (58, of which 8 directors),
 # LOADTEST_SPAWN_RATE (10), LOADTEST_WORKERS (2), LOADTEST_PORT (8765),
@@ -28,6 +34,10 @@ RUN_TIME=${LOADTEST_TIME:-60s}
 USERS=${LOADTEST_USERS:-58}
 SPAWN_RATE=${LOADTEST_SPAWN_RATE:-10}
 WORKERS=${LOADTEST_WORKERS:-2}
+SERVERS=${LOADTEST_SERVERS:-1}
+PORTS=$(seq "$PORT" $((PORT + SERVERS - 1)))
+HOSTS=$(for p in $PORTS; do printf 'http://%s:%s,' "$HOST" "$p"; done)
+HOSTS=${HOSTS%,}
 
 if [[ ! -x $BIN/locust ]]; then
     echo "locust is not installed: $BIN/pip install -r requirements-dev.txt" >&2
@@ -46,23 +56,35 @@ fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/loadtest.XXXXXX")
 OUT=${LOADTEST_OUT:-${TMPDIR:-/tmp}/loadtest-results-$(date +%Y%m%d-%H%M%S)-$BACKEND}
-SERVER_PID=
+SERVER_PIDS=()
 DB_CREATED=
+REDIS_PREFIX=
+
+stop_servers() {
+    local pid
+    for pid in "${SERVER_PIDS[@]}"; do
+        kill -TERM "$pid" 2>/dev/null || true
+    done
+    for pid in "${SERVER_PIDS[@]}"; do
+        for _ in $(seq 1 100); do  # 10 s for a graceful stop, then no more grace
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        kill -KILL "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
+    SERVER_PIDS=()
+}
 
 cleanup() {
     local status=$?
     trap - EXIT INT TERM
-    if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill -TERM "$SERVER_PID" 2>/dev/null || true
-        for _ in $(seq 1 100); do  # 10 s for a graceful stop, then no more grace
-            kill -0 "$SERVER_PID" 2>/dev/null || break
-            sleep 0.1
-        done
-        kill -KILL "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
+    stop_servers
     if [[ -n $DB_CREATED && -z ${KEEP_DB:-} ]]; then
         "$PY" loadtest/pgdb.py drop "$DATABASE_URL" || true
+    fi
+    if [[ -n $REDIS_PREFIX ]]; then
+        "$PY" -c "import redis, sys; c = redis.Redis.from_url(sys.argv[1]); [c.delete(k) for k in c.scan_iter(match=sys.argv[2] + ':*', count=1000)]" "$REDIS_URL" "$REDIS_PREFIX" || true
     fi
     rm -rf "$WORK"
     exit "$status"
@@ -82,10 +104,22 @@ else
     DB_CREATED=1
 fi
 
-if "$PY" -c "import socket,sys; s=socket.socket(); s.settimeout(1); sys.exit(s.connect_ex(('$HOST', $PORT)) != 0)"; then
-    echo "something already listens on $HOST:$PORT: stop it or set LOADTEST_PORT" >&2
-    exit 1
+if [[ $SERVERS -gt 1 ]]; then  # several app servers share Redis, as in production
+    export REDIS_URL=${LOADTEST_REDIS_URL:-redis://127.0.0.1:6379/1}
+    REDIS_PREFIX=loadtest-$$-$RANDOM
+    export CACHE_KEY_PREFIX=$REDIS_PREFIX
+    if ! "$PY" -c "import redis, sys; redis.Redis.from_url(sys.argv[1], socket_connect_timeout=2).ping()" "$REDIS_URL"; then
+        echo "Redis does not answer at $REDIS_URL (LOADTEST_REDIS_URL)" >&2
+        exit 1
+    fi
 fi
+
+for port in $PORTS; do
+    if "$PY" -c "import socket,sys; s=socket.socket(); s.settimeout(1); sys.exit(s.connect_ex(('$HOST', $port)) != 0)"; then
+        echo "something already listens on $HOST:$port: stop it or set LOADTEST_PORT" >&2
+        exit 1
+    fi
+done
 
 mkdir -p "$OUT"
 echo "== setup ($BACKEND), results in $OUT"
@@ -93,40 +127,44 @@ echo "== setup ($BACKEND), results in $OUT"
 "$PY" loadtest/setup_event.py "$WORK/plan.json" --teams 16 --rounds 7 --boards 16 --directors 8
 "$PY" manage.py collectstatic --noinput >>"$OUT/setup.log"
 
-echo "== gunicorn on $URL ($WORKERS workers)"
-"$BIN/gunicorn" scoresheet.wsgi --bind "$HOST:$PORT" --workers "$WORKERS" \
-    --no-control-socket --error-logfile - >"$OUT/gunicorn.log" 2>&1 &
-SERVER_PID=$!
-for attempt in $(seq 1 60); do
-    if "$PY" -c "import urllib.request; urllib.request.urlopen('$URL/healthz', timeout=2)" 2>/dev/null; then
-        break
-    fi
-    if ! kill -0 "$SERVER_PID" 2>/dev/null || [[ $attempt == 60 ]]; then
-        echo "gunicorn did not answer on $URL/healthz; its log:" >&2
-        cat "$OUT/gunicorn.log" >&2
-        exit 1
-    fi
-    sleep 0.5
+for port in $PORTS; do
+    echo "== gunicorn on http://$HOST:$port ($WORKERS workers)${REDIS_URL:+, cache in $REDIS_URL}"
+    "$BIN/gunicorn" scoresheet.wsgi --bind "$HOST:$port" --workers "$WORKERS" \
+        --no-control-socket --error-logfile - >>"$OUT/gunicorn.log" 2>&1 &
+    SERVER_PIDS+=($!)
+done
+for port in $PORTS; do
+    for attempt in $(seq 1 60); do
+        if "$PY" -c "import urllib.request; urllib.request.urlopen('http://$HOST:$port/healthz', timeout=2)" 2>/dev/null; then
+            break
+        fi
+        if [[ $attempt == 60 ]]; then
+            echo "gunicorn did not answer on http://$HOST:$port/healthz; its log:" >&2
+            cat "$OUT/gunicorn.log" >&2
+            exit 1
+        fi
+        sleep 0.5
+    done
 done
 
 echo "== locust: $USERS users (8 directors), $SPAWN_RATE/s, $RUN_TIME"
 cut -d' ' -f1-3 /proc/loadavg >"$OUT/loadavg.before" 2>/dev/null || true
 status=0
 TIMEFORMAT='%U %S'  # locust's own CPU seconds: it shares the machine with the server
-{ time LOADTEST_PLAN=$WORK/plan.json LOADTEST_COUNTS=$OUT/counts.json \
+{ time LOADTEST_PLAN=$WORK/plan.json LOADTEST_COUNTS=$OUT/counts.json LOADTEST_HOSTS=$HOSTS \
     timeout --foreground --signal=INT --kill-after=30 300 \
     "$BIN/locust" -f loadtest/locustfile.py --headless --only-summary \
     -u "$USERS" -r "$SPAWN_RATE" -t "$RUN_TIME" \
     --host "$URL" --csv "$OUT/locust" >"$OUT/locust.log" 2>&1 || status=$?; } 2>"$OUT/locust.cpu"
 
 cut -d' ' -f1-3 /proc/loadavg >"$OUT/loadavg.after" 2>/dev/null || true
-# The server's CPU seconds (master and workers), before it stops.
-ps -o times= --pid "$SERVER_PID" --ppid "$SERVER_PID" | awk '{s += $1} END {print s}' >"$OUT/server.cpu"
-kill -TERM "$SERVER_PID" 2>/dev/null || true
-wait "$SERVER_PID" 2>/dev/null || true
-SERVER_PID=
+# The servers' CPU seconds (masters and workers), before they stop.
+for pid in "${SERVER_PIDS[@]}"; do
+    ps -o times= --pid "$pid" --ppid "$pid"
+done | awk '{s += $1} END {print s}' >"$OUT/server.cpu"
+stop_servers
 
-"$PY" loadtest/summary.py "$OUT" "$BACKEND, $WORKERS gunicorn workers, $USERS users, $RUN_TIME"
+"$PY" loadtest/summary.py "$OUT" "$BACKEND, $SERVERS server(s) × $WORKERS gunicorn workers${REDIS_URL:+, Redis}, $USERS users, $RUN_TIME"
 echo "files: $OUT"
 # locust exits 1 when any request failed: the summary says which; keep that exit status.
 exit "$status"

@@ -15,7 +15,8 @@ from collections import Counter
 from pathlib import Path
 
 ORDER = [
-    "standings", "scorecard", "round", "team", "cross-table", "standings.json", "static",
+    "standings", "scorecard", "round", "team", "cross-table", "standings.json", "live-refresh",
+    "static",
     "login-page", "login", "sheet", "save-row",
 ]  # fmt: skip
 SERVER_PATTERNS = {

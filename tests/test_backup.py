@@ -194,6 +194,7 @@ IDS = (
     (re.compile(r"(/events/|/matches/|/teams/)\d+"), r"\1#"),
     (re.compile(r'(data-\w+)="\d+"'), r'\1="#"'),
     (re.compile(r'name="csrfmiddlewaretoken" value="\w+"'), 'name="csrfmiddlewaretoken"'),
+    (re.compile(r'data-etag="[^"]*"'), 'data-etag="#"'),  # the event's revision: a new event
 )
 
 
