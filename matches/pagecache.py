@@ -137,20 +137,21 @@ def connect() -> None:
 # Which event a URL shows -------------------------------------------------------------
 
 
-def event_of_event(kwargs, cached_only=False) -> tuple[int, None]:
+def event_of_event(kwargs, cached_only=False, forget=False) -> tuple[int, None]:
     """Return the event in the URL (its version still to be found)."""
     return kwargs["event_id"], None
 
 
-def event_of_match(kwargs, cached_only=False) -> tuple[int | None, str | None]:
+def event_of_match(kwargs, cached_only=False, forget=False) -> tuple[int | None, str | None]:
     """Return the event of the match in the URL (kept in the cache: a match never moves
     to another event), and its version when the database was asked for both at once.
-    ``cached_only``: ask only the cache (None if it does not know)."""
+    ``cached_only``: ask only the cache (None if it does not know); ``forget``: ask the
+    database (an event deleted with its matches leaves their ids to new ones on SQLite)."""
     from matches.models import Match
 
     match_id = kwargs["match_id"]
     key = _match_key(match_id)
-    event_id = cache.get(key)
+    event_id = None if forget else cache.get(key)
     if event_id is not None or cached_only:
         return event_id, None
     row = (
@@ -243,6 +244,8 @@ def public_page(event_of):
             event_id, version = event_of(kwargs)
             if version is None and event_id is not None:
                 version = event_version(event_id)
+                if version is None:  # the event kept for a match is gone: ask again
+                    event_id, version = event_of(kwargs, forget=True)
             if version is None:
                 return view(request, *args, **kwargs)  # not found: the view says so
             language = get_language()

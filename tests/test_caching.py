@@ -209,3 +209,22 @@ def test_a_visitors_cached_page_is_answered_before_the_rest_of_the_stack_with_it
             assert dict(early.items()) == dict(full.items()), url
         unchanged = client.get(url, headers={"If-None-Match": full["ETag"]})
         assert answered[-1] is unchanged and unchanged.status_code == 304
+
+
+def test_a_deleted_event_and_match_are_gone_from_the_cache_at_once(
+    client, director, match, django_capture_on_commit_callbacks
+):
+    from matches import actions
+
+    for url in pages(match):
+        client.get(url)
+    other = make_match(match.event)
+    other_url = reverse("scorecard", args=[other.pk])
+    client.get(other_url)
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.delete_match(other, user=director, confirm=True)
+    assert client.get(other_url).status_code == 404
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.delete_event(match.event, user=director, confirm=True)
+    for url in pages(match):
+        assert client.get(url).status_code == 404, url
