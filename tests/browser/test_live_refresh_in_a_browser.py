@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from matches import actions
 from tests.factories import enter, make_event, make_team
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -19,7 +20,7 @@ def event():
     event = make_event(name="Winter league", vp_scale="printed-25")
     for name in ("Ash", "Birch", "Cedar", "Dogwood", "Elm", "Fir", "Gum", "Holly"):
         make_team(event, f"{name} bridge club of the river district")
-    event.create_round_robin()
+    actions.make_round_robin(event, user=None)
     return event
 
 
