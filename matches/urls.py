@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from matches.views import accounts, adjustments, api, director, games, public
+from matches.views import accounts, adjustments, api, director, games, public, sheets
 
 
 class RoomConverter:
@@ -63,13 +63,16 @@ urlpatterns = [
     path(
         "director/events/<int:event_id>/matches/new/", director.match_new, name="director-match-new"
     ),
-    path("director/matches/<int:match_id>/", director.match_manage, name="director-match"),
     path(
-        "director/matches/<int:match_id>/<room:room>/", director.room_sheet, name="director-sheet"
+        "director/events/<int:event_id>/rounds/<int:round_number>/table-sheets/",
+        sheets.blank_sheets,
+        name="director-table-sheets",
     ),
+    path("director/matches/<int:match_id>/", director.match_manage, name="director-match"),
+    path("director/matches/<int:match_id>/<room:room>/", sheets.room_sheet, name="director-sheet"),
     path(
         "director/matches/<int:match_id>/<room:room>/<int:number>/",
-        director.save_row,
+        sheets.save_row,
         name="director-save-row",
     ),
     path(

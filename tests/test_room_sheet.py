@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -33,7 +35,9 @@ def test_a_row_saves_on_its_own_and_shows_its_score(director_client, match, dire
                         result="=")  # fmt: skip
     assert response.status_code == 200
     assert 'data-saved="true"' in response.text
-    assert '<span class="cell ew" data-label="E-W">790</span>' in response.text  # 4♥× = vulnerable
+    # 4♥× made, vulnerable: E-W 790, in the row and in what the sheet announces
+    assert re.search(r'<span class="cell ew score">.*E-W</span>790</span>', response.text)
+    assert 'data-announce="Board 4 saved: E-W 790"' in response.text
     result = Result.objects.get(board__match=match, board__number=4, room="open")
     assert (str(result.contract), result.declarer, result.lead, result.tricks) == (
         "4HX", "E", "ST", 10,
@@ -62,7 +66,7 @@ def test_a_bad_value_gets_a_message_beside_the_field_and_nothing_is_saved(
     director_client, match, fields, field, message
 ):
     response = save_row(director_client, match, 1, **fields)
-    assert f'id="id_b1-{field}_error">{message}</span>' in response.text
+    assert f'id="id_b1-{field}_error" role="alert">{message}</span>' in response.text
     assert 'data-saved="true"' not in response.text
     assert not Result.objects.exists()
 

@@ -2,13 +2,13 @@
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
-from matches import actions
-from matches.actions import ActionError, Conflict
-from matches.choices import RoomChoice
-from matches.forms import EventForm, MatchForm, SeatingForm, SheetRowForm, TeamForm
+from matches import actions, progress
+from matches.actions import ActionError
+from matches.forms import EventForm, MatchForm, SeatingForm, TeamForm
 from matches.forms.adjustments import ForfeitForm, ImpPenaltyForm, StatusForm, VpPenaltyForm
 from matches.models import Board, Event, Match, Result, Team
 from matches.permissions import director_required
@@ -23,7 +23,7 @@ def dashboard(request):
 @require_http_methods(["GET", "POST"])
 @director_required
 def event_new(request):
-    form = EventForm(request.POST or None)
+    form = EventForm(request.POST or None, initial={"date": timezone.localdate()})
     if form.is_valid():
         try:
             event = actions.create_event(user=request.user, **form.settings)
@@ -49,18 +49,29 @@ def event_manage(request, event_id):
             messages.success(request, _("Event saved."))
             return redirect("director-event", event.pk)
         event.refresh_from_db()
-    return render(request, "director/event.html", event_manage_context(event, form=form))
+    shown = request.GET.get("round", "")
+    shown = int(shown) if shown.isascii() and shown.isdigit() else None
+    context = event_manage_context(event, form=form, shown_round=shown)
+    return render(request, "director/event.html", context)
 
 
-def event_manage_context(event, **forms):
-    """Return what the director's event page shows, with any form just posted."""
+def event_manage_context(event, shown_round=None, **forms):
+    """Return what the director's event page shows, with any form just posted.
+
+    The matches shown are those of ``shown_round``, by default the round under way.
+    """
+    rounds = progress.round_numbers(event)
+    current = progress.current_round(event)
+    shown = shown_round if shown_round in rounds else current
     return {
         "event": event,
         "form": forms.get("form") or EventForm(instance=event),
-        "teams": event.teams.prefetch_related("players"),
-        "matches": event.matches.with_teams(),
+        "teams": event.teams.order_by("pk").prefetch_related("players"),  # in entry order
+        "rounds": rounds,
+        "progress": progress.round_progress(event, shown) if shown else None,
         "team_form": forms.get("team_form") or TeamForm(event=event),
-        "match_form": forms.get("match_form") or MatchForm(event=event),
+        "match_form": forms.get("match_form")
+        or MatchForm(event=event, initial={"round": current or 1}),
         "vp_form": forms.get("vp_form") or VpPenaltyForm(event=event, prefix="vp"),
         "vp_penalties": event.vp_penalties.select_related("team"),
         "byes": event.byes.select_related("team"),
@@ -163,60 +174,6 @@ def match_manage_context(request, match, seating_forms=None, **forms):
 
 @require_GET
 @director_required
-def room_sheet(request, match_id, room):
-    match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
-    return _render_sheet(request, match, RoomChoice(room))
-
-
-def _render_sheet(request, match, room, posted=None):
-    """Return the room's sheet page; ``posted`` is the context of a row just posted."""
-    rows = []
-    for board in match.boards.with_results():
-        if posted and board.number == posted["board"].number:
-            rows.append(posted)
-        else:
-            result = board.result_in(room)
-            form = SheetRowForm.for_result(result, prefix=f"b{board.number}")
-            rows.append({"board": board, "room": room, "form": form, "saved": result})
-    return render(request, "director/sheet.html", {"match": match, "room": room, "rows": rows})
-
-
-@require_POST
-@director_required
-def save_row(request, match_id, room, number):
-    board = get_object_or_404(
-        Board.objects.select_related("match__event", "match__home", "match__away"),
-        match=match_id,
-        number=number,
-    )
-    room = RoomChoice(room)
-    form = SheetRowForm(request.POST, prefix=f"b{number}")
-    context = {"board": board, "room": room, "form": form, "match": board.match}
-    if form.is_valid():
-        try:
-            result = actions.record_result(
-                board, room, form.cleaned_data, version=form.cleaned_data["version"],
-                user=request.user,
-            )  # fmt: skip
-        except Conflict as conflict:
-            context["conflict"] = conflict.current
-            context["form"] = SheetRowForm(
-                _with_version(request.POST, f"b{number}", conflict.current), prefix=f"b{number}"
-            )
-        except ActionError as error:
-            form.refuse(error)
-        else:
-            context["saved"] = result
-            context["form"] = SheetRowForm.for_result(result, prefix=f"b{number}")
-    if request.htmx:
-        return render(request, "director/_row.html", context)
-    if "saved" in context:  # without JavaScript: back to the whole sheet
-        return redirect("director-sheet", board.match_id, room)
-    return _render_sheet(request, board.match, room, posted=context)
-
-
-@require_GET
-@director_required
 def board_history(request, match_id, number):
     board = get_object_or_404(Board.objects.select_related("match"), match=match_id, number=number)
     history = (
@@ -225,10 +182,3 @@ def board_history(request, match_id, number):
         .order_by("-history_date", "-history_id")
     )
     return render(request, "director/board_history.html", {"board": board, "history": history})
-
-
-def _with_version(data, prefix, current):
-    """Return the posted row with the version of the result now saved, to save over it."""
-    data = data.copy()
-    data[f"{prefix}-version"] = current.version if current else 0
-    return data

@@ -1,0 +1,102 @@
+"""The director's room sheets: one page per room, each row saved on its own (static/js/sheet.js
+queues the saves so that typing ahead never loses a keystroke)."""
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from matches import actions
+from matches.actions import ActionError, Conflict
+from matches.choices import RoomChoice
+from matches.forms import SheetRowForm
+from matches.models import Board, Event, Match
+from matches.permissions import director_required
+from matches.room_sheets import (
+    SheetRow,
+    client_messages,
+    next_match,
+    other_room,
+    sheet_rows,
+    table_sheets,
+)
+
+
+@require_GET
+@director_required
+def room_sheet(request, match_id, room):
+    match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
+    return _render_sheet(request, match, RoomChoice(room))
+
+
+def _render_sheet(request, match, room, posted: SheetRow | None = None):
+    """Return the room's sheet page; ``posted`` is the row just posted, kept as typed."""
+    rows = sheet_rows(match, room)
+    if posted is not None:
+        rows = [posted if row.board.number == posted.board.number else row for row in rows]
+    context = {
+        "match": match,
+        "room": room,
+        "other_room": other_room(room),
+        "rows": rows,
+        "next_match": next_match(match),
+        "readonly": match.is_final,
+        "sheet_messages": client_messages(),
+    }
+    return render(request, "director/sheet.html", context)
+
+
+@require_POST
+@director_required
+def save_row(request, match_id, room, number):
+    match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
+    board = get_object_or_404(Board, match=match, number=number)
+    board.match = match
+    room = RoomChoice(room)
+    prefix = f"b{number}"
+    form = SheetRowForm(request.POST, prefix=prefix)
+    row = SheetRow(board, room, form)
+    if form.is_valid():
+        try:
+            version = form.cleaned_data["version"]
+            actions.record_result(
+                board, room, form.cleaned_data, version=version, user=request.user
+            )
+        except Conflict as conflict:
+            row.conflict = conflict.current
+            row.form = SheetRowForm(_with_version(request.POST, prefix, conflict.current),
+                                    prefix=prefix)  # fmt: skip
+        except ActionError as error:  # the match is final, or the board is gone
+            form.refuse(error)
+        else:
+            row.just_saved = True
+    # Both rooms as they are now, for the row's score and its check against the other room.
+    row.board = Board.objects.with_results().get(pk=board.pk)
+    row.board.match = match
+    row.saved = row.board.result_in(room)
+    if row.just_saved:
+        row.form = SheetRowForm.for_result(row.saved, prefix=prefix)
+    if request.htmx:
+        context = {"row": row, "match": match, "room": room, "readonly": match.is_final}
+        return render(request, "director/_row.html", context)
+    if row.just_saved:  # without JavaScript: back to the whole sheet
+        return redirect("director-sheet", board.match_id, room)
+    return _render_sheet(request, match, room, posted=row)
+
+
+def _with_version(data, prefix, current):
+    """Return the posted row with the version of the result now saved, to save over it."""
+    data = data.copy()
+    data[f"{prefix}-version"] = current.version if current else 0
+    return data
+
+
+@require_GET
+@director_required
+def blank_sheets(request, event_id, round_number):
+    """Return the round's blank table sheets to print: one page per match, room and segment."""
+    event = get_object_or_404(Event, pk=event_id)
+    sheets = table_sheets(event, round_number)
+    if not sheets:
+        raise Http404
+    context = {"event": event, "round": round_number, "sheets": sheets}
+    return render(request, "director/table_sheets.html", context)
