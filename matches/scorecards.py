@@ -1,5 +1,5 @@
-"""Matches as the pages present them: the scorecard laid out like the printed sheet, a
-match seen from one team's side, and each room-sheet row checked against the other room.
+"""Matches as the pages present them: the scorecard laid out like the printed sheet, and
+a match seen from one team's side.
 
 Everything here reads; nothing writes. The scoring itself stays in ``matches.scoring``
 (through ``Match.score``); this module only arranges its answers into page rows.
@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from matches import scoring
-from matches.choices import RoomChoice
-from matches.models import Board, Match, Result
+from django.utils.text import Truncator
+from django.utils.translation import gettext
 
-# A board whose IMPs reach this is highlighted on the room sheet for a second look.
-SWING_IMPS = 10
+from matches import scoring
+from matches.choices import RoomChoice, SeatChoice
+from matches.models import Board, Match, Result
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,15 @@ class ScorecardSegment:
 
     segment: scoring.team.Segment  # its number and its 本节 / 上节 / 全场 totals
     rows: list[ScorecardRow]
-    seating: dict
+    seating: dict  # {room: {seat: player}}
+
+    @property
+    def seating_lines(self) -> list[tuple[str, str]]:
+        """Return (room, "North Wang, South Li, …") for each room with players seated."""
+        return [
+            (RoomChoice(room).label, players_text(seats))
+            for room, seats in sorted(self.seating.items(), key=lambda item: item[0] != "open")
+        ]
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,19 @@ class Scorecard:
     def has_notes(self) -> bool:
         """Return True when the director's adjustments need a note under the sheet."""
         return bool(self.adjustments or self.assigned or self.penalties or self.match.forfeit_vp)
+
+
+SEAT_ORDER = "NSEW"  # a line-up is written pair by pair: North-South, then East-West
+
+
+def players_text(seats: dict) -> str:
+    """Return who sat where as one line, in the page's language ("北 王建国、南 李明")."""
+    separator = gettext(", ")
+    return separator.join(
+        gettext("%(seat)s %(name)s")
+        % {"seat": SeatChoice(seat).label, "name": Truncator(seats[seat].name).chars(30)}
+        for seat in sorted(seats, key=SEAT_ORDER.index)
+    )
 
 
 def scorecard(match: Match) -> Scorecard:
@@ -127,38 +148,3 @@ class TeamSide:
 def team_side(match: Match, team) -> TeamSide:
     """Return the match as ``team`` sees it."""
     return TeamSide(match, team.pk)
-
-
-@dataclass(frozen=True)
-class RoomCheck:
-    """A room-sheet row checked against the other room, as table devices check it."""
-
-    other: Result | None  # the other room's result on the board
-    comparison: scoring.BoardComparison
-
-    @property
-    def imps(self) -> int | None:
-        """Return the board's IMPs to the home team (negative: to the away team)."""
-        return self.comparison.imps
-
-    @property
-    def swing(self) -> bool:
-        """Return True when the board swings SWING_IMPS or more: worth a second look."""
-        return self.imps is not None and abs(self.imps) >= SWING_IMPS
-
-    def opposite_sides(self, mine: Result | None) -> bool:
-        """Return True when both rooms played the same contract from opposite sides.
-
-        4S by North in one room and 4S by East in the other is possible, but is more
-        often a declarer typed on the wrong side.
-        """
-        if mine is None or self.other is None or not mine.level or not self.other.level:
-            return False
-        same = (mine.level, mine.strain) == (self.other.level, self.other.strain)
-        return same and scoring.Seat(mine.declarer).side != scoring.Seat(self.other.declarer).side
-
-
-def room_check(board: Board, room: str) -> RoomCheck:
-    """Return the board checked from ``room``: the other room's result and the IMPs."""
-    other = RoomChoice.CLOSED if room == RoomChoice.OPEN else RoomChoice.OPEN
-    return RoomCheck(board.result_in(other), board.comparison())

@@ -17,3 +17,5 @@ urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("admin/", admin.site.urls),
 ]
+
+handler500 = "matches.views.errors.server_error"

@@ -61,6 +61,7 @@ def write_requests(match):
         ("post", reverse("director-vp-penalty", args=[event.pk]),
          {"vp-team": team.pk, "vp-vp": "2", "vp-reason": "x"}),
         ("post", reverse("director-round-robin", args=[event.pk]), {}),
+        ("get", reverse("director-table-sheets", args=[event.pk, 1]), {}),
     ]  # fmt: skip
 
 

@@ -1,5 +1,7 @@
 """What players read on the public pages: travellers, standings before play, Chinese doubles."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -49,3 +51,31 @@ def test_english_pages_write_doubles_with_x(english, match):
     enter(match, 1, "open", "4SX", "N", "=")
     page = english.get(reverse("scorecard", args=[match.pk])).text
     assert '4<span class="suit suit-s">♠</span>X<' in page
+
+
+def test_scorecard_board_numbers_link_to_the_boards_traveller(english, match):
+    page = english.get(reverse("scorecard", args=[match.pk])).text
+    traveller = reverse("traveller", args=[match.event_id, match.round, 7])
+    assert re.search(rf'<th scope="row" class="board-col"><a href="{traveller}"[^>]*>7</a>', page)
+
+
+def test_the_printed_scorecard_has_signature_lines_for_both_captains_and_the_director(
+    chinese, match
+):
+    page = chinese.get(reverse("scorecard", args=[match.pk])).text
+    signatures = re.search(r'<section class="signatures print-only".*?</section>', page, re.S)[0]
+    assert "主队 Ash 队长" in signatures
+    assert "客队 Birch 队长" in signatures
+    assert "裁判" in signatures
+    assert signatures.count('class="signature-line"') == 3
+
+
+def test_seating_reads_as_one_chinese_sentence(chinese, match):
+    from matches.models import Seating
+
+    players = {p.name: p for team in (match.home, match.away) for p in team.players.all()}
+    seats = [("open", "N", "Ash A"), ("open", "S", "Ash B"), ("open", "E", "Birch A")]
+    for room, seat, name in seats:
+        Seating.objects.create(match=match, segment=1, room=room, seat=seat, player=players[name])
+    page = chinese.get(reverse("scorecard", args=[match.pk])).text
+    assert "开室：北 Ash A、南 Ash B、东 Birch A" in page

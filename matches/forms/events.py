@@ -158,7 +158,7 @@ class MatchForm(ActionFormMixin, forms.ModelForm):
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
         self.event = event
-        teams = Team.objects.filter(event=event)
+        teams = Team.objects.filter(event=event).order_by("pk")  # in entry order
         self.fields["home"].queryset = teams
         self.fields["away"].queryset = teams
 

@@ -1,0 +1,91 @@
+"""How far the matches of a round have got, for the director's event page: boards entered in
+each room, complete, final, and what the round still waits for. Reads only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count
+
+from matches.models import Event, Match, Result
+
+
+@dataclass(frozen=True)
+class MatchProgress:
+    match: Match
+    open: int  # boards with a result in the open room
+    closed: int  # ... in the closed room
+    boards: int  # boards the match plays
+
+    @property
+    def complete(self) -> bool:
+        """Return True once every board is complete (both rooms, or an adjusted score)."""
+        return self.match.complete_boards >= self.boards
+
+    @property
+    def final(self) -> bool:
+        return self.match.is_final
+
+    @property
+    def pending(self) -> int:
+        """Return the boards not complete yet."""
+        return max(self.boards - self.match.complete_boards, 0)
+
+
+@dataclass(frozen=True)
+class RoundProgress:
+    number: int
+    matches: list[MatchProgress]
+
+    @property
+    def pending_matches(self) -> int:
+        """Return how many matches of the round still have boards to come."""
+        return sum(1 for m in self.matches if not m.complete)
+
+    @property
+    def pending_boards(self) -> int:
+        return sum(m.pending for m in self.matches)
+
+    @property
+    def final_matches(self) -> int:
+        return sum(1 for m in self.matches if m.final)
+
+
+def round_numbers(event: Event) -> list[int]:
+    """Return the rounds that have matches, in order."""
+    return sorted(set(event.matches.values_list("round", flat=True)))
+
+
+def current_round(event: Event) -> int | None:
+    """Return the round the director is most likely working on: the latest with a result
+    entered, else the first (None when the event has no matches yet)."""
+    entered = Result.objects.filter(board__match__event=event).order_by("-board__match__round")
+    latest = entered.values_list("board__match__round", flat=True).first()
+    if latest is not None:
+        return latest
+    return event.matches.order_by("round").values_list("round", flat=True).first()
+
+
+def round_progress(event: Event, number: int) -> RoundProgress:
+    """Return the progress of every match of one round: two queries."""
+    matches = list(event.matches.filter(round=number).select_related("home", "away"))
+    counts = (
+        Result.objects.filter(board__match__in=[m.pk for m in matches])
+        .values("board__match", "room")
+        .annotate(entered=Count("pk"))
+    )
+    entered = {(row["board__match"], row["room"]): row["entered"] for row in counts}
+    for match in matches:
+        match.event = event
+    return RoundProgress(
+        number,
+        [
+            MatchProgress(
+                match,
+                entered.get((match.pk, "open"), 0),
+                entered.get((match.pk, "closed"), 0),
+                event.boards_per_match,
+            )
+            for match in matches
+        ],
+    )

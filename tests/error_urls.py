@@ -1,0 +1,12 @@
+"""The site's URLs and one that fails, for the 500 page's test."""
+
+from django.urls import path
+
+from scoresheet.urls import handler500, urlpatterns  # noqa: F401 - the handler is looked up here
+
+
+def broken(request):
+    raise RuntimeError("a bug")
+
+
+urlpatterns = [*urlpatterns, path("broken/", broken)]
