@@ -71,6 +71,11 @@ urlpatterns = [
     path("director/matches/<int:match_id>/", director.match_manage, name="director-match"),
     path("director/matches/<int:match_id>/<room:room>/", sheets.room_sheet, name="director-sheet"),
     path(
+        "director/matches/<int:match_id>/<room:room>/reopen/",
+        sheets.reopen,
+        name="director-sheet-reopen",
+    ),
+    path(
         "director/matches/<int:match_id>/<room:room>/<int:number>/",
         sheets.save_row,
         name="director-save-row",

@@ -62,6 +62,7 @@ def write_requests(match):
          {"vp-team": team.pk, "vp-vp": "2", "vp-reason": "x"}),
         ("post", reverse("director-round-robin", args=[event.pk]), {}),
         ("get", reverse("director-table-sheets", args=[event.pk, 1]), {}),
+        ("post", reverse("director-sheet-reopen", args=[match.pk, "open"]), {"reason": "x"}),
     ]  # fmt: skip
 
 

@@ -71,11 +71,11 @@ def test_the_printed_scorecard_has_signature_lines_for_both_captains_and_the_dir
 
 
 def test_seating_reads_as_one_chinese_sentence(chinese, match):
-    from matches.models import Seating
+    from matches import actions
 
     players = {p.name: p for team in (match.home, match.away) for p in team.players.all()}
-    seats = [("open", "N", "Ash A"), ("open", "S", "Ash B"), ("open", "E", "Birch A")]
-    for room, seat, name in seats:
-        Seating.objects.create(match=match, segment=1, room=room, seat=seat, player=players[name])
+    seats = {("open", "N"): "Ash A", ("open", "S"): "Ash B", ("open", "E"): "Birch A"}
+    seats = {key: players[name] for key, name in seats.items()}
+    actions.set_seating(match, 1, seats, user=None)
     page = chinese.get(reverse("scorecard", args=[match.pk])).text
     assert "开室：北 Ash A、南 Ash B、东 Birch A" in page

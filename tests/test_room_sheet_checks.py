@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches.models import Match
+from matches import actions
 from tests.factories import enter, make_event, make_match, make_team
 
 pytestmark = pytest.mark.django_db
@@ -89,13 +89,34 @@ def test_the_sheet_links_to_the_other_room_the_scorecard_and_the_next_match(dire
 
 def test_a_final_matchs_sheet_is_read_only_with_a_reopen_form(director_client, match):
     enter(match, 1, "open", "4H", "N", "=")
-    Match.objects.filter(pk=match.pk).update(status="final")
+    actions.mark_final(match, user=None, confirm=True)
     page = sheet(director_client, match)
     assert 'data-readonly="true"' in page
     assert page.count(" readonly") == 16 * 4
     assert ">Save</button>" not in page
     assert "Reopen the match" in page
-    assert f'action="{reverse("director-status", args=[match.pk])}"' in page
+    assert f'action="{reverse("director-sheet-reopen", args=[match.pk, "open"])}"' in page
+
+
+def test_reopening_from_the_sheet_needs_a_reason_and_comes_back_to_an_open_sheet(
+    director_client, match, director
+):
+    actions.mark_final(match, user=None, confirm=True)
+    url = reverse("director-sheet-reopen", args=[match.pk, "closed"])
+    refused = director_client.post(url, {"reason": " "})
+    assert refused.status_code == 200
+    assert 'id="id_reopen_reason_error" role="alert">Say why the match is reopened.' in refused.text
+    match.refresh_from_db()
+    assert match.is_final
+
+    response = director_client.post(url, {"reason": "Board 4 was entered in the wrong room"})
+    assert response.url == reverse("director-sheet", args=[match.pk, "closed"])
+    match.refresh_from_db()
+    assert not match.is_final
+    assert match.history.first().status_reason == "Board 4 was entered in the wrong room"
+    assert match.history.first().history_user == director
+    page = sheet(director_client, match, "closed")
+    assert 'data-readonly="true"' not in page and " readonly" not in page
 
 
 def test_the_event_page_shows_each_matchs_progress_in_the_current_round(director_client):
@@ -107,7 +128,7 @@ def test_the_event_page_shows_each_matchs_progress_in_the_current_round(director
     for number in range(1, 17):
         enter(first, number, "open", "4S", "N", "=")
         enter(first, number, "closed", "4S", "N", "=")
-    Match.objects.filter(pk=first.pk).update(status="final")
+    actions.mark_final(first, user=None)
     for number in (1, 2, 3):
         enter(second, number, "open", "4S", "N", "=")
     enter(second, 1, "closed", "4S", "N", "=")
@@ -150,10 +171,8 @@ def test_a_new_event_is_dated_today_unless_the_director_says_otherwise(director_
 def test_blank_table_sheets_fill_in_teams_room_boards_dealer_and_vulnerability(
     director_client, match
 ):
-    from matches.models import Seating
-
     north = match.home.players.first()
-    Seating.objects.create(match=match, segment=1, room="open", seat="N", player=north)
+    actions.set_seating(match, 1, {("open", "N"): north}, user=None)
     url = reverse("director-table-sheets", args=[match.event_id, 1])
     page = director_client.get(url).text
     assert page.count('<article class="table-sheet"') == 2

@@ -1,15 +1,18 @@
 """The director's room sheets: one page per room, each row saved on its own (static/js/sheet.js
 queues the saves so that typing ahead never loses a keystroke)."""
 
+from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from matches import actions
 from matches.actions import ActionError, Conflict
 from matches.choices import RoomChoice
 from matches.forms import SheetRowForm
-from matches.models import Board, Event, Match
+from matches.forms.adjustments import StatusForm
+from matches.models import Board, Event, Match, MatchStatus
 from matches.permissions import director_required
 from matches.room_sheets import (
     SheetRow,
@@ -28,7 +31,7 @@ def room_sheet(request, match_id, room):
     return _render_sheet(request, match, RoomChoice(room))
 
 
-def _render_sheet(request, match, room, posted: SheetRow | None = None):
+def _render_sheet(request, match, room, posted: SheetRow | None = None, reopen_form=None):
     """Return the room's sheet page; ``posted`` is the row just posted, kept as typed."""
     rows = sheet_rows(match, room)
     if posted is not None:
@@ -40,6 +43,7 @@ def _render_sheet(request, match, room, posted: SheetRow | None = None):
         "rows": rows,
         "next_match": next_match(match),
         "readonly": match.is_final,
+        "reopen_form": reopen_form or StatusForm(initial={"status": MatchStatus.PROVISIONAL}),
         "sheet_messages": client_messages(),
     }
     return render(request, "director/sheet.html", context)
@@ -81,6 +85,25 @@ def save_row(request, match_id, room, number):
     if row.just_saved:  # without JavaScript: back to the whole sheet
         return redirect("director-sheet", board.match_id, room)
     return _render_sheet(request, match, room, posted=row)
+
+
+@require_POST
+@director_required
+def reopen(request, match_id, room):
+    """Reopen a final match from its sheet (a reason is needed), then back to the sheet."""
+    match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
+    room = RoomChoice(room)
+    form = StatusForm({"status": MatchStatus.PROVISIONAL, "reason": request.POST.get("reason", "")})
+    if form.is_valid():
+        try:
+            actions.reopen_match(match, reason=form.cleaned_data["reason"], user=request.user)
+        except ActionError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, _("The match is provisional again: its results can change."))
+            return redirect("director-sheet", match.pk, room)
+    match.refresh_from_db()
+    return _render_sheet(request, match, room, reopen_form=form)
 
 
 def _with_version(data, prefix, current):

@@ -11,7 +11,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from matches.models import Board, ImpPenalty, Seating
+from matches import actions
+from matches.models import Board
 from tests.browser.helpers import log_in
 from tests.factories import enter, make_event, make_match, make_team, make_user
 
@@ -56,19 +57,16 @@ def test_a_16_board_match_with_adjustments_prints_on_one_a4_page(page: Page, loc
         event, home=make_team(event, LONG_CHINESE), away=make_team(event, LONG_ENGLISH)
     )
     played(match)
-    director = make_user("td", director=True)
     for number in (3, 7, 11):
-        board = Board.objects.select_related("match__event").get(match=match, number=number)
-        board.set_artificial_score(
-            3, -3, "Fouled board: the cards were in the wrong pockets " * 2, director
-        )
-    ImpPenalty.objects.create(match=match, team=match.away, imps=3, reason="Slow play, " * 10)
-    players = list(match.home.players.all()) + list(match.away.players.all())
-    for index, (room, seat) in enumerate(
-        [("open", "N"), ("open", "S"), ("closed", "E"), ("closed", "W"),
-         ("open", "E"), ("open", "W"), ("closed", "N"), ("closed", "S")]
-    ):  # fmt: skip
-        Seating.objects.create(match=match, segment=1, room=room, seat=seat, player=players[index])
+        board = Board.objects.get(match=match, number=number)
+        reason = "Fouled board: the cards were in the wrong pockets " * 2
+        actions.set_artificial_score(board, home_imps=3, away_imps=-3, reason=reason, user=None)
+    actions.add_imp_penalty(match, team=match.away, imps=3, reason="Slow play, " * 10, user=None)
+    home, away = list(match.home.players.all()), list(match.away.players.all())
+    seats = {("open", "N"): home[0], ("open", "S"): home[1], ("closed", "E"): home[2],
+             ("closed", "W"): home[3], ("open", "E"): away[0], ("open", "W"): away[1],
+             ("closed", "N"): away[2], ("closed", "S"): away[3]}  # fmt: skip
+    actions.set_seating(match, 1, seats, user=None)
 
     page.goto(f"/matches/{match.pk}/")
     expect(page.locator(".scorecard-notes li")).to_have_count(4)

@@ -316,3 +316,25 @@ def test_a_player_reads_the_scorecard_in_chinese_on_a_phone(page: Page, match):
         expect(page.get_by_text(text, exact=True).first).to_be_attached()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width}px wide on a 390px phone"
+
+
+def test_a_final_matchs_sheet_is_read_only_until_the_director_reopens_it(page: Page, match):
+    from matches import actions
+
+    enter(match, 1, "open", "4S", "N", "=")
+    actions.mark_final(match, user=None, confirm=True)
+    log_in(page)
+    page.goto(f"/director/matches/{match.pk}/open/")
+    contract = page.locator("#id_b1-contract")
+    contract.click()
+    page.keyboard.type("5S")
+    page.keyboard.press("Enter")
+    expect(contract).to_have_value("4S")  # nothing typed, nothing sent: no "5S" left on screen
+    expect(page.locator("#row-1 .saved-mark")).to_be_visible()
+
+    page.locator("#id_reopen_reason").fill("Board 1 was scored in the wrong room")
+    page.get_by_role("button", name="Reopen the match").click()
+    expect(page.locator(".sheet")).not_to_have_attribute("data-readonly", "true")
+    page.locator("#id_b1-contract").fill("5S")
+    page.locator("#id_b1-contract").press("Enter")
+    expect(page.locator("#row-1[data-saved=true] .ns")).to_contain_text("450")
