@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count
 
-from matches.models import Event, Match, Result
+from matches.models import Event, Match, Result, Seating
 
 
 @dataclass(frozen=True)
@@ -16,6 +16,8 @@ class MatchProgress:
     open: int  # boards with a result in the open room
     closed: int  # ... in the closed room
     boards: int  # boards the match plays
+    seated: int = 0  # seats filled, over all segments and both rooms
+    segments: int = 1
 
     @property
     def complete(self) -> bool:
@@ -25,6 +27,11 @@ class MatchProgress:
     @property
     def final(self) -> bool:
         return self.match.is_final
+
+    @property
+    def lineup_complete(self) -> bool:
+        """Return True once all eight seats of every segment have a player."""
+        return self.seated >= 8 * self.segments
 
     @property
     def pending(self) -> int:
@@ -50,6 +57,11 @@ class RoundProgress:
     def final_matches(self) -> int:
         return sum(1 for m in self.matches if m.final)
 
+    @property
+    def missing_lineups(self) -> int:
+        """Return how many matches of the round lack part of their line-up."""
+        return sum(1 for m in self.matches if not m.lineup_complete)
+
 
 def round_numbers(event: Event) -> list[int]:
     """Return the rounds that have matches, in order."""
@@ -67,7 +79,7 @@ def current_round(event: Event) -> int | None:
 
 
 def round_progress(event: Event, number: int) -> RoundProgress:
-    """Return the progress of every match of one round: two queries."""
+    """Return the progress of every match of one round: three queries."""
     matches = list(event.matches.filter(round=number).select_related("home", "away"))
     counts = (
         Result.objects.filter(board__match__in=[m.pk for m in matches])
@@ -75,6 +87,12 @@ def round_progress(event: Event, number: int) -> RoundProgress:
         .annotate(entered=Count("pk"))
     )
     entered = {(row["board__match"], row["room"]): row["entered"] for row in counts}
+    seats = (
+        Seating.objects.filter(match__in=[m.pk for m in matches])
+        .values("match")
+        .annotate(seated=Count("pk"))
+    )
+    seated = {row["match"]: row["seated"] for row in seats}
     for match in matches:
         match.event = event
     return RoundProgress(
@@ -85,6 +103,8 @@ def round_progress(event: Event, number: int) -> RoundProgress:
                 entered.get((match.pk, "open"), 0),
                 entered.get((match.pk, "closed"), 0),
                 event.boards_per_match,
+                seated.get(match.pk, 0),
+                len(match.segment_numbers),
             )
             for match in matches
         ],

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from matches.views import accounts, adjustments, api, director, games, public, sheets
+from matches.views import accounts, adjustments, api, bulk, director, games, public, sheets
 
 
 class RoomConverter:
@@ -62,6 +62,12 @@ urlpatterns = [
     ),
     path(
         "director/events/<int:event_id>/matches/new/", director.match_new, name="director-match-new"
+    ),
+    path("director/events/<int:event_id>/teams/list/", bulk.team_list, name="director-team-list"),
+    path(
+        "director/events/<int:event_id>/rounds/<int:round_number>/lineups/",
+        bulk.lineups,
+        name="director-lineups",
     ),
     path(
         "director/events/<int:event_id>/rounds/<int:round_number>/table-sheets/",

@@ -85,7 +85,7 @@ from .results import (
     set_artificial_score,
 )
 from .schedule import add_bye, make_round_robin
-from .teams import add_team, change_team, remove_team
+from .teams import add_team, add_teams, change_team, remove_team
 
 __all__ = [
     "ActionError",
@@ -97,6 +97,7 @@ __all__ = [
     "add_imp_penalty",
     "add_match",
     "add_team",
+    "add_teams",
     "add_vp_penalty",
     "assign_result",
     "change_event",

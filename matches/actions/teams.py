@@ -36,6 +36,28 @@ def add_team(event, *, name: str, captain: str = "", players=(), user) -> Team:
         return team
 
 
+def add_teams(event, *, teams, user) -> list[Team]:
+    """Return the new teams of the event, all added or none: ``teams`` is a list of
+    (name, players) in entry order, as a director typed them one per line."""
+    with changing(user) as change:
+        event = change.lock_event(event)
+        if event.teams.count() + len(teams) > MAX_TEAMS:
+            raise ActionError(TOO_MANY, field="teams", code="teams", params={"most": MAX_TEAMS})
+        made, seen = [], set()
+        for name, players in teams:
+            name = _team_name(event, name)
+            if name.casefold() in seen:
+                raise ActionError(
+                    NAME_TAKEN, field="teams", code="duplicate", params={"name": name}
+                )
+            seen.add(name.casefold())
+            team = change.save(Team(event=event, name=name))
+            for player_name in _player_names(players):
+                change.save(Player(team=team, name=player_name))
+            made.append(team)
+        return made
+
+
 def change_team(team, *, user, name: str | None = None, captain: str | None = None,
                 rename: dict | None = None, remove=(), add=()) -> Team:  # fmt: skip
     """Return the team with its name, captain and players corrected.
@@ -109,8 +131,11 @@ def _team_name(event, name: str, team: Team | None = None) -> str:
     clash = event.teams.filter(name__iexact=name)
     if team is not None:
         clash = clash.exclude(pk=team.pk)
-    if clash.exists():
-        raise ActionError(NAME_TAKEN, field="name", code="duplicate", params={"name": name})
+    existing = clash.first()
+    if existing is not None:  # quoted as it is spelled in the event, not as typed
+        raise ActionError(
+            NAME_TAKEN, field="name", code="duplicate", params={"name": existing.name}
+        )
     return name
 
 

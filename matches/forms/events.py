@@ -101,11 +101,12 @@ class TeamForm(ActionFormMixin, forms.Form):
         clash = Team.objects.filter(event=self.event, name__iexact=name)
         if self.team is not None:
             clash = clash.exclude(pk=self.team.pk)
-        if clash.exists():
+        existing = clash.first()
+        if existing is not None:  # quoted as it is spelled in the event, not as typed
             raise ValidationError(
                 _("This event already has a team called “%(name)s”."),
                 code="duplicate",
-                params={"name": name},
+                params={"name": existing.name},
             )
         return name
 

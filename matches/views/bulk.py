@@ -1,0 +1,81 @@
+"""Director pages that set up many things at once: teams from a list, a round's line-ups.
+Every write goes through the actions layer."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from matches import actions, progress
+from matches.actions import ActionError
+from matches.choices import SeatChoice
+from matches.forms.bulk import LineupForm, TeamListForm
+from matches.models import Event
+from matches.permissions import director_required
+
+
+@require_http_methods(["GET", "POST"])
+@director_required
+def team_list(request, event_id):
+    event = get_object_or_404(Event, pk=event_id)
+    form = TeamListForm(request.POST or None, event=event)
+    if form.is_valid():
+        try:
+            teams = actions.add_teams(event, teams=form.cleaned_data["teams"], user=request.user)
+        except ActionError as error:
+            form.refuse(error)
+        else:
+            messages.success(
+                request, _("%(count)s teams added.") % {"count": len(teams)}
+            )  # fmt: skip
+            return redirect("director-event", event.pk)
+    context = {"event": event, "form": form, "teams": event.teams.order_by("pk")}
+    return render(request, "director/team_list.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@director_required
+def lineups(request, event_id, round_number):
+    """Every match of a round, each segment's eight seats: saved match by match."""
+    event = get_object_or_404(Event, pk=event_id)
+    matches = list(
+        event.matches.filter(round=round_number)
+        .select_related("home", "away")
+        .prefetch_related("seatings")
+    )
+    if not matches:
+        raise Http404
+    data = request.POST if request.method == "POST" else None
+    forms = []
+    for match in matches:
+        match.event = event
+        for segment in match.segment_numbers:
+            initial = LineupForm.initial_for(match, segment)
+            prefix = f"m{match.pk}-s{segment}"
+            form = LineupForm(data, match=match, segment=segment, initial=initial, prefix=prefix)
+            forms.append(form)
+    if data is not None and all(form.is_valid() for form in forms):
+        refused = 0
+        for form in forms:
+            if not form.has_changed():
+                continue
+            try:
+                actions.set_seating(form.match, form.segment, form.seats(), user=request.user)
+            except ActionError as error:
+                form.refuse(error)
+                refused += 1
+        if not refused:
+            messages.success(
+                request, _("Line-ups saved for round %(round)s.") % {"round": round_number}
+            )
+            return redirect(reverse("director-event", args=[event.pk]) + f"?round={round_number}")
+    context = {
+        "event": event,
+        "round": round_number,
+        "forms": forms,
+        "rounds": progress.round_numbers(event),
+        "seats": list(SeatChoice),
+    }
+    return render(request, "director/lineups.html", context)
