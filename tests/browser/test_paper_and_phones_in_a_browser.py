@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from matches import actions
 from matches.models import Board
 from tests.browser.helpers import log_in
-from tests.factories import enter, make_event, make_match, make_team, make_user
+from tests.factories import enter, make_event, make_match, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"width": 390, "height": 844}
@@ -39,6 +39,12 @@ OVERFLOWING = """() => {
 }"""
 
 
+def team(event, name):
+    """Return a team of the event with four players (a long team name, ordinary players)."""
+    players = [f"{name[:10]} {seat}" for seat in ("A", "B", "C", "D")]
+    return actions.add_team(event, name=name, players=players, user=None)
+
+
 def pdf_pages(page: Page) -> int:
     pdf = page.pdf(prefer_css_page_size=True)
     return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
@@ -53,9 +59,7 @@ def played(match, boards=16):
 @pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
 def test_a_16_board_match_with_adjustments_prints_on_one_a4_page(page: Page, locale):
     event = make_event(name=LONG_CHINESE)
-    match = make_match(
-        event, home=make_team(event, LONG_CHINESE), away=make_team(event, LONG_ENGLISH)
-    )
+    match = make_match(event, home=team(event, LONG_CHINESE), away=team(event, LONG_ENGLISH))
     played(match)
     for number in (3, 7, 11):
         board = Board.objects.get(match=match, number=number)
@@ -83,7 +87,7 @@ def test_two_segments_print_on_two_pages(page: Page):
 @pytest.fixture
 def long_event():
     event = make_event(name="Phones 手机")
-    teams = [make_team(event, name) for name in (LONG_CHINESE, LONG_ENGLISH, "上海队", "Wuhan")]
+    teams = [team(event, name) for name in (LONG_CHINESE, LONG_ENGLISH, "上海队", "Wuhan")]
     first = make_match(event, home=teams[0], away=teams[1], round=1)
     second = make_match(event, home=teams[2], away=teams[3], round=1)
     played(first)
@@ -199,3 +203,31 @@ def test_blank_table_sheets_print_one_a4_page_for_each_room_of_each_match(
     dealer = "北" if locale == "zh-CN" else "North"
     expect(page.locator('.table-sheet tr[data-board="5"] td').nth(1)).to_have_text(dealer)
     assert pdf_pages(page) == 4
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_team_charts_labels_are_legible(page: Page, long_event, viewport):
+    event, teams, _match = long_event
+    page.set_viewport_size(viewport)
+    page.goto(f"/events/{event.pk}/teams/{teams[0].pk}/")
+    ticks = page.locator(".progress-chart text.tick")
+    expect(ticks.first).to_be_visible()
+    heights = [box["height"] for box in (t.bounding_box() for t in ticks.all())]
+    assert min(heights) >= 11, heights  # rendered pixels, whatever the SVG's scale
+
+
+def test_the_room_sheet_labels_each_field_on_a_phone_and_cuts_no_placeholder(
+    page: Page, long_event
+):
+    _event, _teams, match = long_event
+    make_user("td", director=True, password="labels on a phone")
+    log_in(page, "td", "labels on a phone")
+    page.set_viewport_size(PHONE)
+    page.goto(f"/director/matches/{match.pk}/closed/")
+    assert page.locator(".sheet-row input[placeholder]").count() == 0
+    label = page.locator("#row-1 label[for=id_b1-declarer]")
+    expect(label).to_be_visible()
+    box = label.bounding_box()
+    assert box["width"] > 10 and box["height"] >= 10
+    for field in page.locator("#row-1 input.form-control").all():
+        assert field.bounding_box()["height"] >= 44  # big enough to tap
