@@ -182,6 +182,7 @@ def client_messages() -> dict:
         "failures": gettext("Not saved yet: %(boards)s"),
         "board": gettext("Board %(board)s"),
         "separator": gettext(", "),
+        "count": gettext("%(saved)s of %(total)s boards saved"),
     }
 
 

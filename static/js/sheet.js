@@ -84,7 +84,15 @@
     listFailures();
   }
 
+  function count() {
+    var box = document.getElementById("sheet-count");
+    var rows = sheet.querySelectorAll("form.sheet-row");
+    var saved = sheet.querySelectorAll("form.sheet-row[data-saved=true]").length;
+    box.textContent = format(text.count, {saved: saved, total: rows.length});
+  }
+
   function listFailures() {
+    count();
     var failed = Array.prototype.filter.call(sheet.querySelectorAll("form.sheet-row"), function (row) {
       return states[row.id] && states[row.id].failed;
     });

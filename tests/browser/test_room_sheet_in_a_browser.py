@@ -138,6 +138,7 @@ def test_each_save_and_each_failure_is_announced_in_one_live_region(page: Page, 
     live.evaluate("region => { region.dataset.first = 'yes'; }")  # to tell it is the same one
     type_row(page, "4H", "E", "SQ", "=")
     expect(live).to_have_text("Board 1 saved: E-W 420")
+    expect(page.locator("#sheet-count")).to_have_text("1 of 16 boards saved")
     type_row(page, "8NT", "N", "", "=")
     expect(live).to_have_text("Board 2 not saved: The level must be 1 to 7 (you wrote “8NT”).")
     expect(live).to_have_attribute("data-first", "yes")  # permanent: never replaced
@@ -229,8 +230,11 @@ def test_leaving_the_page_with_an_unsaved_row_asks_first(page: Page, match):
 
 
 def type_board_3(page: Page):
-    page.locator("#id_b3-contract").focus()
-    type_row(page, "3NT", "S", "S5", "=", end="Enter")
+    """Correct board 3 to 3NT by South, lead ♠5, made: the row was saved as 3NT by North."""
+    for name, value in (("contract", "3NT"), ("declarer", "S"), ("lead", "S5"), ("result", "=")):
+        page.locator(f"#id_b3-{name}").fill(value)
+    expect(page.locator("#row-3 .saved-mark")).to_be_hidden()  # edited: no ✓ until saved
+    page.locator("#id_b3-result").press("Enter")
 
 
 def expect_kept_and_refused(page: Page, message: str):
@@ -282,12 +286,13 @@ def test_a_save_after_the_session_ended_keeps_the_typed_row_and_says_what_to_do(
 def test_a_refused_or_failed_save_keeps_the_typed_row_and_says_so(
     page: Page, match, status, message
 ):
+    enter(match, 3, "open", "3NT", "N", "=")
     log_in(page)
     page.goto(f"/director/matches/{match.pk}/open/")
     page.route("**/open/3/", lambda route: route.fulfill(status=status, body="no"))
     type_board_3(page)
     expect_kept_and_refused(page, message)
-    assert 3 not in open_room(match)
+    assert open_room(match)[3] == ("3NT", "N", "", "=")  # as it was
 
     page.unroute("**/open/3/")
     page.locator("#id_b3-result").press("Enter")
@@ -297,6 +302,7 @@ def test_a_refused_or_failed_save_keeps_the_typed_row_and_says_so(
 def test_a_network_failure_keeps_the_row_and_it_is_sent_when_the_connection_is_back(
     page: Page, match
 ):
+    enter(match, 3, "open", "3NT", "N", "=")
     log_in(page)
     page.goto(f"/director/matches/{match.pk}/open/")
     page.context.set_offline(True)
