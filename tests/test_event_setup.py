@@ -66,7 +66,7 @@ def test_a_team_name_is_unique_in_its_event(director_client):
     make_team(event, "Dragons")
     url = reverse("director-team-new", args=[event.pk])
     page = director_client.post(url, {"name": "dragons"})
-    assert "This event already has a team called “dragons”." in page.text
+    assert "This event already has a team called “Dragons”." in page.text  # as the event has it
     assert Team.objects.count() == 1
 
 
