@@ -27,6 +27,7 @@ django.setup()
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.models import Group  # noqa: E402
 
+from matches import actions  # noqa: E402
 from matches.constants import DIRECTORS_GROUP  # noqa: E402
 from matches.management.commands.generate_event import generate_event  # noqa: E402
 
@@ -70,6 +71,7 @@ def main() -> None:
         user.is_staff = True
         user.save()
         user.groups.add(group)
+        actions.add_director(event, username=username, user=None)  # they direct this event
         directors.append({"username": username, "password": password})
     print(f"{len(directors)} directors: loaddirector1 … loaddirector{args.directors}")
 

@@ -1,6 +1,16 @@
 from django.urls import path, register_converter
 
-from matches.views import accounts, adjustments, api, bulk, director, games, public, sheets
+from matches.views import (
+    accounts,
+    adjustments,
+    api,
+    bulk,
+    director,
+    directors,
+    games,
+    public,
+    sheets,
+)
 
 
 class RoomConverter:
@@ -49,11 +59,21 @@ urlpatterns = [
     path("games/<slug:kind>/<int:game_id>/restart/", games.restart, name="game-saved-restart"),
     path("games/<slug:kind>/<int:game_id>/settings/", games.settings, name="game-saved-settings"),
     path("games/<slug:kind>/<int:game_id>/delete/", games.delete, name="game-saved-delete"),
-    path("director/", director.dashboard, name="director"),
+    path("director/", directors.dashboard, name="director"),
     path("director/lockouts/", accounts.lockouts, name="director-lockouts"),
     path("director/lockouts/unlock/", accounts.unlock, name="director-unlock"),
     path("director/events/new/", director.event_new, name="director-event-new"),
     path("director/events/<int:event_id>/", director.event_manage, name="director-event"),
+    path(
+        "director/events/<int:event_id>/directors/",
+        directors.add,
+        name="director-event-directors",
+    ),
+    path(
+        "director/events/<int:event_id>/directors/<int:user_id>/remove/",
+        directors.remove,
+        name="director-event-director-remove",
+    ),
     path("director/events/<int:event_id>/teams/new/", director.team_form, name="director-team-new"),
     path(
         "director/events/<int:event_id>/teams/<int:team_id>/",

@@ -640,8 +640,9 @@ def main() -> int:
         # DEBUG is off: the static files' manifest must exist, as in production.
         call_command("collectstatic", verbosity=0, interactive=False)
         password = secrets.token_urlsafe(16)
-        make_user(USERNAME, director=True, password=password)
-        match = make_match(make_event(boards_per_match=BOARDS, boards_per_segment=16))
+        director = make_user(USERNAME, director=True, password=password)
+        event = make_event(director, boards_per_match=BOARDS, boards_per_segment=16)
+        match = make_match(event)
         connection.close()
         log(f"match {match.pk}: {BOARDS} boards; starting gunicorn on {APP_HOST}:{APP_PORT}")
         server = start_gunicorn(env, work / "gunicorn.log")

@@ -222,8 +222,8 @@ def main() -> int:
 
         call_command("migrate", verbosity=0, interactive=False)
         call_command("collectstatic", verbosity=0, interactive=False)
-        make_user(USERNAME, director=True, password=env["TWO_SERVERS_PASSWORD"])
-        match = make_match(make_event(name="Two servers"))
+        director = make_user(USERNAME, director=True, password=env["TWO_SERVERS_PASSWORD"])
+        match = make_match(make_event(director, name="Two servers"))  # they direct it
         connection.close()
         for port in PORTS:
             servers.append(start(port, env, work / f"gunicorn-{port}.log"))

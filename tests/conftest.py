@@ -27,10 +27,10 @@ def chinese(client):
 
 @pytest.fixture
 def director(db):
-    """Return a user in the Directors group."""
+    """Return a chief director: a director who may change every event."""
     from tests.factories import make_user
 
-    return make_user("td", director=True)
+    return make_user("td", chief=True)
 
 
 @pytest.fixture

@@ -11,20 +11,26 @@ from django.contrib.auth.models import Group, User
 
 from matches import actions
 from matches.choices import RoomChoice
-from matches.constants import DIRECTORS_GROUP
+from matches.constants import CHIEF_DIRECTORS_GROUP, DIRECTORS_GROUP
 from matches.models import Board, Result
 from matches.scoring import Contract, parse_result
 
 _numbers = itertools.count(1)
 
 
-def make_user(username=None, *, director=False, superuser=False, password="correct horse battery"):
-    """Return a user; a member of the Directors group when ``director``; a superuser when
-    ``superuser``."""
+def make_user(
+    username=None, *, director=False, chief=False, superuser=False,
+    password="correct horse battery",
+):  # fmt: skip
+    """Return a user; a member of the Directors group when ``director`` (they change the
+    events they direct), of the Chief directors group too when ``chief`` (they change every
+    event); a superuser when ``superuser``."""
     make = User.objects.create_superuser if superuser else User.objects.create_user
     user = make(username or f"user{next(_numbers)}", password=password)
-    if director:
+    if director or chief:
         user.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
+    if chief:
+        user.groups.add(Group.objects.get_or_create(name=CHIEF_DIRECTORS_GROUP)[0])
     return user
 
 

@@ -110,7 +110,7 @@ def slow_scoring(monkeypatch):
 
 
 def directors(count):
-    return [make_user(f"td{i}", director=True) for i in range(1, count + 1)]
+    return [make_user(f"td{i}", chief=True) for i in range(1, count + 1)]
 
 
 def assert_conflict_shown(response, winner, current_html):

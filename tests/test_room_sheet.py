@@ -94,7 +94,7 @@ def test_a_saved_result_can_be_corrected(director_client, match):
 
 
 def test_a_change_from_a_stale_page_is_refused_and_shows_both_values(director_client, match):
-    other = make_user("other", director=True)
+    other = make_user("other", chief=True)
     enter(match, 6, "open", "3NT", "S", "=", user=other)  # someone else saved version 1
     response = save_row(director_client, match, 6, version=0, contract="4H", declarer="N",
                         result="-1")  # fmt: skip

@@ -9,7 +9,7 @@ from django.apps import apps
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from matches.models import Game
-from tests.factories import enter, make_match, make_user
+from tests.factories import enter, make_event, make_match, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -27,6 +27,9 @@ PUBLIC_WRITES = {
 }
 PLAYER_WRITES = {
     "game-save": "a logged-in player saves a home game of their own",
+}
+DIRECTOR_WRITES = {
+    "director-event-new": "any director creates an event, which they then direct",
 }
 METHODS = ("post", "put", "patch", "delete")
 
@@ -86,14 +89,25 @@ def refused(response) -> bool:
     return response.status_code == 302 and "/login/" in response.url
 
 
-@pytest.mark.parametrize("who", ["anonymous", "player"])
-def test_every_write_url_refuses_anyone_but_a_director_and_changes_nothing(client, world, who):
+@pytest.mark.parametrize("who", ["anonymous", "player", "director of another event"])
+def test_every_write_url_refuses_anyone_but_the_events_directors_and_changes_nothing(
+    client, world, who
+):
     if who == "player":
         client.force_login(make_user("someone"))
+    if who == "director of another event":
+        elsewhere = make_user("elsewhere", director=True)
+        make_event(elsewhere)
+        client.force_login(elsewhere)
+    allowed = set(PUBLIC_WRITES)
+    if who != "anonymous":
+        allowed |= set(PLAYER_WRITES)
+    if who == "director of another event":
+        allowed |= set(DIRECTOR_WRITES)
     before = snapshot()
     checked = 0
     for name, route in patterns():
-        if name in PUBLIC_WRITES or (who == "player" and name in PLAYER_WRITES):
+        if name in allowed:
             continue
         url = fill(route, world)
         for method in METHODS:
@@ -108,3 +122,4 @@ def test_the_public_write_urls_are_the_ones_listed_here():
     names = {name for name, _ in patterns()}
     assert set(PUBLIC_WRITES) <= names
     assert set(PLAYER_WRITES) <= names
+    assert set(DIRECTOR_WRITES) <= names

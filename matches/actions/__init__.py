@@ -73,6 +73,7 @@ from .adjustments import (
     set_forfeit,
 )
 from .base import ActionError, Conflict, Gone, MatchIsFinal, NeedsConfirmation, changing
+from .directors import add_director, remove_director
 from .events import change_event, create_event, delete_event, settings_errors
 from .games import delete_game, save_game, update_game
 from .imports import import_event
@@ -94,6 +95,7 @@ __all__ = [
     "MatchIsFinal",
     "NeedsConfirmation",
     "add_bye",
+    "add_director",
     "add_imp_penalty",
     "add_match",
     "add_team",
@@ -114,6 +116,7 @@ __all__ = [
     "make_round_robin",
     "mark_final",
     "record_result",
+    "remove_director",
     "remove_imp_penalty",
     "remove_team",
     "remove_vp_penalty",

@@ -18,6 +18,7 @@ from matches.models import (
     BoardAdjustment,
     Bye,
     Event,
+    EventDirector,
     ImpPenalty,
     Match,
     Player,
@@ -132,6 +133,8 @@ def create_event(*, user, **values) -> Event:
         event = Event(**{name: values[name] for name in SETTINGS})
         change.save(event)
         change.lock_event(event)
+        if user is not None and user.is_authenticated:  # whoever creates it directs it
+            change.save(EventDirector(event=event, user=user, added_by=user))
         return event
 
 

@@ -1,7 +1,7 @@
 """The app's models, one module per concept; import them from here."""
 
 from .boards import Board, BoardAdjustment, Result
-from .events import Bye, Event, Player, Team, VpPenalty
+from .events import Bye, Event, EventDirector, Player, Team, VpPenalty
 from .games import Game
 from .matches import ImpPenalty, Match, MatchStatus, Seating
 
@@ -10,6 +10,7 @@ __all__ = [
     "BoardAdjustment",
     "Bye",
     "Event",
+    "EventDirector",
     "Game",
     "ImpPenalty",
     "Match",

@@ -106,6 +106,33 @@ class Event(models.Model):
         return self.matches.with_teams()
 
 
+class EventDirector(models.Model):
+    """A director of an event: they may change it. Whoever creates an event directs it, and
+    its directors add others (matches/actions/directors.py); chief directors change every
+    event without being listed (matches/permissions.py)."""
+
+    event = models.ForeignKey(Event, models.CASCADE, related_name="director_rows")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="directed_event_rows"
+    )
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    added = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["added", "pk"]
+        verbose_name = _("event director")
+        verbose_name_plural = _("event directors")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="one_row_per_event_director")
+        ]
+
+    def __str__(self):
+        return f"{self.user} · {self.event}"
+
+
 class Team(models.Model):
     event = models.ForeignKey(Event, models.CASCADE, related_name="teams")
     name = models.CharField(_("name"), max_length=80)

@@ -16,11 +16,11 @@ from matches.forms.adjustments import (
     VpPenaltyForm,
 )
 from matches.models import Board, Event, ImpPenalty, Match, MatchStatus, VpPenalty
-from matches.permissions import director_required
+from matches.permissions import event_director_required
 
 
 @require_http_methods(["GET", "POST"])
-@director_required
+@event_director_required
 def board_adjust(request, match_id, number):
     board = get_object_or_404(
         Board.objects.select_related("match__event", "match__home", "match__away"),
@@ -63,7 +63,7 @@ def board_adjust(request, match_id, number):
 
 
 @require_POST
-@director_required
+@event_director_required
 def match_status(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
     form = StatusForm(request.POST)
@@ -84,7 +84,7 @@ def match_status(request, match_id):
 
 
 @require_POST
-@director_required
+@event_director_required
 def match_forfeit(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
     form = ForfeitForm(request.POST, match=match, prefix="forfeit")
@@ -109,7 +109,7 @@ def match_forfeit(request, match_id):
 
 
 @require_POST
-@director_required
+@event_director_required
 def imp_penalty_add(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
     form = ImpPenaltyForm(request.POST, match=match, prefix="penalty")
@@ -129,7 +129,7 @@ def imp_penalty_add(request, match_id):
 
 
 @require_POST
-@director_required
+@event_director_required
 def imp_penalty_delete(request, match_id, penalty_id):
     penalty = get_object_or_404(ImpPenalty, pk=penalty_id, match=match_id)
     try:
@@ -144,7 +144,7 @@ def imp_penalty_delete(request, match_id, penalty_id):
 
 
 @require_POST
-@director_required
+@event_director_required
 def vp_penalty_add(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     form = VpPenaltyForm(request.POST, event=event, prefix="vp")
@@ -163,7 +163,7 @@ def vp_penalty_add(request, event_id):
 
 
 @require_POST
-@director_required
+@event_director_required
 def vp_penalty_delete(request, event_id, penalty_id):
     penalty = get_object_or_404(VpPenalty, pk=penalty_id, event=event_id)
     try:
@@ -176,7 +176,7 @@ def vp_penalty_delete(request, event_id, penalty_id):
 
 
 @require_POST
-@director_required
+@event_director_required
 def round_robin(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     try:

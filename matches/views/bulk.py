@@ -13,11 +13,11 @@ from matches.actions import ActionError
 from matches.choices import SeatChoice
 from matches.forms.bulk import LineupForm, TeamListForm
 from matches.models import Event
-from matches.permissions import director_required
+from matches.permissions import event_director_required
 
 
 @require_http_methods(["GET", "POST"])
-@director_required
+@event_director_required
 def team_list(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     form = TeamListForm(request.POST or None, event=event)
@@ -36,7 +36,7 @@ def team_list(request, event_id):
 
 
 @require_http_methods(["GET", "POST"])
-@director_required
+@event_director_required
 def lineups(request, event_id, round_number):
     """Every match of a round, each segment's eight seats: saved match by match."""
     event = get_object_or_404(Event, pk=event_id)

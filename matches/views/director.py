@@ -11,13 +11,7 @@ from matches.actions import ActionError
 from matches.forms import EventForm, MatchForm, SeatingForm, TeamForm
 from matches.forms.adjustments import ForfeitForm, ImpPenaltyForm, StatusForm, VpPenaltyForm
 from matches.models import Board, Event, Match, Result, Team
-from matches.permissions import director_required
-
-
-@require_GET
-@director_required
-def dashboard(request):
-    return render(request, "director/dashboard.html", {"events": Event.objects.all()})
+from matches.permissions import director_required, event_director_required
 
 
 @require_http_methods(["GET", "POST"])
@@ -36,7 +30,7 @@ def event_new(request):
 
 
 @require_http_methods(["GET", "POST"])
-@director_required
+@event_director_required
 def event_manage(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     form = EventForm(request.POST or None, instance=event)
@@ -75,11 +69,12 @@ def event_manage_context(event, shown_round=None, **forms):
         "vp_form": forms.get("vp_form") or VpPenaltyForm(event=event, prefix="vp"),
         "vp_penalties": event.vp_penalties.select_related("team"),
         "byes": event.byes.select_related("team"),
+        "directors": event.director_rows.select_related("user"),
     }
 
 
 @require_http_methods(["GET", "POST"])
-@director_required
+@event_director_required
 def team_form(request, event_id, team_id=None):
     event = get_object_or_404(Event, pk=event_id)
     team = get_object_or_404(Team, pk=team_id, event=event) if team_id else None
@@ -102,7 +97,7 @@ def team_form(request, event_id, team_id=None):
 
 
 @require_http_methods(["GET", "POST"])
-@director_required
+@event_director_required
 def match_new(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     form = MatchForm(request.POST or None, event=event)
@@ -124,7 +119,7 @@ def match_new(request, event_id):
 
 
 @require_http_methods(["GET", "POST"])
-@director_required
+@event_director_required
 def match_manage(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
     segment = request.POST.get("segment", "")
@@ -173,7 +168,7 @@ def match_manage_context(request, match, seating_forms=None, **forms):
 
 
 @require_GET
-@director_required
+@event_director_required
 def board_history(request, match_id, number):
     board = get_object_or_404(Board.objects.select_related("match"), match=match_id, number=number)
     history = (

@@ -13,7 +13,7 @@ from matches.choices import RoomChoice
 from matches.forms import SheetRowForm
 from matches.forms.adjustments import StatusForm
 from matches.models import Board, Event, Match, MatchStatus
-from matches.permissions import director_required
+from matches.permissions import event_director_required
 from matches.room_sheets import (
     SheetRow,
     client_messages,
@@ -25,7 +25,7 @@ from matches.room_sheets import (
 
 
 @require_GET
-@director_required
+@event_director_required
 def room_sheet(request, match_id, room):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
     return _render_sheet(request, match, RoomChoice(room))
@@ -50,7 +50,7 @@ def _render_sheet(request, match, room, posted: SheetRow | None = None, reopen_f
 
 
 @require_POST
-@director_required
+@event_director_required
 def save_row(request, match_id, room, number):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
     board = get_object_or_404(Board, match=match, number=number)
@@ -88,7 +88,7 @@ def save_row(request, match_id, room, number):
 
 
 @require_POST
-@director_required
+@event_director_required
 def reopen(request, match_id, room):
     """Reopen a final match from its sheet (a reason is needed), then back to the sheet."""
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
@@ -114,7 +114,7 @@ def _with_version(data, prefix, current):
 
 
 @require_GET
-@director_required
+@event_director_required
 def blank_sheets(request, event_id, round_number):
     """Return the round's blank table sheets to print: one page per match, room and segment."""
     event = get_object_or_404(Event, pk=event_id)

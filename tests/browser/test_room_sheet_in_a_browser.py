@@ -56,7 +56,7 @@ def match():
     for number, (_open, closed) in RESULTS.items():
         contract, declarer, lead, result = closed
         enter(match, number, "closed", contract, declarer, result, lead.replace("10", "T"))
-    make_user("td", director=True, password=PASSWORD)
+    make_user("td", chief=True, password=PASSWORD)
     return match
 
 

@@ -4,7 +4,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 
-from matches.constants import DIRECTORS_GROUP
+from matches.constants import CHIEF_DIRECTORS_GROUP, DIRECTORS_GROUP
 
 
 class Command(BaseCommand):
@@ -20,8 +20,9 @@ class Command(BaseCommand):
         user.set_password(password)
         user.is_staff = True
         user.save()
-        group, _ = Group.objects.get_or_create(name=DIRECTORS_GROUP)
-        user.groups.add(group)
+        # The demo director changes every event (the demo's included): a chief director.
+        for name in (DIRECTORS_GROUP, CHIEF_DIRECTORS_GROUP):
+            user.groups.add(Group.objects.get_or_create(name=name)[0])
         self.stdout.write(
             self.style.SUCCESS("Demo director login")
             + f"\n  page:     {url}\n  username: {username}\n  password: {password}\n"

@@ -1,0 +1,108 @@
+"""Each event has its directors: whoever creates it, and those they add. A director changes
+only their events; chief directors (superusers, the Chief directors group) change any."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from matches import actions
+from matches.models import EventDirector
+from tests.factories import enter, make_event, make_match, make_user
+from tests.test_director_permissions import snapshot, write_requests
+
+pytestmark = pytest.mark.django_db
+
+
+def browser_of(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    return client
+
+
+@pytest.fixture
+def owner():
+    return make_user("owner", director=True)
+
+
+@pytest.fixture
+def match(owner):
+    match = make_match(make_event(owner))
+    enter(match, 1, "open", "4S", "N", "=")
+    return match
+
+
+def test_whoever_creates_an_event_directs_it(owner):
+    client = browser_of(owner)
+    data = {"name": "Spring", "date": "2026-12-01", "vp_scale": "wbf-2013",
+            "boards_per_match": 16, "boards_per_segment": 16}  # fmt: skip
+    response = client.post(reverse("director-event-new"), data)
+    assert response.status_code == 302
+    event = EventDirector.objects.get(user=owner).event
+    assert event.name == "Spring"
+
+
+def test_a_director_of_another_event_is_refused_every_write_and_nothing_changes(match):
+    other = browser_of(make_user("other", director=True))
+    before = snapshot()
+    for method, url, data in write_requests(match)[2:]:  # not the dashboard, nor new events
+        assert getattr(other, method)(url, data).status_code == 403, url
+    assert snapshot() == before
+
+
+def test_the_events_own_director_and_a_chief_director_reach_every_write(match, owner):
+    chiefs = [make_user("chief", chief=True), make_user("root", superuser=True)]
+    for user in [owner, *chiefs]:
+        client = browser_of(user)
+        for method, url, data in write_requests(match)[:9]:
+            assert getattr(client, method)(url, data).status_code in (200, 302), (user, url)
+
+
+def test_directors_add_a_colleague_who_then_changes_the_event(match, owner):
+    colleague = make_user("colleague", director=True)
+    sheet = reverse("director-sheet", args=[match.pk, "open"])
+    assert browser_of(colleague).get(sheet).status_code == 403
+    url = reverse("director-event-directors", args=[match.event_id])
+    page = browser_of(owner).post(url, {"username": "colleague"}, follow=True).text
+    assert "colleague now directs this event." in page
+    assert browser_of(colleague).get(sheet).status_code == 200
+
+
+def test_only_directors_of_the_site_can_be_added_and_the_last_one_stays(match, owner):
+    make_user("player")
+    client = browser_of(owner)
+    url = reverse("director-event-directors", args=[match.event_id])
+    page = client.post(url, {"username": "player"}, follow=True).text
+    assert "“player” is not a director of this site" in page
+    remove = reverse("director-event-director-remove", args=[match.event_id, owner.pk])
+    page = client.post(remove, follow=True).text
+    assert "An event keeps at least one director" in page
+    assert EventDirector.objects.filter(event=match.event, user=owner).exists()
+
+
+def test_a_director_of_another_event_cannot_add_themselves(match):
+    intruder = make_user("intruder", director=True)
+    url = reverse("director-event-directors", args=[match.event_id])
+    assert browser_of(intruder).post(url, {"username": "intruder"}).status_code == 403
+    assert not EventDirector.objects.filter(user=intruder).exists()
+
+
+def test_the_dashboard_lists_the_directors_own_events_first(match, owner):
+    make_event(make_user("someone", director=True), name="Another club's cup")
+    page = browser_of(owner).get(reverse("director")).text
+    mine, others = page.index("Your events"), page.index("Other events (read only)")
+    assert mine < page.index(match.event.name) < others < page.index("Another club&#x27;s cup")
+
+
+def test_adding_a_director_keeps_who_did_it(match, owner):
+    colleague = make_user("colleague", director=True)
+    row = actions.add_director(match.event, username="colleague", user=owner)
+    assert (row.user, row.added_by) == (colleague, owner)
+    assert row.history.first().history_user == owner
+
+
+def test_the_directors_pages_read_in_chinese(match, owner):
+    client = browser_of(owner)
+    client.cookies["django_language"] = "zh-hans"
+    assert "本赛事的裁判" in client.get(reverse("director-event", args=[match.event_id])).text
+    assert "您的赛事" in client.get(reverse("director")).text
