@@ -117,7 +117,7 @@ def test_no_public_page_is_wider_than_the_screen_with_80_character_names(
 
 def test_the_directors_pages_fit_a_phone_too(page: Page, long_event):
     event, _teams, match = long_event
-    make_user("td", director=True, password="phones and names")
+    make_user("td", chief=True, password="phones and names")
     log_in(page, "td", "phones and names")
     page.set_viewport_size(PHONE)
     for url in (
@@ -195,7 +195,7 @@ def test_blank_table_sheets_print_one_a4_page_for_each_room_of_each_match(
     page: Page, long_event, locale
 ):
     event, _teams, _match = long_event
-    make_user("td", director=True, password="paper for the tables")
+    make_user("td", chief=True, password="paper for the tables")
     log_in(page, "td", "paper for the tables")
     page.goto(f"/director/events/{event.pk}/")
     page.locator(f'a[href="/director/events/{event.pk}/rounds/1/table-sheets/"]').click()
@@ -220,7 +220,7 @@ def test_the_room_sheet_labels_each_field_on_a_phone_and_cuts_no_placeholder(
     page: Page, long_event
 ):
     _event, _teams, match = long_event
-    make_user("td", director=True, password="labels on a phone")
+    make_user("td", chief=True, password="labels on a phone")
     log_in(page, "td", "labels on a phone")
     page.set_viewport_size(PHONE)
     page.goto(f"/director/matches/{match.pk}/closed/")
