@@ -106,3 +106,11 @@ def test_the_directors_pages_read_in_chinese(match, owner):
     client.cookies["django_language"] = "zh-hans"
     assert "本赛事的裁判" in client.get(reverse("director-event", args=[match.event_id])).text
     assert "您的赛事" in client.get(reverse("director")).text
+
+
+def test_the_scorecard_offers_entering_results_only_to_the_events_directors(match, owner):
+    url = reverse("scorecard", args=[match.pk])
+    enter_results = reverse("director-match", args=[match.pk])
+    assert enter_results in browser_of(owner).get(url).text
+    assert enter_results not in browser_of(make_user("other", director=True)).get(url).text
+    assert enter_results not in Client().get(url).text

@@ -19,6 +19,7 @@ from matches.choices import (
     VulnerabilityChoice,
     VulnerabilityShortChoice,
 )
+from matches.permissions import directs as _directs
 from matches.permissions import is_director as _is_director
 from matches.scoring import board_dealer, board_vulnerability
 
@@ -113,6 +114,12 @@ def tie_break_label(decided_by) -> str:
 def side_label(side) -> str:
     """Return a side's translated name: N-S, E-W, we (我方) or they (他方)."""
     return _label(SideChoice, side)
+
+
+@register.filter
+def directs(user, event) -> bool:
+    """Return True when the user may change the event (an Event or its id)."""
+    return _directs(user, event)
 
 
 @register.filter
