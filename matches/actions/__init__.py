@@ -73,6 +73,7 @@ from .adjustments import (
     set_forfeit,
 )
 from .base import ActionError, Conflict, Gone, MatchIsFinal, NeedsConfirmation, changing
+from .deals import import_deals, import_results
 from .directors import add_director, remove_director
 from .events import change_event, create_event, delete_event, settings_errors
 from .games import delete_game, save_game, update_game
@@ -111,7 +112,9 @@ __all__ = [
     "delete_event",
     "delete_game",
     "delete_match",
+    "import_deals",
     "import_event",
+    "import_results",
     "load_results",
     "make_round_robin",
     "mark_final",

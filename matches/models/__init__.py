@@ -1,6 +1,7 @@
 """The app's models, one module per concept; import them from here."""
 
 from .boards import Board, BoardAdjustment, Result
+from .deals import Deal
 from .events import Bye, Event, EventDirector, Player, Team, VpPenalty
 from .games import Game
 from .matches import ImpPenalty, Match, MatchStatus, Seating
@@ -9,6 +10,7 @@ __all__ = [
     "Board",
     "BoardAdjustment",
     "Bye",
+    "Deal",
     "Event",
     "EventDirector",
     "Game",

@@ -17,8 +17,9 @@ from .contract import Contract, Doubling, Strain
 from .deals import SEATS, Deal
 
 STRAINS = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
-# DDS solves at most this many deals in one batch call (MAXNOOFTABLES tables of 5 strains).
-BATCH = 32
+# Deals solved per call to DDS: enough to keep both cores busy, few enough to report
+# progress often (DDS takes up to 200 a call).
+BATCH = 4
 
 _PAR_SHAPE = re.compile(r"^([1-7])(C|D|H|S|NT)(X{0,2})([+-]\d+)? by ([NESW])$")
 

@@ -46,7 +46,7 @@ def test_progress_is_reported_as_the_deals_are_solved():
     calls = []
     deals = [(Deal.parse(ONE_SUIT_EACH), Seat.NORTH, Vulnerability.NONE)] * 40
     analyse(deals, progress=lambda done, total: calls.append((done, total)))
-    assert calls == [(32, 40), (40, 40)]
+    assert calls[-1] == (40, 40) and len(calls) == 10
 
 
 def test_the_stored_form_reads_back_the_same(solved):

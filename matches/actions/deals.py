@@ -1,0 +1,224 @@
+"""Deals of a round from a file, and results from a file, written as one change each.
+
+Both take what a file gave, already read and checked (``matches/deal_files.py``), and
+either write all of it or, when anything is refused, nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from matches.models import Board, Deal, Result
+from matches.scoring.deals import Deal as Hands
+from matches.scoring.double_dummy import Analysis
+
+from .base import ActionError, Conflict, NeedsConfirmation, changing
+from .results import _save_result
+
+
+def import_deals(
+    event,
+    round_number: int,
+    deals: list[tuple[int, Hands, Analysis]],
+    *,
+    source: str,
+    user,
+    confirm: bool = False,
+) -> list[Deal]:
+    """Return the round's deals, stored from (board, hands, analysis) read from a file.
+
+    A round that has deals already keeps them unless ``confirm``: then the file's deals
+    replace them all (NeedsConfirmation says what would be replaced).
+    """
+    with changing(user) as change:
+        event = change.lock_event(event)
+        if not event.matches.filter(round=round_number).exists():
+            raise ActionError(
+                _("Round %(round)s has no matches: make the round's matches first."),
+                params={"round": round_number},
+                field="round",
+                code="no-round",
+            )
+        outside = sorted(board for board, _, _ in deals if board > event.boards_per_match)
+        if outside:
+            raise ActionError(
+                ngettext(
+                    "Board %(boards)s is not played in this event (boards 1 to %(last)s): "
+                    "check the file is this event's.",
+                    "Boards %(boards)s are not played in this event (boards 1 to %(last)s): "
+                    "check the file is this event's.",
+                    len(outside),
+                )
+                % {"boards": ", ".join(map(str, outside)), "last": event.boards_per_match},
+                field="file",
+                code="boards",
+            )
+        existing = list(Deal.objects.for_round(event, round_number))
+        if existing and not confirm:
+            raise NeedsConfirmation(
+                ngettext(
+                    "Round %(round)s already has %(count)s deal (from “%(source)s”). "
+                    "Importing this file replaces it.",
+                    "Round %(round)s already has %(count)s deals (from “%(source)s”). "
+                    "Importing this file replaces them all.",
+                    len(existing),
+                )
+                % {
+                    "round": round_number,
+                    "count": len(existing),
+                    "source": existing[0].source or "?",
+                },
+                field="confirm",
+            )
+        for deal in existing:
+            change.delete(deal, reason=f"replaced by {source}")
+        made = []
+        for board, hands, analysis in sorted(deals, key=lambda item: item[0]):
+            made.append(
+                change.save(
+                    Deal(
+                        event=event,
+                        round=round_number,
+                        board=board,
+                        pbn=hands.pbn(),
+                        analysis=analysis.as_json(),
+                        source=source[:200],
+                        imported_by=user,
+                    )
+                )
+            )
+        return made
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    """One room's result read from a file and checked as typed entry is."""
+
+    line: int
+    home: str
+    away: str
+    board: int
+    room: str
+    entry: dict  # contract, declarer, tricks, lead: as the room sheet's form gives them
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why one result of a file was not imported: a message and where it was."""
+
+    line: int
+    board: int
+    message: str
+
+
+class ResultsRefused(ActionError):
+    """Results from a file that could not all be saved: nothing of the file was."""
+
+    default_message = _("Nothing was imported: fix the file and try again.")
+    code = "results"
+
+    def __init__(self, refusals: list[Refusal]):
+        super().__init__(field="file")
+        self.refusals = refusals
+
+
+def import_results(event, round_number: int, entries: list[ResultEntry], *, user) -> int:
+    """Return how many room results were saved from a file of played boards.
+
+    Each result goes the way a director's typed entry goes (the match must not be final, a
+    room that holds a different result is a conflict, history names the user), all in one
+    change: when any result is refused, ResultsRefused lists every refusal and nothing is
+    saved. A result already saved exactly as the file has it counts as saved.
+    """
+    with changing(user) as change:
+        event = change.lock_event(event)
+        matches = change.lock_matches(event, event.matches.filter(round=round_number))
+        teams = {team.pk: team.name for team in event.teams.all()}
+        by_teams = {(teams[m.home_id].casefold(), teams[m.away_id].casefold()): m for m in matches}
+        boards = {
+            (board.match_id, board.number): board
+            for board in Board.objects.filter(match__in=matches)
+        }
+        refusals: list[Refusal] = []
+        seen: dict[tuple, int] = {}
+        touched = {}
+        saved = 0
+        for item in entries:
+            match = by_teams.get((item.home.casefold(), item.away.casefold()))
+            if match is None:
+                refusals.append(_no_match(item, round_number))
+                continue
+            if match.is_final:
+                refusals.append(
+                    Refusal(
+                        item.line,
+                        item.board,
+                        _("%(home)s – %(away)s is final: a director must reopen it first.")
+                        % {"home": item.home, "away": item.away},
+                    )
+                )
+                continue
+            board = boards.get((match.pk, item.board))
+            if board is None:
+                refusals.append(
+                    Refusal(
+                        item.line,
+                        item.board,
+                        _("Board %(board)s is not played in this match.") % {"board": item.board},
+                    )
+                )
+                continue
+            key = (match.pk, item.board, item.room)
+            if key in seen:
+                refusals.append(
+                    Refusal(
+                        item.line,
+                        item.board,
+                        _("This room's result is in the file twice (first at line %(line)s).")
+                        % {"line": seen[key]},
+                    )
+                )
+                continue
+            seen[key] = item.line
+            board.match = match
+            try:
+                _save_result(change, board, item.room, item.entry, 0)
+            except Conflict as conflict:
+                refusals.append(_conflict(item, conflict.current))
+                continue
+            touched[match.pk] = match
+            saved += 1
+        if refusals:
+            raise ResultsRefused(refusals)
+        for match in touched.values():
+            change.refresh_totals(match)
+        return saved
+
+
+def _no_match(item: ResultEntry, round_number: int) -> Refusal:
+    return Refusal(
+        item.line,
+        item.board,
+        _("Round %(round)s has no match of %(home)s (home) against %(away)s (away).")
+        % {"round": round_number, "home": item.home, "away": item.away},
+    )
+
+
+def _conflict(item: ResultEntry, current: Result | None) -> Refusal:
+    values = current.values() if current is not None else {}
+    return Refusal(
+        item.line,
+        item.board,
+        _(
+            "This room already has a different result (%(contract)s %(declarer)s %(result)s): "
+            "correct it on the room sheet, or fix the file."
+        )
+        % {
+            "contract": values.get("contract", ""),
+            "declarer": values.get("declarer", ""),
+            "result": values.get("result", ""),
+        },
+    )

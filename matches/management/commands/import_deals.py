@@ -1,0 +1,65 @@
+"""Attach a PBN file of deals to a round: hands, double dummy and par for each board.
+
+    manage.py import_deals 3 round-2.pbn --round 2
+    manage.py import_deals 3 round-2.pbn --round 2 --replace   # the round had deals
+
+A file with a broken deal is refused whole, naming each board and what is wrong.
+"""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from matches import actions, deal_files
+from matches.models import Event
+
+
+class Command(BaseCommand):
+    help = (
+        "Read a PBN file of deals (any encoding: UTF-8, GBK/GB18030, Latin-1) into a round of "
+        "an event, with each deal's double-dummy table and par."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("event_id", type=int, help="the event's id (as in /events/<id>/)")
+        parser.add_argument("file", help="the PBN file")
+        parser.add_argument("--round", type=int, required=True, help="the round number")
+        parser.add_argument(
+            "--replace", action="store_true", help="replace the deals the round already has"
+        )
+
+    def handle(self, *args, event_id, file, round, replace, **options):
+        event = Event.objects.filter(pk=event_id).first()
+        if event is None:
+            raise CommandError(f"There is no event {event_id}.")
+        path = Path(file)
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise CommandError(f"Cannot read {path}: {error}") from None
+        try:
+            found = deal_files.read_deals(data)
+        except deal_files.FileRefused as refused:
+            raise CommandError(
+                "Nothing was imported:\n" + "\n".join(f"  {m}" for m in refused.messages)
+            ) from None
+        for warning in found.warnings:
+            self.stderr.write(f"warning: {warning}")
+
+        def progress(done, total):
+            self.stdout.write(f"analysed {done}/{total}", ending="\r")
+
+        analysed = deal_files.analyse_deals(found.deals, progress)
+        self.stdout.write("")
+        try:
+            made = actions.import_deals(
+                event, round, analysed, source=path.name, user=None, confirm=replace
+            )
+        except actions.NeedsConfirmation as refused:
+            raise CommandError(f"{refused} Run again with --replace to replace them.") from None
+        except actions.ActionError as refused:
+            raise CommandError(str(refused)) from None
+        boards = ", ".join(str(deal.board) for deal in made)
+        self.stdout.write(
+            self.style.SUCCESS(f"Round {round} of {event}: {len(made)} deals (boards {boards}).")
+        )
