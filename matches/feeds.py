@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from matches import tables
 from matches.choices import RoomChoice
+from matches.models import Deal
 from matches.scorecards import scorecard as scorecard_of
 
 
@@ -111,6 +112,7 @@ def scorecard(match, request) -> dict:
     """Return a match's scorecard feed: board by board, the totals and the VP."""
     card = scorecard_of(match)
     result = card.result
+    deals = Deal.objects.for_match(match).by_board()
     boards = []
     for part in card.segments:
         for row in part.rows:
@@ -127,6 +129,9 @@ def scorecard(match, request) -> dict:
                     "imps": row.comparison.imps,
                     "home_imps": row.comparison.home_imps if row.comparison.complete else None,
                     "away_imps": row.comparison.away_imps if row.comparison.complete else None,
+                    "deal": deals[row.board.number].as_json()
+                    if row.board.number in deals
+                    else None,
                     "adjusted": None
                     if adjusted is None
                     else {

@@ -5,6 +5,7 @@ from matches.views import (
     adjustments,
     api,
     bulk,
+    deals,
     director,
     directors,
     games,
@@ -40,6 +41,17 @@ urlpatterns = [
         name="traveller",
     ),
     path("events/<int:event_id>/standings.json", api.standings, name="standings-json"),
+    path("events/<int:event_id>/standings.csv", deals.standings_csv, name="standings-csv"),
+    path("events/<int:event_id>/usebio.xml", deals.event_usebio, name="event-usebio"),
+    path("events/<int:event_id>/butler/", deals.butler, name="butler"),
+    path("events/<int:event_id>/rounds/<int:round_number>.pbn", deals.round_pbn, name="round-pbn"),
+    path("events/<int:event_id>/rounds/<int:round_number>.csv", deals.round_csv, name="round-csv"),
+    path(
+        "events/<int:event_id>/rounds/<int:round_number>/hands/",
+        deals.hand_record_sheet,
+        name="hand-records",
+    ),
+    path("matches/<int:match_id>.pbn", deals.match_pbn, name="match-pbn"),
     path("matches/<int:match_id>/", public.scorecard, name="scorecard"),
     path("matches/<int:match_id>.json", api.scorecard, name="scorecard-json"),
     path("games/", games.index, name="games"),
@@ -84,6 +96,17 @@ urlpatterns = [
         "director/events/<int:event_id>/matches/new/", director.match_new, name="director-match-new"
     ),
     path("director/events/<int:event_id>/teams/list/", bulk.team_list, name="director-team-list"),
+    path("director/events/<int:event_id>/deals/", deals.deals_upload, name="director-deals"),
+    path(
+        "director/events/<int:event_id>/deals/progress/<slug:token>/",
+        deals.deals_progress,
+        name="director-deals-progress",
+    ),
+    path(
+        "director/events/<int:event_id>/results-file/",
+        deals.results_upload,
+        name="director-results-file",
+    ),
     path(
         "director/events/<int:event_id>/rounds/<int:round_number>/lineups/",
         bulk.lineups,

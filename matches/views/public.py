@@ -7,10 +7,10 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from matches import tables
+from matches import hand_records, tables
 from matches.calculator import board_facts, compare, score_result
 from matches.forms import BoardForm, OptionalResultForm, ResultForm
-from matches.models import Event, Match, Team
+from matches.models import Deal, Event, Match, Team
 from matches.pagecache import event_of_event, event_of_match, public_page
 from matches.scorecards import scorecard as scorecard_of
 from matches.tables import EventTables
@@ -73,12 +73,14 @@ def traveller(request, event_id, round_number, board_number):
     boards = tables.traveller(event, round_number, board_number)
     if not boards:
         raise Http404
+    deal = Deal.objects.for_round(event, round_number).filter(board=board_number).first()
     context = {
         "event": event,
         "round": round_number,
         "number": board_number,
         "board": boards[0].board,
         "rows": boards,
+        "hand": hand_records.hand_record(deal) if deal else None,
     }
     return render(request, "matches/traveller.html", context)
 
@@ -87,7 +89,11 @@ def traveller(request, event_id, round_number, board_number):
 @public_page(event_of_match)
 def scorecard(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
-    context = {"match": match, "card": SimpleLazyObject(lambda: scorecard_of(match))}  # cached
+    context = {
+        "match": match,
+        "card": SimpleLazyObject(lambda: scorecard_of(match)),  # cached in the page
+        "hands": SimpleLazyObject(lambda: hand_records.match_hand_records(match)),
+    }
     return render(request, "matches/scorecard.html", context)
 
 

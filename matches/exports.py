@@ -1,0 +1,251 @@
+"""What the downloads hold: PBN games, USEBIO documents and CSV rows, built from the models.
+
+The formats themselves are written by ``matches/formats``; here the app's matches, rooms,
+line-ups and deals become their plain inputs. Each function reads in a fixed number of
+queries.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from matches import scoring, tables
+from matches.choices import RoomChoice
+from matches.formats import usebio
+from matches.formats.pbn import write_games
+from matches.models import Board, Deal, Seating
+
+PBN_ROOMS = {RoomChoice.OPEN: "Open", RoomChoice.CLOSED: "Closed"}
+PBN_SEATS = (("North", "N"), ("East", "E"), ("South", "S"), ("West", "W"))
+
+
+def _seating(matches) -> dict:
+    """Return {(match id, segment, room, seat): player name} for these matches."""
+    rows = Seating.objects.filter(match__in=matches).select_related("player")
+    return {(s.match_id, s.segment, s.room, s.seat): s.player.name for s in rows}
+
+
+def _boards(matches):
+    return (
+        Board.objects.filter(match__in=matches)
+        .select_related("match__event", "match__home", "match__away", "adjustment")
+        .prefetch_related("results")
+        .order_by("match__round", "match_id", "number")
+    )
+
+
+def pbn_games(matches) -> list[dict]:
+    """Return each board played in each room of these matches as a PBN game (tags)."""
+    matches = list(matches)
+    if not matches:
+        return []
+    seating = _seating(matches)
+    deals = {}
+    for deal in Deal.objects.filter(
+        event__in={m.event_id for m in matches}, round__in={m.round for m in matches}
+    ):
+        deals[(deal.event_id, deal.round, deal.board)] = deal
+    games = []
+    for board in _boards(matches):
+        match = board.match
+        event = match.event
+        deal = deals.get((event.pk, match.round, board.number))
+        comparison = board.comparison()
+        segment = scoring.segment_of(board.number, event.boards_per_segment)
+        adjusted = board.adjusted
+        for room in (RoomChoice.OPEN, RoomChoice.CLOSED):
+            result = board.result_in(room)
+            game = {
+                "Event": event.name,
+                "Site": "",
+                "Date": event.date.strftime("%Y.%m.%d"),
+                "Round": match.round,
+                "Board": board.number,
+                "Room": PBN_ROOMS[room],
+                "HomeTeam": match.home.name,
+                "VisitTeam": match.away.name,
+                "Dealer": board.dealer.value,
+                "Vulnerable": board.vulnerability.value,
+                "Deal": deal.pbn if deal else "",
+                "Scoring": "IMP",
+            }
+            for tag, seat in PBN_SEATS:
+                game[tag] = seating.get((match.pk, segment, room, seat), "")
+            if adjusted is not None:
+                game.update({"Declarer": "?", "Contract": "?", "Result": "?"})
+                game["ScoreIMP"] = adjusted.home_imps - adjusted.away_imps
+                game["_note"] = f"Artificial adjusted score (Law 12C1): {adjusted.reason}"
+            elif result is None:
+                game.update({"Declarer": "?", "Contract": "?", "Result": "?"})
+            else:
+                contract = result.contract
+                game["Contract"] = "Pass" if contract.is_pass else str(contract)
+                game["Declarer"] = result.declarer or ""
+                game["Result"] = "" if contract.is_pass else result.tricks
+                ns = result.ns_score
+                game["Score"] = f"NS {ns}" if ns >= 0 else f"EW {-ns}"
+                if result.lead:
+                    game["Lead"] = result.lead
+                if result.assigned_reason:
+                    game["_note"] = f"Assigned adjusted score (Law 12C2): {result.assigned_reason}"
+                if comparison.imps is not None:
+                    game["ScoreIMP"] = comparison.imps
+            if deal is not None:
+                analysis = deal.analysed
+                par = analysis.par_score
+                game["OptimumScore"] = f"NS {par}" if par >= 0 else f"EW {-par}"
+                game["ParContract"] = "; ".join(str(c) for c in analysis.par_contracts)
+            games.append(game)
+    return games
+
+
+def pbn_text(matches) -> str:
+    """Return these matches as a PBN 2.1 file."""
+    return write_games(pbn_games(matches), comments=["Creator: scoresheet"])
+
+
+def usebio_document(event) -> bytes:
+    """Return the event's results as a USEBIO 1.2 document."""
+    data = tables.event_data(event)
+    standings = tables.standings(event, data)
+    numbers = {team_id: index for index, team_id in enumerate(sorted(data["teams"]), start=1)}
+    players = {}
+    for team in event.teams.prefetch_related("players"):
+        players[team.pk] = [p.name for p in team.players.all()]
+    teams = [
+        usebio.Team(
+            numbers[row.team.pk],
+            row.team.name,
+            players.get(row.team.pk, []),
+            place=row.standing.position,
+            total_vp=row.standing.vp,
+        )
+        for row in standings
+    ]
+    matches = list(event.matches.select_related("home", "away").order_by("round", "pk"))
+    boards_by_match: dict = {}
+    for board in _boards(matches):
+        boards_by_match.setdefault(board.match_id, []).append(board)
+    xml_matches = []
+    for match in matches:
+        home, away = numbers[match.home_id], numbers[match.away_id]
+        xml_boards = []
+        for board in boards_by_match.get(match.pk, []):
+            comparison = board.comparison()
+            home_won = max(comparison.imps or 0, 0)
+            away_won = max(-(comparison.imps or 0), 0)
+            adjusted = board.adjusted
+            if adjusted is not None:
+                home_won, away_won = max(adjusted.home_imps, 0), max(adjusted.away_imps, 0)
+            lines = []
+            for room, ns_team, ew_team in (
+                (RoomChoice.OPEN, home, away),
+                (RoomChoice.CLOSED, away, home),
+            ):
+                ns_won, ew_won = (home_won, away_won) if ns_team == home else (away_won, home_won)
+                result = board.result_in(room)
+                if adjusted is not None:
+                    lines.append(
+                        usebio.Line(ns_team, ew_team, None, ns_imps=ns_won, ew_imps=ew_won)
+                    )
+                elif result is not None:
+                    lines.append(
+                        usebio.Line(
+                            ns_team,
+                            ew_team,
+                            "PASS" if result.contract.is_pass else str(result.contract),
+                            result.declarer,
+                            result.lead,
+                            result.tricks,
+                            result.ns_score,
+                            ns_won,
+                            ew_won,
+                        )
+                    )
+            if lines:
+                xml_boards.append(usebio.Board(board.number, lines))
+        vp = match.forfeit_vp or (match.home_vp, match.away_vp)
+        xml_matches.append(
+            usebio.Match(
+                match.round, home, away, vp[0], vp[1], match.home_imps, match.away_imps, xml_boards
+            )
+        )
+    return usebio.write_usebio(
+        usebio.Event(
+            name=event.name,
+            date=event.date,
+            identifier=str(event.pk),
+            boards_played=event.boards_per_match,
+            teams=teams,
+            matches=xml_matches,
+        )
+    )
+
+
+def standings_rows(event) -> tuple[list, list]:
+    """Return the standings as a CSV header and rows, in the user's language."""
+    header = [
+        _("Rank"),
+        _("Team"),
+        _("Played"),
+        "VP",
+        _("IMPs won"),
+        _("IMPs lost"),
+        _("IMP quotient"),
+    ]
+    rows = []
+    for row in tables.standings(event):
+        s = row.standing
+        rows.append(
+            [
+                s.position,
+                row.team.name,
+                s.played,
+                f"{s.vp:.2f}",
+                s.imps_won,
+                s.imps_lost,
+                _quotient(s),
+            ]
+        )
+    return header, rows
+
+
+def _quotient(standing) -> str:
+    if standing.imps_won == 0 and standing.imps_lost == 0:
+        return ""
+    if standing.imps_lost == 0:
+        return "∞"
+    return f"{standing.imp_quotient:.3f}"
+
+
+def round_rows(event, round_number: int) -> tuple[list, list]:
+    """Return every result of a round, a row per board and room, as a CSV header and rows."""
+    header = [
+        _("Home team"), _("Away team"), _("Board"), _("Room"), _("Contract"), _("Declarer"),
+        _("Lead"), _("Tricks"), _("N-S score"), _("IMPs to the home team"),
+    ]  # fmt: skip
+    rows = []
+    matches = event.matches.filter(round=round_number)
+    for board in _boards(matches):
+        comparison = board.comparison()
+        for room in (RoomChoice.OPEN, RoomChoice.CLOSED):
+            result = board.result_in(room)
+            row = [
+                board.match.home.name,
+                board.match.away.name,
+                board.number,
+                RoomChoice(room).label,
+            ]
+            if result is None:
+                row += ["", "", "", "", "", ""]
+            else:
+                row += [
+                    str(result.contract),
+                    result.declarer,
+                    result.lead,
+                    "" if result.tricks is None else result.tricks,
+                    result.ns_score,
+                    "" if comparison.imps is None else comparison.imps,
+                ]
+            rows.append(row)
+    return header, rows

@@ -1,0 +1,58 @@
+"""Forms for files a director uploads: a round's deals, and a round's played results."""
+
+import uuid
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from matches.deal_files import MAX_FILE_BYTES
+
+
+class RoundFileForm(forms.Form):
+    """A PBN file for one round of an event."""
+
+    round = forms.TypedChoiceField(label=_("Round"), coerce=int)
+    file = forms.FileField(
+        label=_("PBN file"),
+        error_messages={
+            "required": _("Choose the PBN file to upload."),
+            "empty": _("The file is empty."),
+        },
+        widget=forms.ClearableFileInput(attrs={"accept": ".pbn,.txt,text/plain"}),
+    )
+
+    def __init__(self, *args, rounds=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["round"].choices = [(n, n) for n in rounds]
+        self.fields["round"].error_messages["invalid_choice"] = _(
+            "Choose one of the event's rounds."
+        )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_FILE_BYTES:
+            raise ValidationError(
+                _("The file is too large (over 1 MB): a PBN file of a session is a few kilobytes."),
+                code="size",
+            )
+        return upload.read()
+
+
+class DealsFileForm(RoundFileForm):
+    """A PBN file of a round's deals (the dealing machine's or program's file)."""
+
+    confirm = forms.BooleanField(
+        label=_("Replace the deals the round already has"),
+        required=False,
+    )
+    # Names this upload, so the page can ask how far the analysis has gone.
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["token"].initial = uuid.uuid4().hex
+
+    def clean_token(self):
+        token = self.cleaned_data["token"]
+        return token if token.isalnum() else ""

@@ -1,0 +1,119 @@
+"""Players read a board's hand record on the traveller; a director uploads a round's deals.
+
+Each traveller test also saves a screenshot under screenshots/ (git-ignored) to look at.
+"""
+
+import io
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.utils import translation
+from playwright.sync_api import Page, expect
+
+from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
+from tests.factories import enter, make_event, make_match, make_team, make_user
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("analysed_once")]
+DATA = Path(__file__).resolve().parents[1] / "data"
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+PASSWORD = "hand records 52"
+
+
+@pytest.fixture
+def match():
+    event = make_event(name="俱乐部周二队式赛")
+    match = make_match(event, home=make_team(event, "杭州队"), away=make_team(event, "Lions"))
+    with translation.override("en"):
+        call_command(
+            "import_deals", event.pk, DATA / "deals_with_comments_and_statistics.pbn",
+            "--round", "1", stdout=io.StringIO(),
+        )  # fmt: skip
+    enter(match, 4, "open", "4H", "S", "=")
+    enter(match, 4, "closed", "3NT", "N", "-1", lead="SJ")
+    return match
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+@pytest.mark.parametrize("width", [1366, 390])
+def test_the_traveller_shows_the_hand_diagram_double_dummy_and_par(
+    page: Page, match, locale, width
+):
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"/events/{match.event_id}/rounds/1/boards/4/")
+    diagram = page.locator(".hand-diagram")
+    expect(diagram).to_be_visible()
+    expect(diagram.locator(".hd-hand")).to_have_count(4)
+    expect(page.locator(".hd-number")).to_have_text("4")
+    expect(page.locator(".dd-table tbody tr")).to_have_count(4)
+    expect(page.locator(".par-score")).to_be_visible()
+    expect(page.locator(".vs-par").first).to_be_visible()
+    # Hearts and diamonds are red; spades and clubs are not.
+    heart = page.locator(".hd-north .suit-h").first
+    assert heart.evaluate("e => getComputedStyle(e).color") == "rgb(200, 16, 46)"
+    spade = page.locator(".hd-north .suit-s").first
+    assert spade.evaluate("e => getComputedStyle(e).color") != "rgb(200, 16, 46)"
+    # The diagram fits the screen: nothing of it is cut off or makes the page scroll sideways.
+    box = diagram.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    for hand in diagram.locator(".hd-hand").all():
+        hand_box = hand.bounding_box()
+        assert hand_box["x"] >= 0 and hand_box["x"] + hand_box["width"] <= width
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"traveller-hands-{locale}-{width}.png"), full_page=True)
+
+
+def rotated_deals(tmp_path) -> Path:
+    """Return a copy of the 16-board file with every deal turned a seat: deals no test has
+    solved yet, so the analysis takes real time."""
+    text = (DATA / "deals_with_comments_and_statistics.pbn").read_bytes().decode("utf-8-sig")
+    for seat, turned in (("N:", "e:"), ("E:", "s:"), ("S:", "w:"), ("W:", "n:")):
+        text = text.replace(f'[Deal "{seat}', f'[Deal "{turned}')
+    path = tmp_path / "round-1.pbn"
+    path.write_text(text.upper().replace("[DEAL", "[Deal"), encoding="utf-8")
+    return path
+
+
+def test_a_director_uploads_deals_and_sees_progress_then_the_hand_records(page: Page, tmp_path):
+    event = make_event(name="Club teams")
+    make_match(event, home=make_team(event, "Tigers"), away=make_team(event, "Lions"))
+    make_user("td", director=True, password=PASSWORD)
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("td")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_label("Password").press("Enter")
+    page.goto(f"/director/events/{event.pk}/deals/")
+    progress = []
+    page.on(
+        "response",
+        lambda response: progress.append(response) if "/progress/" in response.url else None,
+    )
+    page.get_by_label("PBN file").first.set_input_files(str(rotated_deals(tmp_path)))
+    page.get_by_role("button", name="Import deals").click(no_wait_after=True)
+    expect(page.get_by_role("heading", name="Hand records, round 1")).to_be_visible(timeout=60_000)
+    expect(
+        page.get_by_text("Round 1: 16 deals imported, with double dummy and par.")
+    ).to_be_visible()
+    expect(page.locator(".hand-diagram")).to_have_count(16)
+    assert progress, "the page asked how far the analysis had gone"
+    assert {response.status for response in progress} == {200}
+
+    page.goto(f"/director/events/{event.pk}/deals/")
+    page.get_by_label("PBN file").first.set_input_files(str(DATA / "deals_broken.pbn"))
+    page.get_by_role("button", name="Import deals").click()
+    expect(page.get_by_text("Board 3: West has 12 cards, not 13.")).to_be_visible()
+
+
+@pytest.mark.parametrize(("per_page", "pages"), [(4, 4), (6, 3)])
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_the_hand_record_sheet_prints_four_or_six_boards_to_an_a4_page(
+    page: Page, match, per_page, pages, locale
+):
+    page.goto(f"/events/{match.event_id}/rounds/1/hands/?per_page={per_page}")
+    expect(page.locator(".hand-diagram")).to_have_count(16)
+    page.emulate_media(media="print")
+    pdf = page.pdf(format="A4", print_background=True)
+    SHOTS.mkdir(exist_ok=True)
+    (SHOTS / f"hand-records-{locale}-{per_page}.pdf").write_bytes(pdf)
+    assert pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") == pages
