@@ -113,7 +113,7 @@ def test_the_apps_pbn_export_is_read_back_by_endplay_with_every_contract_and_res
     played = {(b.board_num, b.info["Room"]): b for b in boards}
     deals = match.event.deals.filter(round=1)
     for result in Result.objects.filter(board__match=match).select_related("board"):
-        game = played[(result.board.number, result.get_room_display().split()[0])]
+        game = played[(result.board.number, result.room.title())]
         assert game.deal.to_pbn() == deals.get(board=result.board.number).pbn
         if result.contract.is_pass:
             assert game.contract.is_passout()
