@@ -9,6 +9,7 @@ A file with a broken deal is refused whole, naming each board and what is wrong.
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from matches import actions, deal_files
 from matches.models import Event
@@ -28,7 +29,11 @@ class Command(BaseCommand):
             "--replace", action="store_true", help="replace the deals the round already has"
         )
 
-    def handle(self, *args, event_id, file, round, replace, **options):
+    def handle(self, *args, **options):
+        with translation.override("en"):  # as the other commands: English on the console
+            self._import(**options)
+
+    def _import(self, *, event_id, file, round, replace, **options):
         event = Event.objects.filter(pk=event_id).first()
         if event is None:
             raise CommandError(f"There is no event {event_id}.")

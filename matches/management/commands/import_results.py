@@ -11,6 +11,7 @@ the same action as one typed on the room sheet; if any is refused, nothing is im
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from matches import actions, deal_files
 from matches.actions.deals import ResultsRefused
@@ -25,7 +26,11 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the PBN file of played boards")
         parser.add_argument("--round", type=int, required=True, help="the round number")
 
-    def handle(self, *args, event_id, file, round, **options):
+    def handle(self, *args, **options):
+        with translation.override("en"):  # as the other commands: English on the console
+            self._import(**options)
+
+    def _import(self, *, event_id, file, round, **options):
         event = Event.objects.filter(pk=event_id).first()
         if event is None:
             raise CommandError(f"There is no event {event_id}.")
