@@ -122,6 +122,19 @@ def read_deals(data: bytes) -> DealsRead:
     return DealsRead(found.deals, [problem_message(w) for w in found.warnings])
 
 
+def check_boards(found: DealsRead, event) -> None:
+    """Refuse, before any analysis, a file whose boards the event does not play.
+
+    The action checks the same rule when it writes; checking here first spares the director
+    the wait for deals that would be refused anyway.
+    """
+    from matches.actions.deals import outside_boards_message
+
+    outside = sorted(d.board for d in found.deals if d.board > event.boards_per_match)
+    if outside:
+        raise FileRefused([outside_boards_message(outside, event.boards_per_match)])
+
+
 def analyse_deals(
     deals: list[pbn.FileDeal], progress: Callable[[int, int], None] | None = None
 ) -> list[tuple[int, object, Analysis]]:

@@ -74,14 +74,26 @@ def test_deals_for_a_round_without_matches_are_refused(round_1):
         run("import_deals", round_1.event_id, DATA / "deals_gbk.pbn", "--round", "2")
 
 
-def test_boards_the_event_does_not_play_are_refused(round_1):
-    round_1.event.boards_per_match = 8
-    round_1.event.save()
+def test_boards_the_event_does_not_play_are_refused():
+    short = make_match(make_event(boards_per_match=8, boards_per_segment=8))
     with pytest.raises(CommandError, match="Boards 9, 10, 11, 12, 13, 14, 15, 16 are not played"):
         run(
-            "import_deals", round_1.event_id, DATA / "deals_with_comments_and_statistics.pbn",
+            "import_deals", short.event_id, DATA / "deals_with_comments_and_statistics.pbn",
             "--round", "1",
         )  # fmt: skip
+
+
+def test_the_action_itself_refuses_boards_the_event_does_not_play():
+    from matches import actions
+    from matches.scoring.deals import Deal as Hands
+    from matches.scoring.double_dummy import Analysis
+
+    short = make_match(make_event(boards_per_match=8, boards_per_segment=8))
+    hands = Hands.parse("N:AQ7654.92.Q52.J9 KJ98.T7.KJ8.Q543 T.AK643.74.AT862 32.QJ85.AT963.K7")
+    with pytest.raises(actions.ActionError, match="Board 9 is not played"):
+        actions.import_deals(
+            short.event, 1, [(9, hands, Analysis({}, 0, ()))], source="x.pbn", user=None
+        )
 
 
 def test_import_results_fills_both_rooms_as_typed_entry_would(round_1):

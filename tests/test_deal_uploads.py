@@ -121,3 +121,18 @@ def test_no_file_or_no_round_is_a_message_not_an_error(director_client, match):
     page = director_client.post(url, {"round": "9"}).content.decode()
     assert "Choose the PBN file to upload." in page
     assert "Choose one of the event&#x27;s rounds." in page
+
+
+def test_boards_the_event_does_not_play_are_refused_before_any_analysis(
+    director_client, monkeypatch
+):
+    from matches import deal_files
+
+    def no_analysis(*args, **kwargs):
+        raise AssertionError("analysed a file that is refused anyway")
+
+    monkeypatch.setattr(deal_files, "analyse", no_analysis)
+    short = make_match(make_event(boards_per_match=4, boards_per_segment=4))
+    page = post_deals(director_client, short, "deals_gbk.pbn").content.decode()
+    assert "Boards 5, 6, 7, 8 are not played in this event (boards 1 to 4)" in page
+    assert not Deal.objects.exists()

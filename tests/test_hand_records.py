@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils import translation
 from endplay.parsers import pbn as endplay_pbn
 
-from matches.models import Player, Result, Seating
+from matches import actions
+from matches.models import Player, Result
 from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
 from tests.factories import enter, make_event, make_match, make_team
 
@@ -173,12 +174,15 @@ def test_butler_rankings_wait_for_line_ups_then_rank_each_pair(english, match):
     assert "No line-ups have been entered yet" in page(english, url)
     home = list(Player.objects.filter(team=match.home).order_by("pk"))
     away = list(Player.objects.filter(team=match.away).order_by("pk"))
-    for room, ns, ew in (("open", home, away), ("closed", away, home)):
-        for seat, player in zip("NSEW", [ns[0], ns[1], ew[0], ew[1]], strict=True):
-            Seating.objects.create(match=match, segment=1, room=room, seat=seat, player=player)
+    seats = {}
+    for room, ns, ew in (("open", home[:2], away[:2]), ("closed", away[2:], home[2:])):
+        for seat, player in zip("NSEW", [*ns, *ew], strict=True):
+            seats[(room, seat)] = player
+    actions.set_seating(match, 1, seats, user=None)
     enter(match, 3, "open", "4S", "N", "+1")  # Tigers N-S +450
-    enter(match, 3, "closed", "4S", "N", "-1")  # Lions N-S -50: datum 200
+    enter(match, 3, "closed", "4S", "N", "-1")  # Lions C-D N-S -50: datum 200
     html = page(english, url)
     assert "Tigers A – Tigers B" in html
     assert html.index("Tigers A – Tigers B") < html.index("Lions A – Lions B")
+    assert html.index("Tigers C – Tigers D") < html.index("Lions C – Lions D")
     assert "6.00" in html  # +250 against the datum: 6 IMPs in 1 board

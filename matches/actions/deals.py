@@ -45,14 +45,7 @@ def import_deals(
         outside = sorted(board for board, _, _ in deals if board > event.boards_per_match)
         if outside:
             raise ActionError(
-                ngettext(
-                    "Board %(boards)s is not played in this event (boards 1 to %(last)s): "
-                    "check the file is this event's.",
-                    "Boards %(boards)s are not played in this event (boards 1 to %(last)s): "
-                    "check the file is this event's.",
-                    len(outside),
-                )
-                % {"boards": ", ".join(map(str, outside)), "last": event.boards_per_match},
+                outside_boards_message(outside, event.boards_per_match),
                 field="file",
                 code="boards",
             )
@@ -91,6 +84,17 @@ def import_deals(
                 )
             )
         return made
+
+
+def outside_boards_message(outside: list[int], last: int) -> str:
+    """Return the refusal of boards an event does not play, in the active language."""
+    return ngettext(
+        "Board %(boards)s is not played in this event (boards 1 to %(last)s): "
+        "check the file is this event's.",
+        "Boards %(boards)s are not played in this event (boards 1 to %(last)s): "
+        "check the file is this event's.",
+        len(outside),
+    ) % {"boards": ", ".join(map(str, outside)), "last": last}
 
 
 @dataclass(frozen=True)

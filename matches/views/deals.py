@@ -48,6 +48,7 @@ def deals_upload(request, event_id):
         token = form.cleaned_data["token"]
         try:
             found = deal_files.read_deals(form.cleaned_data["file"])
+            deal_files.check_boards(found, event)
         except deal_files.FileRefused as refused:
             for message in refused.messages:
                 form.add_error("file", message)

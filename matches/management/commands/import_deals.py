@@ -44,6 +44,7 @@ class Command(BaseCommand):
             raise CommandError(f"Cannot read {path}: {error}") from None
         try:
             found = deal_files.read_deals(data)
+            deal_files.check_boards(found, event)
         except deal_files.FileRefused as refused:
             raise CommandError(
                 "Nothing was imported:\n" + "\n".join(f"  {m}" for m in refused.messages)
