@@ -14,7 +14,7 @@ from matches.actions.deals import ResultsRefused
 from matches.formats.csv import csv_bytes
 from matches.forms.deals import DealsFileForm, RoundFileForm
 from matches.models import Deal, Event, Match
-from matches.permissions import director_required
+from matches.permissions import event_director_required
 
 PROGRESS_SECONDS = 600
 
@@ -37,7 +37,7 @@ def _deal_rounds(event) -> dict[int, dict]:
 
 
 @require_http_methods(["GET", "POST"])
-@director_required
+@event_director_required
 def deals_upload(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     rounds = _rounds(event)
@@ -112,7 +112,7 @@ def deals_progress(request, event_id, token):
 
 
 @require_http_methods(["POST"])
-@director_required
+@event_director_required
 def results_upload(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     rounds = _rounds(event)
