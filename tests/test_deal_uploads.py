@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from matches.models import Deal, Result
 from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
-from tests.factories import make_event, make_match, make_team
+from tests.factories import make_event, make_match, make_team, make_user
 
 DATA = Path(__file__).parent / "data"
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("analysed_once")]
@@ -37,6 +37,14 @@ def test_only_directors_reach_the_page(player_client, match):
     assert Client().get(url).status_code == 302  # to the login page
     assert player_client.get(url).status_code == 403
     assert player_client.post(url, {"round": "1"}).status_code == 403
+
+
+def test_a_director_of_another_event_is_refused(client, match):
+    client.force_login(make_user("other-td", director=True))
+    assert client.get(reverse("director-deals", args=[match.event_id])).status_code == 403
+    response = post_deals(client, match, "deals_gbk.pbn")
+    assert response.status_code == 403
+    assert not Deal.objects.exists()
 
 
 def test_a_director_imports_a_rounds_deals_and_lands_on_its_hand_records(director_client, match):

@@ -76,9 +76,9 @@ def rotated_deals(tmp_path) -> Path:
 
 
 def test_a_director_uploads_deals_and_sees_progress_then_the_hand_records(page: Page, tmp_path):
-    event = make_event(name="Club teams")
+    director = make_user("td", director=True, password=PASSWORD)
+    event = make_event(user=director, name="Club teams")  # td directs the event
     make_match(event, home=make_team(event, "Tigers"), away=make_team(event, "Lions"))
-    make_user("td", director=True, password=PASSWORD)
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill("td")
     page.get_by_label("Password").fill(PASSWORD)
