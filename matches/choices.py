@@ -92,3 +92,29 @@ class PadEntryKindChoice(models.TextChoices):
     UNFINISHED_PART_SCORE = "unfinished-part-score", _("Part-score in an unfinished game")
     GAME = "game", _("Game bonus")
     PART_SCORE = "part-score", _("Part-score bonus (fourth deal)")
+
+
+class StageKind(models.TextChoices):
+    ROUND_ROBIN = "round-robin", _("Round robin")
+    SWISS = "swiss", _("Swiss")
+    KNOCKOUT = "knockout", _("Knockout")
+
+
+class CarryOverChoice(models.TextChoices):
+    NONE = "none", _("No carry-over")
+    FIXED = "fixed", _("A fixed amount to the higher-placed team")
+    VP_DIFFERENCE = "vp-difference", _("A share of the VP difference in the previous stage")
+    HEAD_TO_HEAD_IMPS = (
+        "head-to-head-imps",
+        _("A share of the IMPs of their match(es) in the previous stage"),
+    )
+
+
+class TieBreakRuleChoice(models.TextChoices):
+    """A tie-break rule a stage may list, in the order tried."""
+
+    HEAD_TO_HEAD_VP = "head-to-head", _("VP between the tied teams")
+    HEAD_TO_HEAD_IMPS = "head-to-head-imps", _("IMPs between the tied teams")
+    IMP_QUOTIENT = "imp-quotient", _("IMP quotient")
+    IMP_DIFFERENCE = "imp-difference", _("IMP difference")
+    DIRECTOR = "director", _("Director's decision")

@@ -167,6 +167,10 @@ def scorecard(match, request) -> dict:
             ],
         },
         "vp": None if result.vp is None else {"home": _vp(result.vp[0]), "away": _vp(result.vp[1])},
+        # A knockout's carry-over (segment 0 on the scorecard): null when there is none.
+        "carry_over": {"home": float(match.carry_home), "away": float(match.carry_away)}
+        if match.has_carry
+        else None,
         "forfeit": None
         if match.forfeit_vp is None
         else {

@@ -8,6 +8,7 @@ rounds and boards it has: each match's totals are stored on it whenever a result
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cached_property
 
 from django.urls import reverse
@@ -19,8 +20,9 @@ from matches import scoring
 from matches.charts import progress_chart
 from matches.choices import RoomChoice
 from matches.formatting import format_vp
-from matches.models import Event
+from matches.models import Event, Stage
 from matches.models.matches import is_in_play, is_official, match_outcome
+from matches.models.stages import stages_of
 from matches.scorecards import ScorecardRow
 
 
@@ -48,54 +50,122 @@ class Round:
     byes: list
 
 
-def event_data(event: Event, live: bool = False) -> dict:
-    """Return the event's teams, match totals, byes and penalties: four queries in all.
+def event_data(event: Event, stage: Stage | None = None, live: bool = False) -> dict:
+    """Return a stage's teams, match totals, byes and penalties in a fixed number of queries.
 
-    Official (the default): a match counts once it is complete, forfeited or final;
-    ``live``: matches in play count too, as they stand. Match totals come as plain rows
-    (a 64-team event has hundreds of matches); the pages load as objects only the few
-    matches they show (``matches_of``).
+    ``stage`` None is the event's first stage. Official (the default): a match counts once
+    it is complete, forfeited or final; ``live``: matches in play count too, as they stand.
+    Match totals come as plain rows (a 500-team Swiss has thousands of matches); the pages
+    load as objects only the few matches they show (``matches_of``). VP penalties count
+    in the first stage.
     """
-    teams = sorted(event.teams.all(), key=lambda team: team.name)
-    rows = event.matches.outcome_rows()
-    bye_rows = list(event.byes.select_related("team"))
-    penalty_rows = list(event.vp_penalties.select_related("team"))
-    bye_vp = event.bye_vp_value()
+    stage = stage or stages_of(event)[0]
+    every_team = {team.pk: team for team in event.teams.all()}
+    entries = list(stage.entries.all()) if stage.has_entries() else []
+    if entries:
+        team_ids = [entry.team_id for entry in entries]
+    else:
+        team_ids = [team.pk for team in sorted(every_team.values(), key=lambda t: t.name)]
+    rows = stage.matches_here().outcome_rows()
+    bye_rows = list(stage.byes_here())
+    for bye in bye_rows:
+        bye.team = every_team[bye.team_id]
+    penalty_rows = []
+    if stage.is_first:
+        penalty_rows = list(event.vp_penalties.all())
+        for penalty in penalty_rows:
+            penalty.team = every_team[penalty.team_id]
     return {
+        "stage": stage,
         "rows": rows,
-        "teams": [team.pk for team in teams],
-        "by_id": {team.pk: team for team in teams},
+        "teams": team_ids,
+        "by_id": every_team,
         "bye_rows": bye_rows,
-        "bye_vp": bye_vp,
+        "bye_vp": stage.bye_vp_value(),
         "in_play": {row["pk"] for row in rows if is_in_play(row)},
         "started": {row["round"] for row in rows if row["complete_boards"] or is_official(row)},
-        **_counted(rows, bye_rows, bye_vp, live),
+        **_counted(rows, bye_rows, stage, live),
         "penalty_rows": penalty_rows,
         "penalties": [scoring.Penalty(p.team_id, p.vp, p.reason) for p in penalty_rows],
+        "carried": carried_vp(stage),
+        "director_order": director_order(stage),
         "updated": max((row["updated"] for row in rows), default=None),
     }
 
 
-def _counted(rows, bye_rows, bye_vp, live: bool) -> dict:
+def _counted(rows, bye_rows, stage, live: bool) -> dict:
     outcomes = [match_outcome(row, live=live) for row in rows]
     # A bye counts once a match of its round counts.
     latest = max((o.round for o in outcomes if o.counts), default=0)
     return {
         "live": live,
         "outcomes": outcomes,
-        "byes": [scoring.Bye(b.team_id, b.round, bye_vp) for b in bye_rows if b.round <= latest],
+        "byes": [
+            scoring.Bye(b.team_id, b.round, _bye_vp(stage, b.team_id, outcomes))
+            for b in bye_rows
+            if b.round <= latest
+        ],
     }
 
 
 def live_data(data: dict) -> dict:
-    """Return the event's data with the matches in play counted too (no more queries)."""
-    return {**data, **_counted(data["rows"], data["bye_rows"], data["bye_vp"], True)}
+    """Return the stage's data with the matches in play counted too (no more queries)."""
+    return {**data, **_counted(data["rows"], data["bye_rows"], data["stage"], True)}
 
 
-def standings(event: Event, data: dict | None = None) -> list[StandingRow]:
+def _bye_vp(stage, team_id, outcomes) -> Decimal:
+    """Return a bye's VP: the stage's bye VP, or with that option the team's average VP in
+    its matches of the stage if that is higher."""
+    vp = stage.bye_vp_value()
+    if not stage.bye_average:
+        return vp
+    scored = [
+        o.home_vp if o.home == team_id else o.away_vp
+        for o in outcomes
+        if o.counts and team_id in (o.home, o.away)
+    ]
+    if not scored:
+        return vp
+    average = (sum(scored) / len(scored)).quantize(Decimal("0.01"))
+    return max(vp, average)
+
+
+def carried_vp(stage) -> dict:
+    """Return the VP each team brings from the previous stage (when the stage carries VP)."""
+    if not stage.carry_vp or stage.number < 2:
+        return {}
+    previous = previous_stage(stage)
+    if previous is None:
+        return {}
+    return {row.team.pk: row.standing.vp for row in standings(stage.event, stage=previous)}
+
+
+def previous_stage(stage):
+    if stage.number < 2:
+        return None
+    previous = stage.event.stages.filter(number=stage.number - 1).first()
+    if previous is not None:
+        previous.event = stage.event
+    return previous
+
+
+def director_order(stage) -> list:
+    """Return the team order of the director's latest tie decision in the stage."""
+    return list(stage.tie_order or [])
+
+
+def standings(event: Event, data: dict | None = None, stage=None) -> list[StandingRow]:
     """Return the standings, best first, each row with its team and its VP penalties."""
-    data = data or event_data(event)
-    table = scoring.standings(data["teams"], data["outcomes"], data["byes"], data["penalties"])
+    data = data or event_data(event, stage)
+    table = scoring.standings(
+        data["teams"],
+        data["outcomes"],
+        data["byes"],
+        data["penalties"],
+        data["stage"].tie_break_rules(),
+        data["director_order"],
+        data["carried"],
+    )
     return [
         StandingRow(
             standing,
@@ -175,20 +245,24 @@ def matches_of(event: Event, **filters) -> list:
 
 
 def round_of(event: Event, data: dict, number: int) -> Round:
-    """Return one round with its matches and byes."""
-    return Round(
-        number,
-        matches_of(event, round=number),
-        [b for b in data["bye_rows"] if b.round == number],
-    )
+    """Return one round of the stage with its matches (table order) and byes."""
+    matches = list(data["stage"].matches_here().filter(round=number).select_related("home", "away"))
+    for match in matches:
+        match.event = event  # already loaded: no join, no query
+    return Round(number, matches, [b for b in data["bye_rows"] if b.round == number])
 
 
 def team_progress(event: Event, team, data: dict | None = None) -> dict:
     """Return a team's matches and its running VP and position after each round."""
     data = data or event_data(event)
     positions = scoring.positions_by_round(
-        data["teams"], data["outcomes"], data["byes"], data["penalties"]
-    )[team.pk]
+        data["teams"],
+        data["outcomes"],
+        data["byes"],
+        data["penalties"],
+        data["stage"].tie_break_rules(),
+        data["director_order"],
+    ).get(team.pk, [])
     matches = matches_of(event, pk__in=[
         o.match_id for o in data["outcomes"] if team.pk in (o.home, o.away)
     ])  # fmt: skip
@@ -206,12 +280,16 @@ def team_progress(event: Event, team, data: dict | None = None) -> dict:
     }
 
 
-def traveller(event: Event, round_number: int, board_number: int) -> list[ScorecardRow]:
-    """Return one board of every match of a round: both rooms' results and the IMPs."""
+def traveller(event: Event, round_number: int, board_number: int, stage=None) -> list[ScorecardRow]:
+    """Return one board of every match of a round (of the stage): both rooms and the IMPs."""
     from matches.models import Board
 
+    stage = stage or stages_of(event)[0]
+    where = {"match__stage": stage} if not stage.is_first else {"match__stage__isnull": True}
     boards = (
-        Board.objects.filter(match__event=event, match__round=round_number, number=board_number)
+        Board.objects.filter(
+            match__event=event, match__round=round_number, number=board_number, **where
+        )
         .select_related("match__home", "match__away", "adjustment")
         .prefetch_related("results")
         .order_by("match_id")
@@ -234,19 +312,30 @@ class EventTables:
     this runs, so a page costs a query or two.
     """
 
-    def __init__(self, event: Event, round_number: int | None = None, team=None, live=False):
+    def __init__(
+        self, event: Event, round_number: int | None = None, team=None, live=False, stage=None
+    ):
         self.event = event
         self.round_number = round_number
         self.team = team
         self.live = live
+        self.stage_given = stage
+
+    @cached_property
+    def stages(self) -> list:
+        return stages_of(self.event)
+
+    @cached_property
+    def stage(self):
+        return self.stage_given or self.stages[0]
 
     @cached_property
     def data(self) -> dict:
-        return event_data(self.event, live=self.live)
+        return event_data(self.event, self.stage, live=self.live)
 
     @property
     def in_play(self) -> bool:
-        """Return True while a match of the event is in play (the live standings differ)."""
+        """Return True while a match of the stage is in play (the live standings differ)."""
         return bool(self.data["in_play"])
 
     @cached_property

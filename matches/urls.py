@@ -11,6 +11,7 @@ from matches.views import (
     games,
     public,
     sheets,
+    stages,
 )
 
 
@@ -52,6 +53,25 @@ urlpatterns = [
         name="hand-records",
     ),
     path("matches/<int:match_id>.pbn", deals.match_pbn, name="match-pbn"),
+    path("events/<int:event_id>/stages.json", api.stages, name="stages-json"),
+    path("events/<int:event_id>/stages/<int:number>/", stages.stage, name="stage"),
+    path(
+        "events/<int:event_id>/stages/<int:number>/cross-table/",
+        stages.stage_cross_table,
+        name="stage-cross-table",
+    ),
+    path(
+        "events/<int:event_id>/stages/<int:number>/rounds/<int:round_number>/",
+        stages.stage_round,
+        name="stage-round",
+    ),
+    path("events/<int:event_id>/stages/<int:number>/draw/", stages.draw_screen, name="stage-draw"),
+    path("events/<int:event_id>/stages/<int:number>/draw.json", api.draw, name="stage-draw-json"),
+    path(
+        "events/<int:event_id>/stages/<int:number>/bracket.json",
+        api.bracket,
+        name="stage-bracket-json",
+    ),
     path("matches/<int:match_id>/", public.scorecard, name="scorecard"),
     path("matches/<int:match_id>.json", api.scorecard, name="scorecard-json"),
     path("games/", games.index, name="games"),
@@ -166,6 +186,34 @@ urlpatterns = [
         "director/events/<int:event_id>/vp-penalties/<int:penalty_id>/delete/",
         adjustments.vp_penalty_delete,
         name="director-vp-penalty-delete",
+    ),
+    path("director/events/<int:event_id>/stages/", stages.stages, name="director-stages"),
+    path(
+        "director/events/<int:event_id>/stages/<int:number>/",
+        stages.stage_manage,
+        name="director-stage",
+    ),
+    *[
+        path(
+            f"director/events/<int:event_id>/stages/<int:number>/{name}/",
+            view,
+            name=f"director-stage-{name}",
+        )
+        for name, view in (
+            ("start", stages.stage_start),
+            ("draw", stages.stage_draw),
+            ("swap", stages.stage_swap),
+            ("publish", stages.stage_publish),
+            ("withdraw", stages.stage_withdraw),
+            ("enter", stages.stage_enter),
+            ("next", stages.stage_next),
+            ("tie", stages.stage_tie),
+        )
+    ],
+    path(
+        "director/matches/<int:match_id>/knockout-tie/",
+        stages.knockout_tie,
+        name="director-knockout-tie",
     ),
     path(
         "director/events/<int:event_id>/round-robin/",

@@ -87,6 +87,19 @@ from .results import (
     set_artificial_score,
 )
 from .schedule import add_bye, make_round_robin
+from .stages import (
+    configure_stage,
+    decide_knockout_tie,
+    decide_tie,
+    draw_next_round,
+    enter_late,
+    next_knockout_round,
+    publish_draw,
+    stage_errors,
+    start_stage,
+    swap_in_draw,
+    withdraw_team,
+)
 from .teams import add_team, add_teams, change_team, remove_team
 
 __all__ = [
@@ -108,16 +121,23 @@ __all__ = [
     "changing",
     "clear_artificial_score",
     "clear_forfeit",
+    "configure_stage",
     "create_event",
+    "decide_knockout_tie",
+    "decide_tie",
     "delete_event",
     "delete_game",
     "delete_match",
+    "draw_next_round",
+    "enter_late",
     "import_deals",
     "import_event",
     "import_results",
     "load_results",
     "make_round_robin",
     "mark_final",
+    "next_knockout_round",
+    "publish_draw",
     "record_result",
     "remove_director",
     "remove_imp_penalty",
@@ -129,5 +149,9 @@ __all__ = [
     "set_forfeit",
     "set_seating",
     "settings_errors",
+    "stage_errors",
+    "start_stage",
+    "swap_in_draw",
     "update_game",
+    "withdraw_team",
 ]

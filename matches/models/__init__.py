@@ -5,12 +5,15 @@ from .deals import Deal
 from .events import Bye, Event, EventDirector, Player, Team, VpPenalty
 from .games import Game
 from .matches import ImpPenalty, Match, MatchStatus, Seating
+from .stages import DrawSwap, DrawTable, Stage, StageEntry, TieDecision
 
 __all__ = [
     "Board",
     "BoardAdjustment",
     "Bye",
     "Deal",
+    "DrawSwap",
+    "DrawTable",
     "Event",
     "EventDirector",
     "Game",
@@ -20,6 +23,9 @@ __all__ = [
     "Player",
     "Result",
     "Seating",
+    "Stage",
+    "StageEntry",
     "Team",
+    "TieDecision",
     "VpPenalty",
 ]

@@ -156,6 +156,10 @@ class Bye(models.Model):
     """A round a team sits out (odd number of teams): it scores the event's bye VP."""
 
     event = models.ForeignKey(Event, models.CASCADE, related_name="byes")
+    # None: the event's first stage (as for matches); see matches/models/stages.py.
+    stage = models.ForeignKey(
+        "matches.Stage", models.CASCADE, related_name="byes", null=True, blank=True
+    )
     round = models.PositiveSmallIntegerField(_("round"))
     team = models.ForeignKey(Team, models.CASCADE, related_name="byes")
 
@@ -166,7 +170,16 @@ class Bye(models.Model):
         verbose_name = _("bye")
         verbose_name_plural = _("byes")
         constraints = [
-            models.UniqueConstraint(fields=["event", "round", "team"], name="one_bye_per_round")
+            models.UniqueConstraint(
+                fields=["event", "round", "team"],
+                condition=Q(stage__isnull=True),
+                name="one_bye_per_round",
+            ),
+            models.UniqueConstraint(
+                fields=["stage", "round", "team"],
+                condition=Q(stage__isnull=False),
+                name="one_bye_per_stage_round",
+            ),
         ]
 
     def __str__(self):

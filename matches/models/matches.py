@@ -10,6 +10,7 @@ from simple_history.models import HistoricalRecords
 
 from matches import scoring
 from matches.choices import RoomChoice, SeatChoice
+from matches.scoring.knockout import match_winner
 
 from .events import DirectorDecision, Event, Player, Team
 
@@ -20,9 +21,9 @@ class MatchStatus(models.TextChoices):
 
 
 OUTCOME_FIELDS = (
-    "pk", "home_id", "away_id", "round", "home_vp", "away_vp", "home_imps", "away_imps",
-    "complete_boards", "pending_boards", "forfeit_home_vp", "forfeit_away_vp", "status",
-    "updated",
+    "pk", "home_id", "away_id", "round", "stage_id", "home_vp", "away_vp", "home_imps",
+    "away_imps", "complete_boards", "pending_boards", "forfeit_home_vp", "forfeit_away_vp",
+    "status", "updated",
 )  # fmt: skip
 
 
@@ -73,6 +74,11 @@ class MatchQuerySet(models.QuerySet):
 
 class Match(models.Model):
     event = models.ForeignKey(Event, models.CASCADE, related_name="matches")
+    # The stage the match belongs to; None is the event's first stage, which plays by the
+    # event's own settings (matches/models/stages.py). Its round counts within its stage.
+    stage = models.ForeignKey(
+        "matches.Stage", models.CASCADE, related_name="matches", null=True, blank=True
+    )
     round = models.PositiveSmallIntegerField(_("round"), default=1)
     home = models.ForeignKey(Team, models.RESTRICT, related_name="home_matches")
     away = models.ForeignKey(Team, models.RESTRICT, related_name="away_matches")
@@ -88,6 +94,19 @@ class Match(models.Model):
         _("away team's VP"), max_digits=5, decimal_places=2, null=True, blank=True
     )
     forfeit_reason = models.CharField(_("reason for the forfeit"), max_length=200, blank=True)
+    # Knockout: the carry-over each team starts with (segment 0), the match's place in the
+    # bracket (0 = top of its round), and the director's decision after a tie.
+    carry_home = models.DecimalField(
+        _("home team's carry-over"), max_digits=5, decimal_places=1, default=0
+    )
+    carry_away = models.DecimalField(
+        _("away team's carry-over"), max_digits=5, decimal_places=1, default=0
+    )
+    bracket_position = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    decided_winner = models.ForeignKey(
+        Team, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_reason = models.CharField(_("how the tie was decided"), max_length=200, blank=True)
 
     # Worked out from the boards by the actions (matches/actions) whenever anything they
     # depend on changes, in the same transaction, so that standings read one row per
@@ -125,21 +144,52 @@ class Match(models.Model):
         return reverse("scorecard", args=[self.pk])
 
     @property
+    def settings(self):
+        """Return what sets the match's boards and VP scale: its stage after the first,
+        else its event."""
+        return self.stage if self.stage_id else self.event
+
+    @property
     def board_numbers(self) -> range:
-        """Return the board numbers the match plays: 1 to the event's boards per match."""
-        return range(1, self.event.boards_per_match + 1)
+        """Return the board numbers the match plays: 1 to the stage's boards per match."""
+        return range(1, self.settings.boards_per_match + 1)
 
     @property
     def segment_numbers(self) -> range:
         """Return the segment (节) numbers, counting from 1."""
-        last = scoring.segment_of(self.event.boards_per_match, self.event.boards_per_segment)
+        rules = self.settings
+        last = scoring.segment_of(rules.boards_per_match, rules.boards_per_segment)
         return range(1, last + 1)
 
     def segment_boards(self, segment: int) -> range:
         """Return the board numbers of one segment."""
-        size = self.event.boards_per_segment
+        size = self.settings.boards_per_segment
         first = (segment - 1) * size + 1
-        return range(first, min(first + size, self.event.boards_per_match + 1))
+        return range(first, min(first + size, self.settings.boards_per_match + 1))
+
+    @property
+    def carry(self) -> tuple:
+        """Return the knockout carry-over (home, away) in IMPs: segment 0."""
+        return (self.carry_home, self.carry_away)
+
+    @property
+    def total_with_carry(self) -> tuple:
+        """Return each team's IMPs on the boards plus its carry-over."""
+        return (self.home_imps + self.carry_home, self.away_imps + self.carry_away)
+
+    @property
+    def has_carry(self) -> bool:
+        return bool(self.carry_home or self.carry_away)
+
+    def knockout_winner(self):
+        """Return the team that goes through (knockout): more IMPs with the carry-over, or
+        the director's decision after a tie; None while it is not decided."""
+        if self.decided_winner_id:
+            return self.decided_winner
+        side = match_winner(self.home_imps, self.away_imps, self.carry)
+        if side is None:
+            return None
+        return self.home if side == "home" else self.away
 
     def seating(self) -> dict:
         """Return who sat where: {segment: {room: {seat: player}}}."""
@@ -198,11 +248,12 @@ class Match(models.Model):
         if boards is None:
             boards = self.boards.with_results()
         comparisons = [board.comparison() for board in boards]
+        rules = self.settings
         return scoring.score_match(
             comparisons,
-            self.event.boards_per_segment,
-            self.event.boards_per_match,
-            self.event.vp_scale,
+            rules.boards_per_segment,
+            rules.boards_per_match,
+            rules.vp_scale,
             penalties=self.penalty_imps(penalties),
             forfeit_vp=self.forfeit_vp,
         )

@@ -43,7 +43,7 @@ from __future__ import annotations
 import enum
 import math
 from collections import Counter
-from collections.abc import Callable, Container, Hashable, Iterable, Sequence
+from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -266,6 +266,7 @@ def standings(
     penalties: Iterable[Penalty] = (),
     rules: Iterable[TieBreak | str] = WBF_TIE_BREAKS,
     director_order: Sequence[Team] = (),
+    carried: Mapping[Team, Decimal] | None = None,
 ) -> list[Standing]:
     """Return the standings, first place first, by the rules in this module's docstring.
 
@@ -273,6 +274,8 @@ def standings(
     team not in ``teams`` raises ValueError. Matches that do not count are left out.
     ``rules`` are the tie-breaks in the order tried; ``director_order`` lists teams in the
     order the director decided (only the order among teams still tied matters).
+    ``carried`` gives VP a team brings from an earlier stage (added to its total, not to
+    its matches played).
     """
     rules = tie_breaks(rules)
     order = _team_order(teams)
@@ -290,6 +293,9 @@ def standings(
     for penalty in penalties:
         _check_known(totals, penalty.team)
         _add(totals[penalty.team], -penalty.vp)
+    for team, vp in (carried or {}).items():
+        if team in totals:
+            _add(totals[team], _vp(vp, "carried vp"))
     return [
         Standing(team, position, *totals[team], imp_quotient(*totals[team][2:]), rule)
         for team, position, rule in _rank(order, totals, counted, rules, director_order)

@@ -1,11 +1,12 @@
 """The JSON feed (see README): no login needed, nothing written."""
 
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from matches import feeds
+from matches import feeds, stage_feeds
 from matches.models import Event, Match
+from matches.models.stages import stages_of
 from matches.pagecache import event_of_event, event_of_match, public_page
 
 
@@ -27,3 +28,35 @@ def standings(request, event_id):
 def scorecard(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
     return _json(feeds.scorecard(match, request))
+
+
+def _stage_or_404(event, number):
+    for stage in stages_of(event):
+        if stage.number == number:
+            return stage
+    raise Http404
+
+
+@require_GET
+@public_page(event_of_event)
+def stages(request, event_id):
+    event = get_object_or_404(Event, pk=event_id)
+    return _json(stage_feeds.stages(event, request))
+
+
+@require_GET
+@public_page(event_of_event)
+def draw(request, event_id, number):
+    event = get_object_or_404(Event, pk=event_id)
+    stage = _stage_or_404(event, number)
+    return _json(stage_feeds.draw(stage, request))
+
+
+@require_GET
+@public_page(event_of_event)
+def bracket(request, event_id, number):
+    event = get_object_or_404(Event, pk=event_id)
+    stage = _stage_or_404(event, number)
+    if not stage.is_knockout:
+        raise Http404
+    return _json(stage_feeds.bracket(stage, request))

@@ -188,6 +188,12 @@ def test_without_the_directors_rule_a_decision_changes_nothing():
     ]
 
 
+def test_vp_carried_from_an_earlier_stage_add_to_the_total_but_not_to_matches_played():
+    outcomes = [match("A", "B", 8, 12)]
+    lines = {line.team: line for line in standings("AB", outcomes, carried={"A": Decimal(5)})}
+    assert (lines["A"].vp, lines["A"].played, lines["A"].position) == (13, 1, 1)
+
+
 def test_the_default_tie_breaks_follow_the_wbf_conditions_of_contest():
     assert WBF_TIE_BREAKS == (
         TieBreak.HEAD_TO_HEAD_VP,

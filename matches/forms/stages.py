@@ -1,0 +1,194 @@
+"""Forms for stages: their settings, the Swiss draw's swaps, entries and tie decisions.
+
+The rules are the actions layer's (``actions.stage_errors`` and each action's refusals):
+a form puts each message beside its field, in the director's language.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from matches import actions
+from matches.choices import CarryOverChoice, StageKind, TieBreakRuleChoice, VPScaleChoice
+from matches.models import Stage
+
+TIE_BREAK_FIELDS = [f"tie_break_{n}" for n in range(1, 6)]
+NO_RULE = [("", "—")]
+DEFAULT_RULES = Stage._meta.get_field("tie_breaks").default.split(",")
+
+
+class StageForm(forms.Form):
+    """A stage's settings; stage 1 takes boards, segments and the VP scale from the event."""
+
+    kind = forms.ChoiceField(label=_("Format"), choices=StageKind.choices)
+    name = forms.CharField(label=_("Name"), max_length=80, required=False)
+    rounds = forms.IntegerField(
+        label=_("Rounds (Swiss)"), min_value=1, max_value=99, required=False
+    )
+    entrants = forms.IntegerField(
+        label=_("Teams going through from the previous stage"),
+        min_value=2,
+        max_value=9999,
+        required=False,
+        help_text=_("Leave blank for all of them."),
+    )
+    carry_vp = forms.BooleanField(
+        label=_("Start from the VP of the previous stage"), required=False
+    )
+    vp_scale = forms.ChoiceField(label=_("VP scale"), choices=VPScaleChoice.choices)
+    boards_per_match = forms.IntegerField(label=_("Boards per match"), min_value=1, max_value=200)
+    boards_per_segment = forms.IntegerField(
+        label=_("Boards per segment"), min_value=1, max_value=200
+    )
+    bye_vp = forms.DecimalField(
+        label=_("VP for a bye"), max_digits=5, decimal_places=2, min_value=0, required=False,
+        help_text=_("Leave blank for 12 on the 20-VP scale, 18 on the 25-VP scale."),
+    )  # fmt: skip
+    bye_average = forms.BooleanField(
+        label=_("A bye scores the team's average VP if that is higher"), required=False
+    )
+    delayed = forms.BooleanField(
+        label=_("Delayed Swiss: draw round n + 1 from the standings after round n − 1"),
+        required=False,
+    )
+    repeats_after = forms.IntegerField(
+        label=_("Teams may meet again after this many rounds"),
+        min_value=1,
+        max_value=99,
+        required=False,
+        help_text=_("Leave blank: never."),
+    )
+    seed = forms.IntegerField(
+        label=_("Random seed for round 1"),
+        min_value=0,
+        max_value=2_000_000_000,
+        required=False,
+        help_text=_("Leave blank to pair round 1 in seeding order."),
+    )
+    carry_over = forms.ChoiceField(
+        label=_("Carry-over (knockout)"), choices=CarryOverChoice.choices
+    )
+    carry_amount = forms.DecimalField(
+        label=_("Fixed carry-over, in IMPs"), max_digits=5, decimal_places=1, min_value=0,
+        required=False,
+    )  # fmt: skip
+    carry_fraction = forms.CharField(
+        label=_("Share carried over"), max_length=12, required=False,
+        help_text=_("Such as 1/3 or 0.5."),
+    )  # fmt: skip
+    carry_cap = forms.DecimalField(
+        label=_("Most carried over, in IMPs"), max_digits=5, decimal_places=1, min_value=0,
+        required=False,
+    )  # fmt: skip
+
+    def __init__(self, *args, event, stage: Stage | None = None, number: int = 1, **kwargs):
+        self.event, self.stage, self.number = event, stage, number
+        if stage is not None and "initial" not in kwargs:
+            settings = stage.settings
+            initial = {field: getattr(stage, field) for field in actions.stages.STAGE_SETTINGS}
+            initial.update(
+                vp_scale=settings.vp_scale,
+                boards_per_match=settings.boards_per_match,
+                boards_per_segment=settings.boards_per_segment,
+                bye_vp=settings.bye_vp,
+            )
+            rules = [rule for rule in stage.tie_breaks.split(",") if rule]
+            initial.update(zip(TIE_BREAK_FIELDS, rules, strict=False))
+            kwargs["initial"] = initial
+        elif "initial" not in kwargs:
+            kwargs["initial"] = {
+                "vp_scale": event.vp_scale,
+                "boards_per_match": event.boards_per_match,
+                "boards_per_segment": event.boards_per_segment,
+                "carry_over": CarryOverChoice.NONE,
+                **dict(
+                    zip(
+                        TIE_BREAK_FIELDS,
+                        Stage._meta.get_field("tie_breaks").default.split(","),
+                        strict=False,
+                    )
+                ),
+            }
+        super().__init__(*args, **kwargs)
+        for index, name in enumerate(TIE_BREAK_FIELDS, start=1):
+            self.fields[name] = forms.ChoiceField(
+                label=_("Tie-break %(n)s") % {"n": index},
+                choices=NO_RULE + list(TieBreakRuleChoice.choices),
+                required=False,
+            )
+        if number == 1:  # stage 1 plays by the event's settings
+            for name in ("entrants", "carry_vp", "vp_scale", "boards_per_match",
+                         "boards_per_segment", "bye_vp"):  # fmt: skip
+                del self.fields[name]
+
+    def values(self) -> dict:
+        data = dict(self.cleaned_data)
+        data["tie_breaks"] = [data.pop(name) for name in TIE_BREAK_FIELDS if data.get(name)]
+        for name in TIE_BREAK_FIELDS:
+            data.pop(name, None)
+        data["carry_amount"] = data.get("carry_amount") or 0
+        data["carry_fraction"] = data.get("carry_fraction") or "0"
+        return data
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        values = self.values()
+        merged = {
+            "vp_scale": self.event.vp_scale,
+            "boards_per_match": self.event.boards_per_match,
+            "boards_per_segment": self.event.boards_per_segment,
+            **values,
+        }
+        for error in actions.stage_errors(merged):
+            field = error.field if error.field in self.fields else None
+            if error.field == "tie_breaks":
+                field = TIE_BREAK_FIELDS[0]
+            self.add_error(field, ValidationError(str(error), code=error.code))
+        return cleaned
+
+
+class SwapForm(forms.Form):
+    first = forms.ModelChoiceField(label=_("Team"), queryset=None)
+    second = forms.ModelChoiceField(label=_("Swap with"), queryset=None)
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+
+    def __init__(self, *args, teams, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first"].queryset = teams
+        self.fields["second"].queryset = teams
+
+
+class TeamChoiceForm(forms.Form):
+    team = forms.ModelChoiceField(label=_("Team"), queryset=None)
+
+    def __init__(self, *args, teams, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = teams
+
+
+class KnockoutTieForm(forms.Form):
+    winner = forms.ModelChoiceField(label=_("Goes through"), queryset=None)
+    reason = forms.CharField(
+        label=_("How the tie was decided"),
+        max_length=200,
+        help_text=_("Such as: won the four extra boards 12–3."),
+    )
+
+    def __init__(self, *args, match, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].queryset = match.event.teams.filter(
+            pk__in=[match.home_id, match.away_id]
+        )
+
+
+class StandingsTieForm(forms.Form):
+    first = forms.ModelChoiceField(label=_("Placed first of the tied teams"), queryset=None)
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+
+    def __init__(self, *args, teams, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first"].queryset = teams

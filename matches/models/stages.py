@@ -1,0 +1,255 @@
+"""Stages of an event: round robin, Swiss or knockout, each with its own settings.
+
+An event has one or more stages in order (``number`` 1, 2, ...). Every match and bye
+belongs to a stage, and its round number counts within the stage. The first stage plays
+by the event's own settings (boards, segments, VP scale, bye VP) and its matches and byes
+have ``stage`` None, so an event made before stages existed, or by code that knows nothing
+of them, is a single round-robin stage as it always was; later stages have settings of
+their own. An event with no Stage row at all has one round-robin stage (``stages_of``).
+A stage's teams are its entries (``StageEntry``), in seeding order; a Swiss team can join
+late or withdraw between rounds (a first-stage round robin without entries has every team).
+A Swiss round is drawn as a draft (``DrawTable`` rows) that the director can
+change (``DrawSwap``, with a reason) before publishing it as the round's matches.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from matches import scoring
+from matches.choices import CarryOverChoice, StageKind, VPScaleChoice
+from matches.scoring.knockout import CarryOverRule
+
+from .events import DirectorDecision, Event, Team
+
+
+class Stage(models.Model):
+    event = models.ForeignKey(Event, models.CASCADE, related_name="stages")
+    number = models.PositiveSmallIntegerField(_("stage"), default=1)
+    name = models.CharField(_("name"), max_length=80, blank=True)
+    kind = models.CharField(
+        _("format"), max_length=16, choices=StageKind.choices, default=StageKind.ROUND_ROBIN
+    )
+    vp_scale = models.CharField(
+        _("VP scale"), max_length=16, choices=VPScaleChoice.choices, default=VPScaleChoice.WBF_2013
+    )
+    boards_per_match = models.PositiveSmallIntegerField(_("boards per match"), default=16)
+    boards_per_segment = models.PositiveSmallIntegerField(_("boards per segment"), default=16)
+    bye_vp = models.DecimalField(
+        _("VP for a bye"), max_digits=5, decimal_places=2, null=True, blank=True
+    )
+    bye_average = models.BooleanField(
+        _("a bye scores the team's average if that is higher"), default=False
+    )
+    tie_breaks = models.CharField(
+        _("tie-breaks, in order"),
+        max_length=120,
+        default=",".join(rule.value for rule in scoring.WBF_TIE_BREAKS),
+    )
+    # The order of the director's latest tie decision (team ids, first placed first); each
+    # decision is kept with its reason as a TieDecision.
+    tie_order = models.JSONField(default=list, blank=True, editable=False)
+    entrants = models.PositiveSmallIntegerField(
+        _("teams entering from the previous stage"),
+        null=True,
+        blank=True,
+        help_text=_("Leave blank for every team; or the top N of the previous stage."),
+    )
+    carry_vp = models.BooleanField(_("start from the VP of the previous stage"), default=False)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
+    # Swiss
+    delayed = models.BooleanField(_("delayed Swiss"), default=False)
+    repeats_after = models.PositiveSmallIntegerField(
+        _("teams may meet again after this many rounds"), null=True, blank=True
+    )
+    seed = models.PositiveIntegerField(_("random seed for round 1"), null=True, blank=True)
+    # Knockout
+    carry_over = models.CharField(
+        _("carry-over"), max_length=20, choices=CarryOverChoice.choices,
+        default=CarryOverChoice.NONE,
+    )  # fmt: skip
+    carry_amount = models.DecimalField(
+        _("fixed carry-over, in IMPs"), max_digits=5, decimal_places=1, default=Decimal(0)
+    )
+    carry_fraction = models.CharField(_("share carried over"), max_length=12, default="0")
+    carry_cap = models.DecimalField(
+        _("most carried over, in IMPs"), max_digits=5, decimal_places=1, null=True, blank=True
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["event", "number"]
+        verbose_name = _("stage")
+        verbose_name_plural = _("stages")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="stage_number_unique"),
+            models.CheckConstraint(
+                condition=Q(boards_per_match__gte=1, boards_per_segment__gte=1),
+                name="stage_has_boards",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name or str(self.get_kind_display())
+
+    def get_absolute_url(self):
+        return reverse("stage", args=[self.event_id, self.number])
+
+    def get_absolute_url_for(self, event_id: int) -> str:
+        """Return the stage's page (also for stage 1 of an event without Stage rows)."""
+        return reverse("stage", args=[event_id, self.number])
+
+    @property
+    def is_swiss(self) -> bool:
+        return self.kind == StageKind.SWISS
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.kind == StageKind.KNOCKOUT
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.kind == StageKind.ROUND_ROBIN
+
+    @property
+    def is_first(self) -> bool:
+        return self.number == 1
+
+    @property
+    def settings(self):
+        """Return what sets boards, segments, VP scale and bye VP: the event for stage 1."""
+        return self.event if self.is_first else self
+
+    def bye_vp_value(self) -> Decimal:
+        """Return the VP a team gets for a bye: the stage's setting, or the scale's default."""
+        if self.is_first:
+            return self.event.bye_vp_value()
+        if self.bye_vp is not None:
+            return self.bye_vp
+        return Decimal(18 if self.vp_scale == VPScaleChoice.PRINTED_25 else 12)
+
+    def matches_here(self):
+        """Return the stage's matches (stage 1: the event's matches without a stage)."""
+        if self.is_first:
+            return self.event.matches.filter(stage__isnull=True)
+        return self.event.matches.filter(stage=self)
+
+    def byes_here(self):
+        if self.is_first:
+            return self.event.byes.filter(stage__isnull=True)
+        return self.event.byes.filter(stage=self)
+
+    def has_entries(self) -> bool:
+        """Return True when the stage's field is its entries (not simply every team)."""
+        return self.pk is not None and not (self.is_first and self.is_round_robin)
+
+    def stage_value(self):
+        """Return what a Match or Bye of this stage stores in ``stage``."""
+        return None if self.is_first else self
+
+    def tie_break_rules(self) -> tuple[scoring.TieBreak, ...]:
+        return scoring.tie_breaks(rule for rule in self.tie_breaks.split(",") if rule)
+
+    def carry_over_rule(self) -> CarryOverRule:
+        return CarryOverRule(
+            self.carry_over, self.carry_amount, Fraction(self.carry_fraction), self.carry_cap
+        )
+
+
+def stages_of(event: Event) -> list[Stage]:
+    """Return the event's stages in order; an event without any is one round robin."""
+    stages = list(event.stages.all())
+    for stage in stages:
+        stage.event = event
+    return stages or [Stage(event=event, number=1, kind=StageKind.ROUND_ROBIN)]
+
+
+class StageEntry(models.Model):
+    """A team in a stage, with its seed; a Swiss team may join late or withdraw."""
+
+    stage = models.ForeignKey(Stage, models.CASCADE, related_name="entries")
+    team = models.ForeignKey(Team, models.CASCADE, related_name="stage_entries")
+    seed = models.PositiveSmallIntegerField(_("seed"))
+    joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
+    withdrawn_after = models.PositiveSmallIntegerField(
+        _("withdrew after round"), null=True, blank=True
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["stage", "seed"]
+        verbose_name = _("stage entry")
+        verbose_name_plural = _("stage entries")
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "team"], name="one_entry_per_stage")
+        ]
+
+    def __str__(self):
+        return f"{self.stage}: {self.seed}. {self.team}"
+
+    def plays_in(self, round_number: int) -> bool:
+        """Return True when the team is in the field for that round."""
+        if round_number < self.joined_round:
+            return False
+        return self.withdrawn_after is None or round_number <= self.withdrawn_after
+
+
+class DrawTable(models.Model):
+    """A table of a Swiss round's draw not yet published; ``away`` None is the bye."""
+
+    stage = models.ForeignKey(Stage, models.CASCADE, related_name="draft")
+    round = models.PositiveSmallIntegerField(_("round"))
+    table = models.PositiveSmallIntegerField(_("table"))
+    home = models.ForeignKey(Team, models.CASCADE, related_name="+")
+    away = models.ForeignKey(Team, models.CASCADE, related_name="+", null=True, blank=True)
+    reasons = models.JSONField(default=list, blank=True)  # [{"team": id, "why": "met"}, ...]
+    repeat = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["stage", "round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "round", "table"], name="one_draft_table")
+        ]
+
+    def __str__(self):
+        return f"{self.table}: {self.home} – {self.away or '—'}"
+
+
+class DrawSwap(DirectorDecision):
+    """Two teams a director swapped in a Swiss draw before publishing it, and why."""
+
+    stage = models.ForeignKey(Stage, models.CASCADE, related_name="swaps")
+    round = models.PositiveSmallIntegerField(_("round"))
+    first = models.ForeignKey(Team, models.CASCADE, related_name="+")
+    second = models.ForeignKey(Team, models.CASCADE, related_name="+")
+
+    history = HistoricalRecords()
+
+    class Meta(DirectorDecision.Meta):
+        verbose_name = _("swap in a draw")
+        verbose_name_plural = _("swaps in draws")
+
+    def __str__(self):
+        return f"{self.round}: {self.first} ⇄ {self.second}"
+
+
+class TieDecision(DirectorDecision):
+    """The order a director decided for teams level after every other tie-break."""
+
+    stage = models.ForeignKey(Stage, models.CASCADE, related_name="tie_decisions")
+    order = models.JSONField(default=list)  # team ids, first placed first
+
+    history = HistoricalRecords()
+
+    class Meta(DirectorDecision.Meta):
+        verbose_name = _("tie decision")
+        verbose_name_plural = _("tie decisions")

@@ -1,0 +1,115 @@
+"""The JSON feeds of stages: an event's stages with their standings, a Swiss stage's latest
+draw, and a knockout's bracket. Documented in README ("Stages"); keep the two in step."""
+
+from __future__ import annotations
+
+from matches import stage_pages, tables
+from matches.feeds import _quotient, _vp, _when, event_summary, match_summary
+from matches.models.stages import stages_of
+
+
+def _team(team) -> dict | None:
+    return None if team is None else {"id": team.pk, "name": team.name}
+
+
+def _stage_summary(stage, request) -> dict:
+    settings = stage.settings
+    event_id = stage.event_id or stage.event.pk
+    return {
+        "number": stage.number,
+        "name": str(stage),
+        "kind": stage.kind,
+        "vp_scale": settings.vp_scale,
+        "boards_per_match": settings.boards_per_match,
+        "boards_per_segment": settings.boards_per_segment,
+        "tie_breaks": [str(rule) for rule in stage.tie_break_rules()],
+        "carry_over": {
+            "method": stage.carry_over,
+            "amount": float(stage.carry_amount),
+            "fraction": stage.carry_fraction,
+            "cap": None if stage.carry_cap is None else float(stage.carry_cap),
+        }
+        if stage.is_knockout
+        else None,
+        "url": request.build_absolute_uri(stage.get_absolute_url_for(event_id)),
+    }
+
+
+def stages(event, request) -> dict:
+    """Return every stage of the event with its standings (or its bracket, for a knockout)."""
+    result = []
+    for stage in stages_of(event):
+        entry = _stage_summary(stage, request)
+        if stage.is_knockout:
+            entry["bracket"] = bracket_rounds(stage, request)
+        else:
+            data = tables.event_data(event, stage)
+            entry["updated"] = _when(data["updated"])
+            entry["standings"] = [
+                {
+                    "position": row.standing.position,
+                    "team": _team(row.team),
+                    "played": row.standing.played,
+                    "vp": _vp(row.standing.vp),
+                    "imps_won": row.standing.imps_won,
+                    "imps_lost": row.standing.imps_lost,
+                    "imp_quotient": _quotient(row.standing.imp_quotient),
+                    "decided_by": str(row.standing.decided_by),
+                }
+                for row in tables.standings(event, data)
+            ]
+        result.append(entry)
+    return {"event": event_summary(event, request), "stages": result}
+
+
+def draw(stage, request) -> dict:
+    """Return the latest published round of a stage: tables in order, home first, byes."""
+    latest = stage_pages.latest_draw(stage)
+    return {
+        "event": event_summary(stage.event, request),
+        "stage": _stage_summary(stage, request),
+        "round": latest.round,
+        "tables": [
+            {"table": number, **match_summary(match, request)} for number, match in latest.tables
+        ],
+        "byes": [_team(bye.team) for bye in latest.byes],
+    }
+
+
+def bracket_rounds(stage, request) -> list:
+    return [
+        {
+            "name": name,
+            "matches": [
+                {
+                    "round": slot.round,
+                    "position": slot.position,
+                    "home": _team(slot.home),
+                    "away": _team(slot.away),
+                    "bye": slot.bye,
+                    "winner": _team(slot.winner),
+                    "match": None
+                    if slot.match is None
+                    else {
+                        **match_summary(slot.match, request),
+                        "carry_over": {
+                            "home": float(slot.match.carry_home),
+                            "away": float(slot.match.carry_away),
+                        },
+                        "decided_reason": slot.match.decided_reason or None,
+                    },
+                }
+                for slot in slots
+            ],
+        }
+        for name, slots in stage_pages.bracket(stage)
+    ]
+
+
+def bracket(stage, request) -> dict:
+    """Return a knockout stage's bracket: every round, every match with score and links."""
+    return {
+        "event": event_summary(stage.event, request),
+        "stage": _stage_summary(stage, request),
+        "rounds": bracket_rounds(stage, request),
+    }

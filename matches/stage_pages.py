@@ -1,0 +1,145 @@
+"""What the stage pages and feeds show: the draft draw with its reasons, the latest
+published draw, and the knockout bracket, as plain rows for templates and JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from matches.actions.stages import knockout_bracket
+from matches.scoring.swiss import Why
+from matches.tables import EventTables, Round
+
+
+@dataclass
+class DrawRow:
+    table: int
+    home: object
+    away: object | None  # None: the bye
+    reasons: list[str] = field(default_factory=list)
+    repeat: bool = False
+
+
+def _why(why: str, team: str) -> str:
+    if why == Why.MET:
+        return _("%(team)s passed over: they have met already") % {"team": team}
+    if why == Why.HAD_BYE:
+        return _("%(team)s passed over: it has had a bye already") % {"team": team}
+    return _(
+        "%(team)s passed over: with that pairing the rest could not be paired without a repeat"
+    ) % {"team": team}
+
+
+def draft(stage) -> list[DrawRow]:
+    """Return the draft draw, table 1 first, each table with its reasons in words."""
+    rows = list(stage.draft.select_related("home", "away"))
+    names = dict(stage.event.teams.values_list("pk", "name"))
+    result = []
+    for row in rows:
+        reasons = [_why(item["why"], names.get(item["team"], "?")) for item in row.reasons]
+        if row.repeat:
+            reasons.append(_("A repeat: no draw without one exists."))
+        result.append(DrawRow(row.table, row.home, row.away, reasons, row.repeat))
+    return result
+
+
+@dataclass
+class PublishedDraw:
+    round: int | None
+    tables: list  # (table number, match)
+    byes: list
+
+
+def latest_draw(stage) -> PublishedDraw:
+    """Return the latest published round of the stage: its matches in table order, byes."""
+    matches = stage.matches_here()
+    last = max(
+        matches.aggregate(last=Max("round"))["last"] or 0,
+        stage.byes_here().aggregate(last=Max("round"))["last"] or 0,
+    )
+    if not last:
+        return PublishedDraw(None, [], [])
+    rows = list(matches.filter(round=last).select_related("home", "away").order_by("pk"))
+    byes = list(stage.byes_here().filter(round=last).select_related("team"))
+    return PublishedDraw(last, list(enumerate(rows, start=1)), byes)
+
+
+@dataclass
+class BracketSlot:
+    round: int
+    position: int
+    home: object | None
+    away: object | None
+    bye: bool
+    winner: object | None
+    match: object | None
+
+
+def round_name(rounds: int, number: int) -> str:
+    """Return the name of a knockout round: Final, Semi-finals, Quarter-finals, Round n."""
+    left = rounds - number
+    if left == 0:
+        return _("Final")
+    if left == 1:
+        return _("Semi-finals")
+    if left == 2:
+        return _("Quarter-finals")
+    return _("Round %(round)s") % {"round": number}
+
+
+def bracket(stage) -> list[tuple[str, list[BracketSlot]]]:
+    """Return the bracket's rounds (name, slots), every slot with its match if made."""
+    if stage.pk is None or not stage.is_knockout:
+        return []
+    rounds, matches = knockout_bracket(stage)
+    result = []
+    for number, slots in enumerate(rounds, start=1):
+        result.append(
+            (
+                round_name(len(rounds), number),
+                [
+                    BracketSlot(
+                        s.round,
+                        s.position,
+                        s.home,
+                        s.away,
+                        s.bye,
+                        s.winner,
+                        matches.get((s.round, s.position)),
+                    )  # fmt: skip
+                    for s in slots
+                ],
+            )
+        )
+    return result
+
+
+class RoundTables(EventTables):
+    """A stage's round page: its matches and byes, and the stage's round numbers, read
+    without the stage's standings (a 500-team Swiss has 3,000 matches)."""
+
+    @cached_property
+    def round_numbers(self) -> list[int]:
+        matches = self.stage.matches_here().values_list("round", flat=True).distinct()
+        byes = self.stage.byes_here().values_list("round", flat=True).distinct()
+        return sorted(set(matches) | set(byes))
+
+    @cached_property
+    def round(self) -> Round:
+        matches = list(
+            self.stage.matches_here()
+            .filter(round=self.round_number)
+            .select_related("home", "away")
+            .order_by("pk")
+        )
+        for match in matches:
+            match.event = self.event
+        byes = list(self.stage.byes_here().filter(round=self.round_number).select_related("team"))
+        return Round(self.round_number, matches, byes)
+
+    @property
+    def updated(self):
+        return self.stage.matches_here().aggregate(last=Max("updated"))["last"]

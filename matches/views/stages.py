@@ -1,0 +1,289 @@
+"""Stage pages: public standings, rounds, the draw screen and the bracket of each stage;
+the director's pages to set stages up, draw Swiss rounds and run knockouts.
+
+Every write goes through ``matches.actions``; a refusal comes back as a message beside
+the form, never a server error.
+"""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from matches import actions, stage_pages
+from matches.forms.stages import (
+    KnockoutTieForm,
+    StageForm,
+    StandingsTieForm,
+    SwapForm,
+    TeamChoiceForm,
+)
+from matches.models import Event, Match
+from matches.models.stages import stages_of
+from matches.permissions import event_director_required
+from matches.tables import EventTables
+
+
+def _stage(event, number):
+    for stage in stages_of(event):
+        if stage.number == number:
+            return stage
+    raise Http404
+
+
+@require_GET
+def stage(request, event_id, number):
+    event = get_object_or_404(Event, pk=event_id)
+    stage = _stage(event, number)
+    tables = EventTables(event, stage=stage)
+    context = {"event": event, "stage": stage, "tables": tables}
+    if stage.is_knockout:
+        context["bracket"] = stage_pages.bracket(stage)
+    return render(request, "matches/stage.html", context)
+
+
+@require_GET
+def stage_cross_table(request, event_id, number):
+    event = get_object_or_404(Event, pk=event_id)
+    stage = _stage(event, number)
+    context = {"event": event, "stage": stage, "tables": EventTables(event, stage=stage)}
+    return render(request, "matches/stage_cross_table.html", context)
+
+
+@require_GET
+def stage_round(request, event_id, number, round_number):
+    event = get_object_or_404(Event, pk=event_id)
+    stage = _stage(event, number)
+    if not stage.matches_here().filter(round=round_number).exists() and (
+        not stage.byes_here().filter(round=round_number).exists()
+    ):
+        raise Http404
+    tables = stage_pages.RoundTables(event, stage=stage, round_number=round_number)
+    return render(
+        request, "matches/stage_round.html", {"event": event, "stage": stage, "tables": tables}
+    )
+
+
+@require_GET
+def draw_screen(request, event_id, number):
+    """The draw of the latest round for the playing room's screen, in both languages."""
+    event = get_object_or_404(Event, pk=event_id)
+    stage = _stage(event, number)
+    context = {"event": event, "stage": stage, "draw": stage_pages.latest_draw(stage)}
+    return render(request, "matches/draw_screen.html", context)
+
+
+# -- director ---------------------------------------------------------------------------
+
+
+def _manage(request, stage, status=200, **forms):
+    event = stage.event
+    teams = event.teams.all()
+    tables = EventTables(event, stage=stage)
+    context = {
+        "event": event,
+        "stage": stage,
+        "stages": stages_of(event),
+        "tables": tables,
+        "form": forms.get("form") or StageForm(event=event, stage=stage, number=stage.number),
+        "swap_form": forms.get("swap_form") or SwapForm(teams=teams, prefix="swap"),
+        "withdraw_form": forms.get("withdraw_form")
+        or TeamChoiceForm(teams=teams, prefix="withdraw"),
+        "enter_form": forms.get("enter_form") or TeamChoiceForm(teams=teams, prefix="enter"),
+        "tie_form": forms.get("tie_form") or StandingsTieForm(teams=teams, prefix="tie"),
+        "draft": stage_pages.draft(stage) if stage.pk else None,
+        "entries": list(stage.entries.select_related("team")) if stage.pk else [],
+        "swaps": list(stage.swaps.select_related("first", "second", "created_by"))
+        if stage.pk
+        else [],
+        "decisions": list(stage.tie_decisions.select_related("created_by")) if stage.pk else [],
+        "bracket": stage_pages.bracket(stage) if stage.is_knockout and stage.pk else None,
+        "started": bool(stage.pk and stage.entries.exists()) or stage.matches_here().exists(),
+    }
+    return render(request, "director/stage.html", context, status=status)
+
+
+def _refused(request, stage, error, form_name=None, form=None):
+    if form is not None and form_name:
+        form.add_error(error.field if error.field in form.fields else None, str(error))
+        return _manage(request, stage, status=400, **{form_name: form})
+    messages.error(request, str(error))
+    return redirect("director-stage", stage.event_id, stage.number)
+
+
+@require_http_methods(["GET", "POST"])
+@event_director_required
+def stages(request, event_id):
+    """The event's stages, and the form that adds the next one."""
+    event = get_object_or_404(Event, pk=event_id)
+    existing = stages_of(event)
+    number = (existing[-1].number + 1) if existing and existing[-1].pk else 2
+    form = StageForm(request.POST or None, event=event, number=number)
+    if request.method == "POST" and form.is_valid():
+        try:
+            stage = actions.configure_stage(
+                event, user=request.user, number=number, **form.values()
+            )
+        except actions.ActionError as error:
+            form.add_error(error.field if error.field in form.fields else None, str(error))
+        else:
+            messages.success(request, _("Stage added."))
+            return redirect("director-stage", event.pk, stage.number)
+    status = 400 if request.method == "POST" else 200
+    context = {"event": event, "stages": existing, "form": form, "number": number}
+    return render(request, "director/stages.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@event_director_required
+def stage_manage(request, event_id, number):
+    event = get_object_or_404(Event, pk=event_id)
+    stage = _stage(event, number)
+    if request.method == "POST":
+        form = StageForm(request.POST, event=event, stage=stage, number=number)
+        if not form.is_valid():
+            return _manage(request, stage, status=400, form=form)
+        try:
+            actions.configure_stage(event, user=request.user, number=number, **form.values())
+        except actions.ActionError as error:
+            return _refused(request, stage, error, "form", form)
+        messages.success(request, _("Stage saved."))
+        return redirect("director-stage", event.pk, number)
+    return _manage(request, stage)
+
+
+def _saved_stage(request, event_id, number):
+    event = get_object_or_404(Event, pk=event_id)
+    stage = _stage(event, number)
+    if stage.pk is None:  # stage 1 of an event made before stages: save it first
+        stage = actions.configure_stage(event, user=request.user, number=1, kind=stage.kind)
+        stage.event = event
+    return stage
+
+
+@require_POST
+@event_director_required
+def stage_start(request, event_id, number):
+    stage = _saved_stage(request, event_id, number)
+    try:
+        made = actions.start_stage(stage, user=request.user)
+    except actions.ActionError as error:
+        return _refused(request, stage, error)
+    messages.success(request, _("Stage started: %(count)s matches made.") % {"count": len(made)})
+    return redirect("director-stage", event_id, number)
+
+
+@require_POST
+@event_director_required
+def stage_draw(request, event_id, number):
+    stage = _saved_stage(request, event_id, number)
+    try:
+        actions.draw_next_round(stage, user=request.user)
+    except actions.ActionError as error:
+        return _refused(request, stage, error)
+    messages.success(request, _("Draw made. Check it, swap teams if you must, then publish it."))
+    return redirect("director-stage", event_id, number)
+
+
+@require_POST
+@event_director_required
+def stage_swap(request, event_id, number):
+    stage = _saved_stage(request, event_id, number)
+    form = SwapForm(request.POST, teams=stage.event.teams.all(), prefix="swap")
+    if not form.is_valid():
+        return _manage(request, stage, status=400, swap_form=form)
+    try:
+        actions.swap_in_draw(stage, user=request.user, **form.cleaned_data)
+    except actions.ActionError as error:
+        return _refused(request, stage, error, "swap_form", form)
+    messages.success(request, _("Teams swapped; the reason is kept in the stage's history."))
+    return redirect("director-stage", event_id, number)
+
+
+@require_POST
+@event_director_required
+def stage_publish(request, event_id, number):
+    stage = _saved_stage(request, event_id, number)
+    try:
+        made = actions.publish_draw(stage, user=request.user)
+    except actions.ActionError as error:
+        return _refused(request, stage, error)
+    messages.success(request, _("Draw published: %(count)s matches.") % {"count": len(made)})
+    return redirect("director-stage", event_id, number)
+
+
+@require_POST
+@event_director_required
+def stage_withdraw(request, event_id, number):
+    return _team_action(request, event_id, number, "withdraw", actions.withdraw_team,
+                        _("%(team)s withdrawn from the next rounds."))  # fmt: skip
+
+
+@require_POST
+@event_director_required
+def stage_enter(request, event_id, number):
+    return _team_action(request, event_id, number, "enter", actions.enter_late,
+                        _("%(team)s enters from the next round."))  # fmt: skip
+
+
+def _team_action(request, event_id, number, prefix, action, done):
+    stage = _saved_stage(request, event_id, number)
+    form = TeamChoiceForm(request.POST, teams=stage.event.teams.all(), prefix=prefix)
+    if not form.is_valid():
+        return _manage(request, stage, status=400, **{f"{prefix}_form": form})
+    try:
+        action(stage, team=form.cleaned_data["team"], user=request.user)
+    except actions.ActionError as error:
+        return _refused(request, stage, error, f"{prefix}_form", form)
+    messages.success(request, done % {"team": form.cleaned_data["team"].name})
+    return redirect("director-stage", event_id, number)
+
+
+@require_POST
+@event_director_required
+def stage_next(request, event_id, number):
+    stage = _saved_stage(request, event_id, number)
+    try:
+        made = actions.next_knockout_round(stage, user=request.user)
+    except actions.ActionError as error:
+        return _refused(request, stage, error)
+    messages.success(request, _("%(count)s knockout matches made.") % {"count": len(made)})
+    return redirect("director-stage", event_id, number)
+
+
+@require_POST
+@event_director_required
+def stage_tie(request, event_id, number):
+    stage = _saved_stage(request, event_id, number)
+    form = StandingsTieForm(request.POST, teams=stage.event.teams.all(), prefix="tie")
+    if not form.is_valid():
+        return _manage(request, stage, status=400, tie_form=form)
+    try:
+        actions.decide_tie(
+            stage, order=[form.cleaned_data["first"]], reason=form.cleaned_data["reason"],
+            user=request.user,
+        )  # fmt: skip
+    except actions.ActionError as error:
+        return _refused(request, stage, error, "tie_form", form)
+    messages.success(request, _("Decision recorded."))
+    return redirect("director-stage", event_id, number)
+
+
+@require_http_methods(["GET", "POST"])
+@event_director_required
+def knockout_tie(request, match_id):
+    match = get_object_or_404(Match.objects.select_related("event", "home", "away"), pk=match_id)
+    form = KnockoutTieForm(request.POST or None, match=match)
+    if request.method == "POST" and form.is_valid():
+        try:
+            actions.decide_knockout_tie(match, user=request.user, **form.cleaned_data)
+        except actions.ActionError as error:
+            form.add_error(error.field if error.field in form.fields else None, str(error))
+        else:
+            messages.success(request, _("Decision recorded."))
+            number = match.stage.number if match.stage_id else 1
+            return redirect("director-stage", match.event_id, number)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "director/knockout_tie.html", {"match": match, "form": form},
+                  status=status)  # fmt: skip

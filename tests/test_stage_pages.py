@@ -1,0 +1,165 @@
+"""The stage pages as directors and players use them, in both languages."""
+
+import json
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from matches import actions
+from matches.models import DrawSwap, Match
+from tests.factories import enter, make_event, make_team
+
+
+@pytest.fixture(autouse=True)
+def in_english():
+    """Messages read in English (a page in Chinese may have been served just before)."""
+    translation.activate("en")
+    yield
+    translation.activate("en")
+
+
+def play(match, home_wins=True):
+    enter(match, 1, "open", "4S", "N", "=" if home_wins else "-1")
+    enter(match, 1, "closed", "4S", "N", "-1" if home_wins else "=")
+
+
+@pytest.fixture
+def swiss(director):
+    event = make_event(name="Club Swiss", boards_per_match=2, boards_per_segment=2)
+    for number in range(1, 8):
+        make_team(event, f"Team {number}")
+    stage = actions.configure_stage(event, user=director, number=1, kind="swiss", rounds=5)
+    return event, stage
+
+
+def test_a_director_adds_a_knockout_stage_and_bad_settings_get_a_message(director_client, swiss):
+    event, _ = swiss
+    url = reverse("director-stages", args=[event.pk])
+    form = {
+        "kind": "knockout",
+        "vp_scale": "wbf-2013",
+        "boards_per_match": 2,
+        "boards_per_segment": 2,
+        "carry_over": "vp-difference",
+        "carry_fraction": "three halves",
+        "entrants": 4,
+    }
+    page = director_client.post(url, form)
+    assert page.status_code == 400
+    assert "Write a share from 0 to 1" in page.text
+    page = director_client.post(url, {**form, "carry_fraction": "1/2"}, follow=True)
+    assert page.status_code == 200
+    assert "Stage added." in page.text
+    assert event.stages.get(number=2).carry_fraction == "1/2"
+
+
+def test_the_director_draws_swaps_and_publishes_a_swiss_round(director_client, swiss):
+    event, stage = swiss
+    base = f"/director/events/{event.pk}/stages/1/"
+    director_client.post(base + "start/")
+    page = director_client.post(base + "draw/", follow=True)
+    assert "Draw made." in page.text
+    assert "bye" in page.text
+    draft = list(stage.draft.all())
+    bad = director_client.post(
+        base + "swap/", {"swap-first": draft[0].home_id, "swap-second": draft[1].home_id}
+    )
+    assert bad.status_code == 400 and "This field is required." in bad.text
+    page = director_client.post(
+        base + "swap/",
+        {
+            "swap-first": draft[0].home_id,
+            "swap-second": draft[1].home_id,
+            "swap-reason": "Same club",
+        },
+        follow=True,
+    )
+    assert "Same club" in page.text and DrawSwap.objects.count() == 1
+    page = director_client.post(base + "publish/", follow=True)
+    assert "Draw published: 3 matches." in page.text
+    screen = director_client.get(reverse("stage-draw", args=[event.pk, 1]))
+    assert "Round 1" in screen.text and "第 1 轮" in screen.text
+    data = json.loads(director_client.get(reverse("stage-draw-json", args=[event.pk, 1])).text)
+    assert data["round"] == 1 and len(data["tables"]) == 3 and len(data["byes"]) == 1
+    assert [row["table"] for row in data["tables"]] == [1, 2, 3]
+
+
+def test_drawing_again_while_a_round_is_unplayed_is_refused_with_a_message(director_client, swiss):
+    event, stage = swiss
+    base = f"/director/events/{event.pk}/stages/1/"
+    director_client.post(base + "start/")
+    director_client.post(base + "draw/")
+    director_client.post(base + "publish/")
+    page = director_client.post(base + "draw/", follow=True)
+    assert "Round 1 is still being played" in page.text
+
+
+def test_the_stage_page_shows_standings_in_chinese(chinese, swiss, director):
+    event, stage = swiss
+    actions.start_stage(stage, user=director)
+    actions.draw_next_round(stage, user=director)
+    for match in actions.publish_draw(stage, user=director):
+        play(match)
+    page = chinese.get(reverse("stage", args=[event.pk, 1])).text
+    assert "排名" in page or "名次" in page
+    assert "瑞士" in page
+
+
+def test_a_knockout_bracket_page_and_feed(english, director):
+    client = english
+    event = make_event(boards_per_match=2, boards_per_segment=2)
+    for number in range(1, 5):
+        make_team(event, f"Team {number}")
+    first = actions.configure_stage(event, user=director, number=1, kind="round-robin")
+    for match in actions.start_stage(first, user=director):
+        play(match, match.home.name < match.away.name)
+        match.set_status("final", "", director)
+    second = actions.configure_stage(
+        event, user=director, number=2, kind="knockout", carry_over="fixed", carry_amount="0.1"
+    )
+    actions.start_stage(second, user=director)
+    page = client.get(reverse("stage", args=[event.pk, 2])).text
+    assert "Semi-finals" in page and "Final" in page and "(0.1)" in page
+    data = json.loads(client.get(reverse("stage-bracket-json", args=[event.pk, 2])).text)
+    assert [r["name"] for r in data["rounds"]] == ["Semi-finals", "Final"]
+    semi = data["rounds"][0]["matches"][0]
+    assert semi["home"]["name"] == "Team 1" and semi["match"]["carry_over"]["home"] == 0.1
+    stages = json.loads(client.get(reverse("stages-json", args=[event.pk])).text)
+    assert [s["kind"] for s in stages["stages"]] == ["round-robin", "knockout"]
+    assert Match.objects.filter(stage__number=2).count() == 2
+
+
+@pytest.mark.parametrize("name", ["stage", "stage-cross-table", "stage-draw"])
+def test_a_stage_that_does_not_exist_is_not_found(client, db, name):
+    event = make_event()
+    assert client.get(reverse(name, args=[event.pk, 9])).status_code == 404
+
+
+def test_the_stage_pages_run_the_same_queries_for_a_small_and_a_bigger_swiss(client, director):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for teams in (6, 18):
+        event = make_event(boards_per_match=2, boards_per_segment=2)
+        for number in range(teams):
+            make_team(event, f"Team {number}")
+        stage = actions.configure_stage(event, user=director, number=1, kind="swiss", rounds=3)
+        actions.start_stage(stage, user=director)
+        for _ in range(2):
+            actions.draw_next_round(stage, user=director)
+            for match in actions.publish_draw(stage, user=director):
+                play(match)
+        seen = []
+        for url in (
+            reverse("stage", args=[event.pk, 1]),
+            reverse("stage-round", args=[event.pk, 1, 2]),
+            reverse("stage-draw", args=[event.pk, 1]),
+            reverse("stages-json", args=[event.pk]),
+        ):
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(url).status_code == 200
+            seen.append(len(queries))
+        counts.append(seen)
+    assert counts[0] == counts[1]
