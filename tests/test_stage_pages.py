@@ -114,7 +114,7 @@ def test_a_knockout_bracket_page_and_feed(english, director):
     first = actions.configure_stage(event, user=director, number=1, kind="round-robin")
     for match in actions.start_stage(first, user=director):
         play(match, match.home.name < match.away.name)
-        match.set_status("final", "", director)
+        actions.mark_final(match, user=director, confirm=True)
     second = actions.configure_stage(
         event, user=director, number=2, kind="knockout", carry_over="fixed", carry_amount="0.1"
     )

@@ -15,7 +15,8 @@ import random
 import pytest
 from playwright.sync_api import Page, expect
 
-from matches.models import Bye, Match, MatchStatus, Stage
+from matches import actions
+from matches.models import Bye, Match, Stage
 from tests.factories import enter, make_event, make_team, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,8 +41,7 @@ def play(match, outcome, final=True):
     enter(match, 1, "open", *open_result)
     enter(match, 1, "closed", *closed_result)
     if final:
-        match.refresh_from_db()
-        match.set_status(MatchStatus.FINAL, "", None)
+        actions.mark_final(match, user=None, confirm=True)
 
 
 def press(page: Page, name: str):
