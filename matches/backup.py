@@ -15,7 +15,13 @@ The document (``"format": "scoresheet-event"``, ``"format_version": 1``) holds:
   declarer, opening lead, tricks, the reason of an assigned score, the result's version,
   who entered it and when;
 - the change history (django-simple-history) of every result, adjusted score and match:
-  the board history and status history pages show the same after a restore.
+  the board history and status history pages show the same after a restore;
+- its stages (``"stages"``: number, name, format and settings, entries with seeds and
+  late entry or withdrawal, a Swiss draw not yet published, swaps with their reasons,
+  the director's tie decisions), and for each match and bye the stage it belongs to
+  (``"stage"``: its number, null for the first), a knockout match's carry-over, place in
+  the bracket and the director's decision on a tie. A document without them (made before
+  stages) restores as one round-robin stage.
 
 Teams, players and matches are named by keys local to the document ("t1", "p1", "m1"),
 never by database id. Users are named by username: a user the importing server does not
@@ -51,11 +57,13 @@ from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
-from matches.choices import RoomChoice, SeatChoice, VPScaleChoice
+from matches.choices import CarryOverChoice, RoomChoice, SeatChoice, StageKind, VPScaleChoice
 from matches.models import (
     Board,
     BoardAdjustment,
     Bye,
+    DrawSwap,
+    DrawTable,
     Event,
     ImpPenalty,
     Match,
@@ -63,7 +71,10 @@ from matches.models import (
     Player,
     Result,
     Seating,
+    Stage,
+    StageEntry,
     Team,
+    TieDecision,
     VpPenalty,
 )
 from matches.scoring import PASS, Card, CardError, Contract, ContractError
@@ -159,6 +170,10 @@ MATCH_FIELDS = (
     "round", "home_id", "away_id", "status", "status_reason", "forfeit_home_vp",
     "forfeit_away_vp", "forfeit_reason", "created",
 )  # fmt: skip
+MATCH_STAGE_FIELDS = (
+    "stage_id", "carry_home", "carry_away", "bracket_position", "decided_winner_id",
+    "decided_reason",
+)  # fmt: skip
 
 
 def _match_entry(row: dict, team_keys: dict) -> dict:
@@ -173,6 +188,54 @@ def _match_entry(row: dict, team_keys: dict) -> dict:
         "forfeit_reason": row["forfeit_reason"],
         "created": _iso(row["created"]),
     }
+
+
+STAGE_SETTINGS = (
+    "name", "kind", "vp_scale", "boards_per_match", "boards_per_segment", "bye_average",
+    "tie_breaks", "entrants", "carry_vp", "rounds", "delayed", "repeats_after", "seed",
+    "carry_over", "carry_fraction",
+)  # fmt: skip
+STAGE_DECIMALS = ("bye_vp", "carry_amount", "carry_cap")
+
+
+def _stages(event: Event, team_keys: dict) -> list[dict]:
+    """Return the event's stages as document entries (see the module docstring)."""
+    created_by = {"created_username": models.F(_user("created_by"))}
+    stages = []
+    for stage in event.stages.order_by("number"):
+        entry = {"number": stage.number}
+        entry.update({name: getattr(stage, name) for name in STAGE_SETTINGS})
+        entry.update({name: _decimal_text(getattr(stage, name)) for name in STAGE_DECIMALS})
+        entry["tie_order"] = [team_keys[t] for t in stage.tie_order if t in team_keys]
+        entry["entries"] = [
+            {"team": team_keys[e.team_id], "seed": e.seed, "joined_round": e.joined_round,
+             "withdrawn_after": e.withdrawn_after}
+            for e in stage.entries.order_by("seed")
+        ]  # fmt: skip
+        entry["draft"] = [
+            {"round": d.round, "table": d.table, "home": team_keys[d.home_id],
+             "away": team_keys.get(d.away_id), "repeat": d.repeat,
+             "reasons": [{"team": team_keys.get(r["team"]), "why": r["why"]} for r in d.reasons]}
+            for d in stage.draft.order_by("table")
+        ]  # fmt: skip
+        entry["swaps"] = [
+            {"round": row["round"], "first": team_keys[row["first_id"]],
+             "second": team_keys[row["second_id"]], "reason": row["reason"],
+             "created_by": row["created_username"], "created": _iso(row["created"])}
+            for row in stage.swaps.order_by("pk").values(
+                "round", "first_id", "second_id", "reason", "created", **created_by
+            )
+        ]  # fmt: skip
+        entry["tie_decisions"] = [
+            {"order": [team_keys[t] for t in row["order"] if t in team_keys],
+             "reason": row["reason"], "created_by": row["created_username"],
+             "created": _iso(row["created"])}
+            for row in stage.tie_decisions.order_by("pk").values(
+                "order", "reason", "created", **created_by
+            )
+        ]  # fmt: skip
+        stages.append(entry)
+    return stages
 
 
 def export_event(event: Event) -> dict:
@@ -203,7 +266,10 @@ def _export(event: Event) -> dict:
             {"key": player_keys[row["pk"]], "name": row["name"]}
         )
 
-    matches = list(event.matches.order_by("pk").values("pk", "updated", *MATCH_FIELDS))
+    matches = list(
+        event.matches.order_by("pk").values("pk", "updated", *MATCH_FIELDS, *MATCH_STAGE_FIELDS)
+    )
+    stage_numbers = dict(event.stages.values_list("pk", "number"))
     match_keys = {match["pk"]: f"m{number}" for number, match in enumerate(matches, 1)}
     boards_of: dict[int, list] = {}
     board_entries = {}
@@ -294,9 +360,14 @@ def _export(event: Event) -> dict:
             }
             for team in teams
         ],
+        "stages": _stages(event, team_keys),
         "byes": [
-            {"round": row["round"], "team": team_keys[row["team_id"]]}
-            for row in event.byes.order_by("pk").values("round", "team_id")
+            {
+                "round": row["round"],
+                "team": team_keys[row["team_id"]],
+                "stage": stage_numbers.get(row["stage_id"]),
+            }
+            for row in event.byes.order_by("pk").values("round", "team_id", "stage_id")
         ],
         "vp_penalties": [
             {
@@ -314,6 +385,12 @@ def _export(event: Event) -> dict:
             {
                 "key": match_keys[match["pk"]],
                 **_match_entry(match, team_keys),
+                "stage": stage_numbers.get(match["stage_id"]),
+                "carry_home": _decimal_text(match["carry_home"]),
+                "carry_away": _decimal_text(match["carry_away"]),
+                "bracket_position": match["bracket_position"],
+                "decided_winner": team_keys.get(match["decided_winner_id"]),
+                "decided_reason": match["decided_reason"],
                 "updated": _iso(match["updated"]),
                 "imp_penalties": penalties.get(match["pk"], []),
                 "seatings": seatings.get(match["pk"], []),
@@ -484,6 +561,8 @@ class _Importer:
         # result, id(board) for an adjusted score)
         self.history: list[tuple] = []
         self.matches: list[tuple[Match, str, datetime.datetime | None]] = []
+        self.stage_team_lists: list[tuple] = []  # (stage or decision, team keys, reader)
+        self.draft_reasons: list[tuple] = []  # (draft table, reasons naming team keys, reader)
         self.read(document)
 
     # -- reading
@@ -550,10 +629,15 @@ class _Importer:
         self.players: dict[str, Player] = {}
         for index, raw in enumerate(top.items("teams", required=True)):
             self.read_team(_Reader(raw, f"teams[{index}]"), event)
+        self.stages: dict[int, Stage] = {}
+        for index, raw in enumerate(top.items("stages")):
+            self.read_stage(_Reader(raw, f"stages[{index}]"), event)
         for index, raw in enumerate(top.items("byes")):
             reader = _Reader(raw, f"byes[{index}]")
             team = self.key(reader, self.teams, "team", "team")
-            self.add(Bye(event=event, round=reader.number("round"), team=team), reader.where)
+            bye = Bye(event=event, round=reader.number("round"), team=team)
+            bye.stage = self.stage_of(reader)
+            self.add(bye, reader.where)
         for index, raw in enumerate(top.items("vp_penalties")):
             reader = _Reader(raw, f"vp_penalties[{index}]")
             penalty = VpPenalty(
@@ -574,6 +658,116 @@ class _Importer:
             keys.add(key)
             reader.where = f"match {key}"
             self.read_match(reader, event)
+
+    def stage_of(self, reader: _Reader):
+        """Return the stage a match or bye names (None: the first stage)."""
+        number = reader.get("stage", None)
+        if number is None or number == 1:
+            return None
+        if number not in self.stages:
+            reader.fail("stage", f"no stage has the number {_show(number)}")
+        return self.stages[number]
+
+    def read_stage(self, reader: _Reader, event: Event):
+        number = reader.number("number", low=1)
+        if number in self.stages or number != len(self.stages) + 1:
+            reader.fail("number", f"stages are numbered 1, 2, 3... in order, not {number}")
+        reader.where = f"stage {number}"
+        stage = Stage(event=event, number=number)
+        for name in STAGE_SETTINGS:
+            field = _field(Stage, name)
+            default = field.default
+            if name == "kind":
+                value = reader.choice(name, StageKind.values, default=StageKind.ROUND_ROBIN)
+            elif name == "vp_scale":
+                value = reader.choice(name, VPScaleChoice.values, default=event.vp_scale)
+            elif name == "carry_over":
+                value = reader.choice(name, CarryOverChoice.values, default=CarryOverChoice.NONE)
+            elif isinstance(field, models.BooleanField):
+                value = reader.get(name, default)
+                if not isinstance(value, bool):
+                    reader.fail(name, f"should be true or false, not {_show(value)}")
+            elif isinstance(field, models.CharField):
+                value = reader.text(name, field, default=default)
+            else:
+                fallback = None if field.null else default
+                if name in ("boards_per_match", "boards_per_segment"):
+                    fallback = getattr(event, name)
+                value = reader.number(name, default=fallback, low=0, high=2_000_000_000)
+            setattr(stage, name, value)
+        for name in STAGE_DECIMALS:
+            field = _field(Stage, name)
+            value = reader.decimal(name, field, default=None)
+            setattr(stage, name, value if value is not None or field.null else field.default)
+        self.stages[number] = stage
+        self.add(stage, reader.where)
+        self.stage_team_lists.append((stage, reader.get("tie_order", []), reader))
+        for index, raw in enumerate(reader.items("entries")):
+            entry = _Reader(raw, f"{reader.where}, entries[{index}]")
+            self.add(
+                StageEntry(
+                    stage=stage,
+                    team=self.key(entry, self.teams, "team", "team"),
+                    seed=entry.number("seed", low=1),
+                    joined_round=entry.number("joined_round", default=1, low=1),
+                    withdrawn_after=entry.number("withdrawn_after", default=None, low=0),
+                ),
+                entry.where,
+            )
+        for index, raw in enumerate(reader.items("draft")):
+            row = _Reader(raw, f"{reader.where}, draft[{index}]")
+            away = row.get("away", None)
+            table = DrawTable(
+                stage=stage,
+                round=row.number("round", low=1),
+                table=row.number("table", low=1),
+                home=self.key(row, self.teams, "team", "home"),
+                away=None if away is None else self.key(row, self.teams, "team", "away"),
+                repeat=bool(row.get("repeat", False)),
+            )
+            self.add(table, row.where)
+            self.draft_reasons.append((table, row.get("reasons", []), row))
+        for index, raw in enumerate(reader.items("swaps")):
+            row = _Reader(raw, f"{reader.where}, swaps[{index}]")
+            swap = DrawSwap(
+                stage=stage,
+                round=row.number("round", low=1),
+                first=self.key(row, self.teams, "team", "first"),
+                second=self.key(row, self.teams, "team", "second"),
+                reason=row.text("reason", _field(DrawSwap, "reason"), default=""),
+                created_by=self.user(row, "created_by"),
+            )
+            self.add(swap, row.where)
+            self.stamp(swap, "created", row)
+        for index, raw in enumerate(reader.items("tie_decisions")):
+            row = _Reader(raw, f"{reader.where}, tie_decisions[{index}]")
+            decision = TieDecision(
+                stage=stage,
+                reason=row.text("reason", _field(TieDecision, "reason"), default=""),
+                created_by=self.user(row, "created_by"),
+            )
+            self.add(decision, row.where)
+            self.stamp(decision, "created", row)
+            self.stage_team_lists.append((decision, row.get("order", []), row))
+
+    def team_ids_later(self):
+        """Team orders and draft reasons name teams by key: ids exist once teams are saved."""
+        for owner, keys, reader in self.stage_team_lists:
+            if not isinstance(keys, list) or any(key not in self.teams for key in keys):
+                reader.fail("order", "should list teams by their keys")
+            values = [self.teams[key].pk for key in keys]
+            if isinstance(owner, Stage):
+                owner.tie_order = values
+            else:
+                owner.order = values
+        for table, reasons, reader in self.draft_reasons:
+            if not isinstance(reasons, list):
+                reader.fail("reasons", "should be a list")
+            table.reasons = [
+                {"team": getattr(self.teams.get(r.get("team")), "pk", None), "why": r.get("why")}
+                for r in reasons
+                if isinstance(r, dict)
+            ]
 
     def read_team(self, reader: _Reader, event: Event):
         key = reader.local_key()
@@ -613,7 +807,16 @@ class _Importer:
             forfeit_reason=reader.text(
                 "forfeit_reason", _field(Match, "forfeit_reason"), default=""
             ),
+            carry_home=reader.decimal("carry_home", _field(Match, "carry_home"), default=0),
+            carry_away=reader.decimal("carry_away", _field(Match, "carry_away"), default=0),
+            bracket_position=reader.number("bracket_position", default=None, low=0),
+            decided_reason=reader.text(
+                "decided_reason", _field(Match, "decided_reason"), default=""
+            ),
         )
+        match.stage = self.stage_of(reader)
+        if reader.get("decided_winner", None) is not None:
+            match.decided_winner = self.key(reader, self.teams, "team", "decided_winner")
         self.add(match, reader.where)
         self.stamp(match, "created", reader)
         self.matches.append((match, reader.where, reader.moment("updated")))

@@ -279,7 +279,10 @@ def test_the_document_names_things_by_local_keys_and_leaves_out_the_stored_total
     teams = {team["key"]: team for team in document["teams"]}
     assert teams["t1"]["name"] == "北京队" and teams["t1"]["captain"] == "王伟"
     assert [p["key"] for p in teams["t1"]["players"]] == ["p1", "p2", "p3", "p4"]
-    assert document["byes"] == [{"round": 1, "team": "t5"}, {"round": 2, "team": "t4"}]
+    assert document["byes"] == [
+        {"round": 1, "team": "t5", "stage": None},  # the first stage
+        {"round": 2, "team": "t4", "stage": None},
+    ]
     assert document["vp_penalties"][0] | {"created": None} == {
         "team": "t3", "vp": "1.50", "reason": "Late start", "created_by": "td", "created": None
     }  # fmt: skip

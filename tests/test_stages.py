@@ -245,3 +245,43 @@ def test_a_stage_change_bumps_the_events_revision(td):
     event.refresh_from_db()
     assert event.revision == before + 1
     assert Stage.objects.get(event=event).history.first().history_user == td
+
+
+def test_an_event_with_stages_exports_and_imports_whole(td):
+    from matches import backup, stage_pages
+
+    event, first, stage = round_robin_then_knockout(
+        td, 4, 4, carry_over="vp-difference", carry_fraction="1/3", carry_cap=Decimal(9)
+    )
+    semis = sorted(actions.start_stage(stage, user=td), key=lambda m: m.bracket_position)
+    play(semis[0], 0)
+    play(semis[1], 10)
+    for match in semis:
+        finish(match, td)
+    swiss = actions.configure_stage(event, user=td, number=3, kind="swiss", rounds=2)
+    actions.decide_tie(first, order=[event.teams.first()], reason="By lot", user=td)
+    document = backup.export_event(event)
+    assert [s["kind"] for s in document["stages"]] == ["round-robin", "knockout", "swiss"]
+    copy = backup.import_event(json_round_trip(document), user=td)
+
+    def picture(target):
+        stages = {s.number: s for s in target.stages.all()}
+        for s in stages.values():
+            s.event = target
+        rows = [(r.team.name, r.standing.vp) for r in tables.standings(target, stage=stages[1])]
+        bracket = [
+            [(slot.home and slot.home.name, slot.away and slot.away.name, slot.winner and
+              slot.winner.name, slot.match and slot.match.carry_home) for slot in slots]
+            for _, slots in stage_pages.bracket(stages[2])
+        ]  # fmt: skip
+        return rows, bracket, stages[1].tie_order and len(stages[1].tie_order), stages[3].kind
+
+    assert picture(copy) == picture(event)
+    assert copy.stages.get(number=2).carry_fraction == "1/3"
+    assert swiss.rounds == copy.stages.get(number=3).rounds == 2
+
+
+def json_round_trip(document):
+    import json
+
+    return json.loads(json.dumps(document))

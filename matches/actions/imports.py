@@ -12,13 +12,18 @@ from matches.models import (
     Board,
     BoardAdjustment,
     Bye,
+    DrawSwap,
+    DrawTable,
     Event,
     ImpPenalty,
     Match,
     Player,
     Result,
     Seating,
+    Stage,
+    StageEntry,
     Team,
+    TieDecision,
     VpPenalty,
 )
 
@@ -26,10 +31,15 @@ from .base import changing
 from .events import refresh_event_totals
 
 BATCH = 500
-ORDER = (Team, Player, Bye, VpPenalty, Match, ImpPenalty, Seating, Board, BoardAdjustment, Result)
+ORDER = (
+    Team, Player, Stage, StageEntry, DrawTable, DrawSwap, TieDecision, Bye, VpPenalty, Match,
+    ImpPenalty, Seating, Board, BoardAdjustment, Result,
+)  # fmt: skip
 # Models whose history the document does not carry: each imported row gets a "created"
 # history row naming whoever imported it.
-HISTORY_AT_IMPORT = (Team, Player, Bye, VpPenalty, ImpPenalty, Seating)
+HISTORY_AT_IMPORT = (
+    Team, Player, Stage, StageEntry, DrawSwap, TieDecision, Bye, VpPenalty, ImpPenalty, Seating,
+)  # fmt: skip
 
 
 def import_event(document: dict, *, user=None) -> Event:
@@ -42,6 +52,8 @@ def import_event(document: dict, *, user=None) -> Event:
         change.save(event)  # created now: the pages' caches are keyed on it (cache_version)
         change.lock_event(event)
         for model in ORDER:
+            if model is Stage:
+                plan.team_ids_later()  # teams are saved: orders and reasons take their ids
             _insert(plan, model, BackupError)
         for model in HISTORY_AT_IMPORT:
             rows = plan.rows.get(model, [])
