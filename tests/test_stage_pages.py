@@ -22,6 +22,8 @@ def in_english():
 def play(match, home_wins=True):
     enter(match, 1, "open", "4S", "N", "=" if home_wins else "-1")
     enter(match, 1, "closed", "4S", "N", "-1" if home_wins else "=")
+    enter(match, 2, "open", "3NT", "S", "=")  # board 2 level: the match is complete
+    enter(match, 2, "closed", "3NT", "S", "=")
 
 
 @pytest.fixture

@@ -29,6 +29,7 @@ from matches.models import (
     Team,
     TieDecision,
 )
+from matches.models.matches import is_official
 from matches.scoring import knockout, swiss
 
 from .base import ActionError, changing
@@ -50,7 +51,8 @@ NOT_KNOCKOUT = _("Only a knockout stage has knockout rounds.")
 ALL_ROUNDS = _("All %(rounds)s rounds of this stage have been drawn.")
 ROUND_UNFINISHED = _(
     "Round %(round)s is still being played: its results rank the teams for this draw. "
-    "Wait for them, or make the stage a delayed Swiss."
+    "Wait until every match of it is complete (or marked final), or make the stage a "
+    "delayed Swiss."
 )
 NO_DRAFT = _("There is no draw waiting to be published: make the draw first.")
 NOT_IN_DRAW = _("%(team)s is not in this draw.")
@@ -346,10 +348,9 @@ def draw_next_round(stage, *, user) -> list[DrawTable]:
         if stage.rounds and next_round > stage.rounds:
             raise _fail(ALL_ROUNDS, rounds=stage.rounds)
         ranked_by = swiss.ranking_round(next_round, stage.delayed)
-        if ranked_by >= 1:
-            unfinished = stage.matches_here().filter(round=ranked_by, complete_boards=0)
-            unfinished = unfinished.filter(forfeit_home_vp__isnull=True).exists()
-            if unfinished:
+        if ranked_by >= 1:  # its matches must all count in the official standings
+            rows = stage.matches_here().filter(round=ranked_by).outcome_rows()
+            if not all(is_official(row) for row in rows):
                 raise _fail(ROUND_UNFINISHED, round=ranked_by)
         ranking = swiss_ranking(stage, next_round)
         if len(ranking) < 2:
