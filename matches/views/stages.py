@@ -21,6 +21,7 @@ from matches.forms.stages import (
 )
 from matches.models import Event, Match
 from matches.models.stages import stages_of
+from matches.pagecache import event_of_event, public_page
 from matches.permissions import event_director_required
 from matches.tables import EventTables
 
@@ -33,6 +34,7 @@ def _stage(event, number):
 
 
 @require_GET
+@public_page(event_of_event)
 def stage(request, event_id, number):
     event = get_object_or_404(Event, pk=event_id)
     stage = _stage(event, number)
@@ -44,6 +46,7 @@ def stage(request, event_id, number):
 
 
 @require_GET
+@public_page(event_of_event)
 def stage_cross_table(request, event_id, number):
     event = get_object_or_404(Event, pk=event_id)
     stage = _stage(event, number)
@@ -52,6 +55,7 @@ def stage_cross_table(request, event_id, number):
 
 
 @require_GET
+@public_page(event_of_event)
 def stage_round(request, event_id, number, round_number):
     event = get_object_or_404(Event, pk=event_id)
     stage = _stage(event, number)
@@ -66,6 +70,7 @@ def stage_round(request, event_id, number, round_number):
 
 
 @require_GET
+@public_page(event_of_event)
 def draw_screen(request, event_id, number):
     """The draw of the latest round for the playing room's screen, in both languages."""
     event = get_object_or_404(Event, pk=event_id)
