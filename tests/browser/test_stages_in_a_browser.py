@@ -50,7 +50,7 @@ def press(page: Page, name: str):
 
 @pytest.fixture
 def director():
-    return make_user("td", director=True, password=PASSWORD)
+    return make_user("td", chief=True, password=PASSWORD)  # directs every event
 
 
 def test_an_eleven_team_swiss_then_an_eight_team_knockout_with_carry_over(page: Page, director):
