@@ -26,6 +26,6 @@ def one_stage_each(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("matches", "0010_stages")]
+    dependencies = [("matches", "0011_stages")]
 
     operations = [migrations.RunPython(one_stage_each, migrations.RunPython.noop)]
