@@ -33,7 +33,8 @@ def event_new(request):
 @event_director_required
 def event_manage(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
-    form = EventForm(request.POST or None, instance=event)
+    # Prefixed: the page also has the new-team form, whose fields share these names.
+    form = EventForm(request.POST or None, instance=event, prefix="event")
     if form.is_valid():
         try:
             actions.change_event(event, user=request.user, **form.settings)

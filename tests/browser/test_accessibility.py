@@ -1,0 +1,387 @@
+"""Every public and director page passes axe-core's WCAG 2.1 A/AA rules, in both languages,
+on a desktop (1366 px) and a phone (390 px); Chinese pages use full-width punctuation.
+
+THE PAGE LIST. ``PAGES`` below is the one list of what is audited: each ``State`` is a page
+as a user meets it. Adding a page is one line:
+
+    State("swiss-standings", "/events/{league}/swiss/"),                    # public page
+    State("match-final", "/director/matches/{match}/", user="director"),    # logged in
+    State("event-new-errors", "/director/events/new/", user="director",
+          then=submit("main form[method=post]")),                           # after an action
+
+- ``path`` is formatted with the ids in ``World`` (``{league}``, ``{team}``, ``{match}``,
+  ``{demo}`` …); add what a new page needs to ``World`` and to the ``world`` fixture.
+- ``user`` is ``None`` (anonymous), ``"director"`` or ``"player"`` (see ``USERS``); the
+  browser has that user's session cookie, made once for the module.
+- ``then`` runs after the page has loaded (submit a form with errors, type in a row …);
+  the audit and the punctuation check see the page as it is afterwards.
+
+Each state is audited 4 times, each its own test case named state-language-size
+(``test_axe_finds_no_wcag_violation[event-zh-hans-390]``). The audit's browser context has
+the Content-Security-Policy bypassed so that axe (tests/browser/assets/axe.min.js, axe-core
+from the npm registry, MPL 2.0, see assets/README.md) can be injected; it is used for
+nothing else. ``test_chinese_pages_use_full_width_punctuation`` opens each state in Chinese
+and fails on an ASCII ``: ; , ( )`` next to a Chinese character in the page's text, title or
+accessible names: a Chinese sentence is built as one translated string, with ，。：；（）、.
+"""
+
+import re
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import HERE
+from tests.factories import enter, make_event, make_team, make_user
+
+# Each test case runs in a transaction rolled back after it (a failed login's record, say);
+# the world itself is made once for the module, by ``site``.
+pytestmark = pytest.mark.django_db
+
+AXE = (HERE / "assets" / "axe.min.js").read_text(encoding="utf-8")
+WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+LANGUAGES = {"en": "en-US", "zh-hans": "zh-CN"}  # the page's language: what the browser asks
+SIZES = {
+    "1366": {"viewport": {"width": 1366, "height": 900}},
+    "390": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+}
+PASSWORD = "axe and a keyboard"
+USERS = {"director": "td", "player": "player"}  # a State's user: the user name it logs in as
+
+
+# --- actions a state runs after its page has loaded -------------------------------------
+
+
+def submit(form_selector: str, **fields: str):
+    """Return an action that fills ``fields`` (name: value) in a form and submits it; the
+    page it loads is the state."""
+
+    def run(page: Page):
+        form = page.locator(form_selector).first
+        for name, value in fields.items():
+            field = form.locator(f'[name="{name}"]')
+            if field.evaluate("el => el.tagName") == "SELECT":
+                field.select_option(value)
+            else:
+                field.fill(value)
+        with page.expect_navigation():
+            form.locator("button:not([type]), [type=submit]").first.click()
+
+    return run
+
+
+def failed_login(username: str):
+    """Return an action that fails to log in once (the lock-out count is reset first)."""
+
+    def run(page: Page):
+        from axes.utils import reset
+
+        reset()
+        submit("main form", username=username, password="not the password")(page)
+
+    return run
+
+
+def locked_out(username: str):
+    """Return an action that fails to log in until the account is locked out."""
+
+    def run(page: Page):
+        from axes.utils import reset
+
+        reset()
+        for _ in range(settings.AXES_FAILURE_LIMIT):
+            page.goto("/accounts/login/")
+            submit("main form", username=username, password="not the password")(page)
+
+    return run
+
+
+def type_row(board: int, *cells: str):
+    """Return an action that types a room-sheet row and presses Enter, as a director does;
+    the state is the row as it comes back."""
+
+    def run(page: Page):
+        page.locator(f"#row-{board} input[type=text]").first.focus()
+        for i, text in enumerate(cells):
+            if i:
+                page.keyboard.press("Tab")
+            page.keyboard.type(text)
+        with page.expect_response(lambda r: r.request.method == "POST"):
+            page.keyboard.press("Enter")
+        page.wait_for_load_state("networkidle")
+
+    return run
+
+
+@dataclass(frozen=True)
+class State:
+    name: str
+    path: str
+    user: str | None = None
+    then: object = None
+
+    def __str__(self):
+        return self.name
+
+
+PAGES = [
+    # public pages
+    State("home", "/"),
+    State("calculator", "/calculator/"),
+    State(
+        "calculator-scored",
+        "/calculator/?board=5&a-contract=4SX&a-declarer=N&a-result=%2B1"
+        "&b-contract=4S&b-declarer=S&b-result=-1",
+    ),
+    State("calculator-errors", "/calculator/?board=5&a-contract=8NT&a-declarer=N&a-result="),
+    State("event", "/events/{league}/"),
+    State("cross-table", "/events/{league}/cross-table/"),
+    State("team", "/events/{league}/teams/{team}/"),
+    State("round", "/events/{league}/rounds/1/"),
+    State("traveller", "/events/{league}/rounds/1/boards/1/"),
+    State("scorecard", "/matches/{demo_match}/"),
+    State("scorecard-adjusted", "/matches/{match}/"),
+    State("games", "/games/"),
+    State("game-tiebreak", "/games/tiebreak/"),
+    State("game-rubber", "/games/rubber/"),
+    State("game-chicago", "/games/chicago/"),
+    State("game-simplified", "/games/simplified/"),
+    State("login", "/accounts/login/"),
+    State(
+        "login-failed",
+        "/accounts/login/",
+        then=failed_login("td"),
+    ),
+    State("signup", "/accounts/signup/"),
+    State("signup-errors", "/accounts/signup/", then=submit("main form")),
+    # director pages
+    State("director", "/director/", user="director"),
+    State("lockouts", "/director/lockouts/", user="director"),
+    State("event-new", "/director/events/new/", user="director"),
+    State("event-new-errors", "/director/events/new/", user="director", then=submit("main form")),
+    State("event-manage", "/director/events/{league}/", user="director"),
+    State("team-new", "/director/events/{league}/teams/new/", user="director"),
+    State(
+        "team-edit-errors",
+        "/director/events/{league}/teams/{team}/",
+        user="director",
+        then=submit("main form", name=""),
+    ),
+    State("match-new", "/director/events/{league}/matches/new/", user="director"),
+    State("match-manage", "/director/matches/{demo_match}/", user="director"),
+    State(
+        "match-penalty-errors",
+        "/director/matches/{match}/",
+        user="director",
+        then=submit('form[action$="/penalties/"]'),
+    ),
+    State("room-sheet", "/director/matches/{demo_match}/open/", user="director"),
+    State(
+        "room-sheet-row-error",
+        "/director/matches/{match}/closed/",
+        user="director",
+        then=type_row(2, "8NT", "N", "", "="),
+    ),
+    State("board-history", "/director/matches/{demo_match}/boards/3/history/", user="director"),
+    State("board-adjust", "/director/matches/{match}/boards/1/adjust/", user="director"),
+    State(
+        "board-adjust-errors",
+        "/director/matches/{match}/boards/2/adjust/",
+        user="director",
+        then=submit("main form:has([name=art-reason])"),
+    ),
+]
+
+
+# --- the data every page is shown with --------------------------------------------------
+
+
+def build_world() -> SimpleNamespace:
+    """Return the ids the page list formats its paths with, after making what they name.
+
+    ``demo``/``demo_match``: the demo event and its match (16 boards, both rooms, seated,
+    Chinese names); ``league``: five teams in a round robin (a bye each round), round 1
+    partly played, an adjusted board, an IMP and a VP penalty; ``team``: its first team
+    (with a captain); ``match``: its first match of round 1.
+    """
+    from matches.demo import load_demo
+
+    director = make_user(USERS["director"], director=True, password=PASSWORD)
+    make_user(USERS["player"], password=PASSWORD)
+    demo = load_demo(director)
+    league = make_event(name="Winter league", vp_scale="printed-25")
+    teams = [make_team(league, name, ("何平", "李明", "张伟", "刘洋")) for name in
+             ("北京队", "上海队", "成都队", "广州队", "深圳队")]  # fmt: skip
+    teams[0].captain = "何平"
+    teams[0].save()
+    league.create_round_robin()
+    match = league.matches.filter(round=1).order_by("pk").first()
+    for played in league.matches.filter(round=1):
+        enter(played, 1, "open", "4H", "N", "=", "SA")
+        enter(played, 1, "closed", "4H", "N", "-1", "SA")
+        enter(played, 3, "open", "3NTX", "S", "+1", "S5")
+    match.boards.get(number=2).set_artificial_score(3, -3, "Slow play", director)
+    match.imp_penalties.create(team=match.home, imps=3, reason="Late", created_by=director)
+    league.vp_penalties.create(team=teams[1], vp=1, reason="Mobile phone", created_by=director)
+    match.refresh_totals()
+    return SimpleNamespace(
+        demo=demo.pk,
+        demo_match=demo.matches.get().pk,
+        league=league.pk,
+        team=teams[0].pk,
+        match=match.pk,
+    )
+
+
+@pytest.fixture(scope="module")
+def site(django_db_setup, django_db_blocker):
+    """Return the live server's address and the world, made once for the whole module.
+
+    The pages are only read (a state's action may post a form with errors, never a change),
+    so every test case shares one database and one server; the tables are emptied after.
+    """
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+    from pytest_django.live_server_helper import LiveServer
+
+    with django_db_blocker.unblock():
+        world = build_world()
+        sessions = {}
+        for user, username in USERS.items():  # logged in before any test's transaction
+            client = Client()
+            client.force_login(User.objects.get(username=username))
+            sessions[user] = client.cookies[settings.SESSION_COOKIE_NAME].value
+        server = LiveServer("localhost:0")
+        try:
+            yield SimpleNamespace(url=server.url, world=world, sessions=sessions)
+        finally:
+            server.stop()
+            call_command("flush", interactive=False, verbosity=0)
+
+
+@pytest.fixture(scope="module")
+def contexts(browser, site):
+    """Return one browser context per user, language and size (CSP bypassed: audit only)."""
+    made = {}
+
+    def get(user, language, size):
+        key = (user, language, size)
+        if key not in made:
+            context = browser.new_context(
+                base_url=site.url, locale=LANGUAGES[language], bypass_csp=True, **SIZES[size]
+            )
+            context.set_default_timeout(10_000)
+            if user:
+                cookie = {"name": settings.SESSION_COOKIE_NAME, "value": site.sessions[user]}
+                context.add_cookies([{**cookie, "url": site.url}])
+            made[key] = context
+        return made[key]
+
+    yield get
+    for context in made.values():
+        context.close()
+
+
+@pytest.fixture
+def shown(contexts, site):
+    """Return a function that opens a state in a language and size, as the state's user."""
+    pages = []
+
+    def show(state, language, size):
+        page = contexts(state.user, language, size).new_page()
+        pages.append(page)
+        response = page.goto(state.path.format(**vars(site.world)))
+        assert response.ok, f"{state.path} answered {response.status}"
+        if state.then:
+            state.then(page)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        return page
+
+    yield show
+    for page in pages:
+        page.close()
+
+
+def axe_violations(page: Page) -> list[str]:
+    """Return axe-core's WCAG 2.1 A/AA violations on the page, one readable line per node."""
+    page.add_script_tag(content=AXE)
+    violations = page.evaluate(
+        """async (tags) => {
+          const result = await axe.run(document, {
+            runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]});
+          return result.violations.map(v => ({id: v.id, help: v.help,
+            nodes: v.nodes.map(n => n.target.join(" ") + ": " + n.failureSummary)}));
+        }""",
+        WCAG_21_AA,
+    )
+    return [f"{v['id']} ({v['help']}) at {node}" for v in violations for node in v["nodes"]]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("state", PAGES, ids=str)
+def test_axe_finds_no_wcag_violation(shown, state, language, size):
+    page = shown(state, language, size)
+    violations = axe_violations(page)
+    assert not violations, f"{len(violations)} WCAG 2.1 A/AA violations:\n" + "\n".join(violations)
+
+
+CJK = r"[\u3400-\u9fff\uf900-\ufaff]"
+ASCII_NEXT_TO_CJK = re.compile(rf"{CJK}\s*[:;,()]|[:;,()]\s*{CJK}")
+
+
+@pytest.mark.parametrize("state", PAGES, ids=str)
+def test_chinese_pages_use_full_width_punctuation(shown, state):
+    page = shown(state, "zh-hans", "1366")
+    texts = page.evaluate(
+        """() => {
+          const out = [document.title, document.body.innerText];
+          for (const el of document.querySelectorAll("[title], [aria-label], [placeholder], [alt]"))
+            for (const name of ["title", "aria-label", "placeholder", "alt"])
+              if (el.hasAttribute(name)) out.push(el.getAttribute(name));
+          return out;
+        }"""
+    )
+    found = sorted(
+        {
+            line.strip()
+            for text in texts
+            for line in text.splitlines()
+            if ASCII_NEXT_TO_CJK.search(line)
+        }
+    )
+    assert not found, "ASCII punctuation beside Chinese text:\n" + "\n".join(found)
+
+
+# URL names that are no page of their own: forms post to them, fragments or data come back.
+NOT_PAGES = {
+    "board-info", "standings-json", "scorecard-json", "health", "set_language", "logout",
+    "game-deal", "game-deal-edit", "game-restart", "game-settings", "game-save",
+    "game-saved-deal", "game-saved-deal-edit", "game-saved-restart", "game-saved-settings",
+    "game-saved-delete", "director-unlock", "director-save-row", "director-status",
+    "director-forfeit", "director-imp-penalty", "director-imp-penalty-delete",
+    "director-vp-penalty", "director-vp-penalty-delete", "director-round-robin",
+    "game-saved",  # a saved game: the same page as "game", audited there
+}  # fmt: skip
+
+
+def test_every_page_the_urls_name_is_in_the_page_list():
+    """A page added to the URLs is audited: add a State for it (or to NOT_PAGES if it is
+    only posted to, a fragment or data)."""
+    from django.urls import get_resolver, resolve
+
+    def names(patterns):
+        for pattern in patterns:
+            if hasattr(pattern, "url_patterns"):
+                if getattr(pattern, "app_name", None) != "admin":
+                    yield from names(pattern.url_patterns)
+            elif pattern.name:
+                yield pattern.name
+
+    ids = {key: 1 for key in ("demo", "demo_match", "league", "team", "match")}
+    audited = {resolve(s.path.format(**ids).split("?")[0]).url_name for s in PAGES}
+    missing = set(names(get_resolver().url_patterns)) - audited - NOT_PAGES
+    assert not missing, f"pages with no State in PAGES: {sorted(missing)}"
