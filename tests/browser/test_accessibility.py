@@ -11,7 +11,7 @@ as a user meets it. Adding a page is one line:
 
 - ``path`` is formatted with the ids in ``World`` (``{league}``, ``{team}``, ``{match}``,
   ``{demo}`` …); add what a new page needs to ``World`` and to the ``world`` fixture.
-- ``user`` is ``None`` (anonymous), ``"director"`` or ``"player"`` (see ``USERS``); the
+- ``user`` is ``None`` (anonymous), ``"director"``, ``"player"`` or ``"superuser"``; the
   browser has that user's session cookie, made once for the module.
 - ``then`` runs after the page has loaded (submit a form with errors, type in a row …);
   the audit and the punctuation check see the page as it is afterwards.
@@ -49,7 +49,7 @@ SIZES = {
     "390": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
 }
 PASSWORD = "axe and a keyboard"
-USERS = {"director": "td", "player": "player"}  # a State's user: the user name it logs in as
+USERS = {"director": "td", "player": "player", "superuser": "admin"}  # a State's user: the user name it logs in as
 
 
 # --- actions a state runs after its page has loaded -------------------------------------
@@ -155,11 +155,12 @@ PAGES = [
         "/accounts/login/",
         then=failed_login("td"),
     ),
+    State("locked-out", "/accounts/login/", then=locked_out("td")),
     State("signup", "/accounts/signup/"),
     State("signup-errors", "/accounts/signup/", then=submit("main form")),
     # director pages
     State("director", "/director/", user="director"),
-    State("lockouts", "/director/lockouts/", user="director"),
+    State("lockouts", "/director/lockouts/", user="superuser"),
     State("event-new", "/director/events/new/", user="director"),
     State("event-new-errors", "/director/events/new/", user="director", then=submit("main form")),
     State("event-manage", "/director/events/{league}/", user="director"),
@@ -207,10 +208,13 @@ def build_world() -> SimpleNamespace:
     partly played, an adjusted board, an IMP and a VP penalty; ``team``: its first team
     (with a captain); ``match``: its first match of round 1.
     """
+    from django.contrib.auth.models import User
+
     from matches.demo import load_demo
 
     director = make_user(USERS["director"], director=True, password=PASSWORD)
     make_user(USERS["player"], password=PASSWORD)
+    User.objects.create_superuser(USERS["superuser"], password=PASSWORD)
     demo = load_demo(director)
     league = make_event(name="Winter league", vp_scale="printed-25")
     teams = [make_team(league, name, ("何平", "李明", "张伟", "刘洋")) for name in
