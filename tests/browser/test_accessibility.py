@@ -27,6 +27,7 @@ accessible names: a Chinese sentence is built as one translated string, with ，
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from types import SimpleNamespace
 
 import pytest
@@ -49,7 +50,8 @@ SIZES = {
     "390": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
 }
 PASSWORD = "axe and a keyboard"
-USERS = {"director": "td", "player": "player", "superuser": "admin"}  # a State's user: the user name it logs in as
+# A State's user: the user name it logs in as.
+USERS = {"director": "td", "player": "player", "superuser": "admin"}
 
 
 # --- actions a state runs after its page has loaded -------------------------------------
@@ -208,29 +210,27 @@ def build_world() -> SimpleNamespace:
     partly played, an adjusted board, an IMP and a VP penalty; ``team``: its first team
     (with a captain); ``match``: its first match of round 1.
     """
-    from django.contrib.auth.models import User
-
+    from matches import actions
     from matches.demo import load_demo
 
     director = make_user(USERS["director"], director=True, password=PASSWORD)
     make_user(USERS["player"], password=PASSWORD)
-    User.objects.create_superuser(USERS["superuser"], password=PASSWORD)
+    make_user(USERS["superuser"], superuser=True, password=PASSWORD)
     demo = load_demo(director)
-    league = make_event(name="Winter league", vp_scale="printed-25")
+    league = make_event(director, name="Winter league", vp_scale="printed-25")
     teams = [make_team(league, name, ("何平", "李明", "张伟", "刘洋")) for name in
              ("北京队", "上海队", "成都队", "广州队", "深圳队")]  # fmt: skip
-    teams[0].captain = "何平"
-    teams[0].save()
-    league.create_round_robin()
+    actions.change_team(teams[0], captain="何平", user=director)
+    actions.make_round_robin(league, user=director)
     match = league.matches.filter(round=1).order_by("pk").first()
     for played in league.matches.filter(round=1):
         enter(played, 1, "open", "4H", "N", "=", "SA")
         enter(played, 1, "closed", "4H", "N", "-1", "SA")
         enter(played, 3, "open", "3NTX", "S", "+1", "S5")
-    match.boards.get(number=2).set_artificial_score(3, -3, "Slow play", director)
-    match.imp_penalties.create(team=match.home, imps=3, reason="Late", created_by=director)
-    league.vp_penalties.create(team=teams[1], vp=1, reason="Mobile phone", created_by=director)
-    match.refresh_totals()
+    board = match.boards.get(number=2)
+    actions.set_artificial_score(board, home_imps=3, away_imps=-3, reason="慢打", user=director)
+    actions.add_imp_penalty(match, team=match.home, imps=3, reason="迟到", user=director)
+    actions.add_vp_penalty(league, team=teams[1], vp=Decimal(1), reason="手机", user=director)
     return SimpleNamespace(
         demo=demo.pk,
         demo_match=demo.matches.get().pk,
