@@ -140,6 +140,7 @@ PAGES = [
     ),
     State("calculator-errors", "/calculator/?board=5&a-contract=8NT&a-declarer=N&a-result="),
     State("event", "/events/{league}/"),
+    State("live-standings", "/events/{league}/live/"),
     State("cross-table", "/events/{league}/cross-table/"),
     State("team", "/events/{league}/teams/{team}/"),
     State("round", "/events/{league}/rounds/1/"),
