@@ -13,6 +13,7 @@ as a user meets it. Adding a page is one line:
   ``{demo}`` …); add what a new page needs to ``World`` and to the ``world`` fixture.
 - ``user`` is ``None`` (anonymous), ``"director"``, ``"player"`` or ``"superuser"``; the
   browser has that user's session cookie, made once for the module.
+- ``status`` is what the page answers, 200 unless told (an error page: 404, 403 …).
 - ``then`` runs after the page has loaded (submit a form with errors, type in a row …);
   the audit and the punctuation check see the page as it is afterwards.
 
@@ -124,6 +125,7 @@ class State:
     path: str
     user: str | None = None
     then: object = None
+    status: int = 200  # what the first request answers (404 for a "not found" page)
 
     def __str__(self):
         return self.name
@@ -299,7 +301,7 @@ def shown(contexts, site):
         page = contexts(state.user, language, size).new_page()
         pages.append(page)
         response = page.goto(state.path.format(**vars(site.world)))
-        assert response.ok, f"{state.path} answered {response.status}"
+        assert response.status == state.status, f"{state.path} answered {response.status}"
         if state.then:
             state.then(page)
         expect(page.locator("html")).to_have_attribute("lang", language)
