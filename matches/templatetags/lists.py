@@ -16,15 +16,3 @@ def list_of(items) -> str:
 def names(people) -> str:
     """Return the names of players (or of anything with a name) as a list."""
     return list_of(getattr(person, "name", person) for person in people)
-
-
-@register.filter
-def seated(seats: dict) -> str:
-    """Return {seat: player} as a list of "North Wang Jianguo" ("北 王建国、南 李明")."""
-    from matches.choices import SeatChoice
-
-    return list_of(
-        pgettext("seat and player", "%(seat)s %(player)s")
-        % {"seat": SeatChoice(seat).label, "player": getattr(player, "name", player)}
-        for seat, player in seats.items()
-    )

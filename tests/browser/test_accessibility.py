@@ -154,6 +154,7 @@ PAGES = [
     State("game-rubber", "/games/rubber/"),
     State("game-chicago", "/games/chicago/"),
     State("game-simplified", "/games/simplified/"),
+    State("not-found", "/events/999999/", status=404),
     State("login", "/accounts/login/"),
     State(
         "login-failed",
@@ -170,6 +171,9 @@ PAGES = [
     State("event-new-errors", "/director/events/new/", user="director", then=submit("main form")),
     State("event-manage", "/director/events/{league}/", user="director"),
     State("team-new", "/director/events/{league}/teams/new/", user="director"),
+    State("team-list", "/director/events/{league}/teams/list/", user="director"),
+    State("lineups", "/director/events/{league}/rounds/1/lineups/", user="director"),
+    State("table-sheets", "/director/events/{league}/rounds/1/table-sheets/", user="director"),
     State(
         "team-edit-errors",
         "/director/events/{league}/teams/{team}/",
@@ -369,7 +373,7 @@ NOT_PAGES = {
     "game-deal", "game-deal-edit", "game-restart", "game-settings", "game-save",
     "game-saved-deal", "game-saved-deal-edit", "game-saved-restart", "game-saved-settings",
     "game-saved-delete", "director-unlock", "director-save-row", "director-status",
-    "director-forfeit", "director-imp-penalty", "director-imp-penalty-delete",
+    "director-forfeit", "director-sheet-reopen", "director-imp-penalty", "director-imp-penalty-delete",
     "director-vp-penalty", "director-vp-penalty-delete", "director-round-robin",
     "game-saved",  # a saved game: the same page as "game", audited there
 }  # fmt: skip
