@@ -373,7 +373,8 @@ NOT_PAGES = {
     "game-deal", "game-deal-edit", "game-restart", "game-settings", "game-save",
     "game-saved-deal", "game-saved-deal-edit", "game-saved-restart", "game-saved-settings",
     "game-saved-delete", "director-unlock", "director-save-row", "director-status",
-    "director-forfeit", "director-sheet-reopen", "director-imp-penalty", "director-imp-penalty-delete",
+    "director-forfeit", "director-sheet-reopen", "director-imp-penalty",
+    "director-imp-penalty-delete",
     "director-vp-penalty", "director-vp-penalty-delete", "director-round-robin",
     "game-saved",  # a saved game: the same page as "game", audited there
 }  # fmt: skip
