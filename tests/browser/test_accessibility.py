@@ -376,6 +376,7 @@ NOT_PAGES = {
     "director-forfeit", "director-sheet-reopen", "director-imp-penalty",
     "director-imp-penalty-delete",
     "director-vp-penalty", "director-vp-penalty-delete", "director-round-robin",
+    "director-event-directors", "director-event-director-remove",
     "game-saved",  # a saved game: the same page as "game", audited there
 }  # fmt: skip
 

@@ -54,7 +54,7 @@ def test_a_form_sent_with_errors_focuses_a_summary_whose_links_lead_to_each_fiel
 @pytest.mark.parametrize("locale", ["zh-CN"])
 def test_the_summary_reads_in_chinese_with_full_width_punctuation(page: Page, director):
     log_in(page, "td")
-    event = make_event(name="冬季联赛")
+    event = make_event(director, name="冬季联赛")
     page.goto(f"/director/events/{event.pk}/teams/new/")
     page.locator("main form button[type=submit]").click()
     expect(page.locator("#error-summary")).to_be_focused()
@@ -87,6 +87,6 @@ def test_a_form_sent_by_htmx_with_errors_puts_focus_on_its_first_invalid_field(p
 
 def test_help_text_is_linked_to_its_field(page: Page, director):
     log_in(page, "td")
-    event = make_event()
+    event = make_event(director)
     page.goto(f"/director/events/{event.pk}/teams/new/")
     expect(page.get_by_label("Players")).to_have_accessible_description("One name per line.")
