@@ -143,6 +143,7 @@ PAGES = [
     State("calculator-errors", "/calculator/?board=5&a-contract=8NT&a-declarer=N&a-result="),
     State("event", "/events/{league}/"),
     State("live-standings", "/events/{league}/live/"),
+    State("butler", "/events/{league}/butler/"),
     State("cross-table", "/events/{league}/cross-table/"),
     State("team", "/events/{league}/teams/{team}/"),
     State("round", "/events/{league}/rounds/1/"),
@@ -172,6 +173,7 @@ PAGES = [
     State("event-manage", "/director/events/{league}/", user="director"),
     State("team-new", "/director/events/{league}/teams/new/", user="director"),
     State("team-list", "/director/events/{league}/teams/list/", user="director"),
+    State("deals-upload", "/director/events/{league}/deals/", user="director"),
     State("lineups", "/director/events/{league}/rounds/1/lineups/", user="director"),
     State("table-sheets", "/director/events/{league}/rounds/1/table-sheets/", user="director"),
     State(
@@ -376,8 +378,10 @@ NOT_PAGES = {
     "director-forfeit", "director-sheet-reopen", "director-imp-penalty",
     "director-imp-penalty-delete",
     "director-vp-penalty", "director-vp-penalty-delete", "director-round-robin",
-    "director-event-directors", "director-event-director-remove",
+    "director-event-directors", "director-event-director-remove", "director-deals-progress",
+    "director-results-file", "standings-csv", "event-usebio", "round-pbn", "round-csv", "match-pbn",
     "game-saved",  # a saved game: the same page as "game", audited there
+    "hand-records",  # needs a round's deals, which the world has none of (not audited yet)
 }  # fmt: skip
 
 
