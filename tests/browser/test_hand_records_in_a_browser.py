@@ -102,7 +102,9 @@ def test_a_director_uploads_deals_and_sees_progress_then_the_hand_records(page: 
     page.goto(f"/director/events/{event.pk}/deals/")
     page.get_by_label("PBN file").first.set_input_files(str(DATA / "deals_broken.pbn"))
     page.get_by_role("button", name="Import deals").click()
-    expect(page.get_by_text("Board 3: West has 12 cards, not 13.")).to_be_visible()
+    # beside the field, and again as a link at the top of the page (the error summary)
+    expect(page.get_by_text("Board 3: West has 12 cards, not 13.", exact=True)).to_be_visible()
+    expect(page.locator("#error-summary")).to_contain_text("West has 12 cards")
 
 
 @pytest.mark.parametrize(("per_page", "pages"), [(4, 4), (6, 3)])
