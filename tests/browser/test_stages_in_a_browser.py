@@ -80,7 +80,7 @@ def test_an_eleven_team_swiss_then_an_eight_team_knockout_with_carry_over(page: 
             page.locator("#id_swap-first").select_option(str(first.home_id))
             page.locator("#id_swap-second").select_option(str(second.home_id))
             press(page, "Swap")
-            expect(page.get_by_text("This field is required.")).to_be_visible()
+            expect(page.get_by_text("This field is required.", exact=True)).to_be_visible()
             page.locator("#id_swap-first").select_option(str(first.home_id))
             page.locator("#id_swap-second").select_option(str(second.home_id))
             page.locator("#id_swap-reason").fill("Teams from the same club")
@@ -114,7 +114,8 @@ def test_an_eleven_team_swiss_then_an_eight_team_knockout_with_carry_over(page: 
     page.get_by_label("Share carried over").fill("one half")
     page.get_by_label("Most carried over, in IMPs").fill("10")
     press(page, "Add stage")
-    expect(page.get_by_text("Write a share from 0 to 1, such as 1/3 or 0.5.")).to_be_visible()
+    share = "Write a share from 0 to 1, such as 1/3 or 0.5."
+    expect(page.get_by_text(share, exact=True)).to_be_visible()  # beside the field
     page.get_by_label("Share carried over").fill("1/2")
     press(page, "Add stage")
     expect(page.get_by_text("Stage added.")).to_be_visible()
@@ -174,7 +175,7 @@ def test_a_sixteen_team_round_robin_then_a_four_team_knockout_with_a_tie(page: P
     page.get_by_role("link", name="the match is level: record the decision").click()
     page.get_by_label("Goes through").select_option(label="Team 03")
     press(page, "Record the decision")
-    expect(page.get_by_text("This field is required.")).to_be_visible()
+    expect(page.get_by_text("This field is required.", exact=True)).to_be_visible()
     page.get_by_label("Goes through").select_option(label="Team 03")
     page.get_by_label("How the tie was decided").fill("Won the four extra boards 9–2")
     press(page, "Record the decision")
