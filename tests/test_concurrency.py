@@ -16,6 +16,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from matches.formatting import contract_html
 from matches.models import ImpPenalty, Match, Result
@@ -113,6 +114,13 @@ def directors(count):
     return [make_user(f"td{i}", chief=True) for i in range(1, count + 1)]
 
 
+def english_contract_html(text):
+    """Return the contract as the English page shows it ("4♥X"; the tests' own thread
+    may have another language active, where a double reads "×")."""
+    with translation.override("en"):
+        return contract_html(Contract.parse(text))
+
+
 def assert_conflict_shown(response, winner, current_html):
     """Assert the row tells the director who saved first and what is saved now."""
     assert response.status_code == 200
@@ -157,7 +165,7 @@ def test_a_new_row_saved_by_many_directors_at_once_keeps_exactly_one(number):
     saved = [i for i, r in enumerate(responses) if SAVED in r.text]
     assert len(saved) == 1, f"{len(saved)} of 8 saves say saved"
     winner, contract = users[saved[0]], contracts[saved[0]]
-    current = f"{contract_html(Contract.parse(contract))} North  ="
+    current = f"{english_contract_html(contract)} North  ="
     for i, response in enumerate(responses):
         if i != saved[0]:
             assert_conflict_shown(response, winner, current)
@@ -225,7 +233,7 @@ def test_two_directors_correcting_the_same_result_at_once_one_is_told():
     saved = [i for i, r in enumerate(responses) if SAVED in r.text]
     assert len(saved) == 1, f"{len(saved)} of 2 corrections say saved"
     winner = first if saved == [0] else second
-    current = f"{contract_html(Contract.parse('4S'))} North  {corrections[winner]}"
+    current = f"{english_contract_html('4S')} North  {corrections[winner]}"
     assert_conflict_shown(responses[1 - saved[0]], winner, current)
 
     result = Result.objects.get(board__match=match, board__number=5, room="closed")
