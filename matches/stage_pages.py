@@ -8,6 +8,7 @@ from functools import cached_property
 
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from matches.actions.stages import knockout_bracket
 from matches.scoring.swiss import Why
@@ -82,7 +83,7 @@ def round_name(rounds: int, number: int) -> str:
     """Return the name of a knockout round: Final, Semi-finals, Quarter-finals, Round n."""
     left = rounds - number
     if left == 0:
-        return _("Final")
+        return pgettext("knockout round", "Final")
     if left == 1:
         return _("Semi-finals")
     if left == 2:

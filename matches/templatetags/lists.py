@@ -2,7 +2,7 @@
 Chinese. A list is one translated separator, never a comma typed into a template."""
 
 from django import template
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 register = template.Library()
 
@@ -16,3 +16,24 @@ def list_of(items) -> str:
 def names(people) -> str:
     """Return the names of players (or of anything with a name) as a list."""
     return list_of(getattr(person, "name", person) for person in people)
+
+
+@register.filter
+def stage_entries(entries) -> str:
+    """Return a stage's teams in seeding order as one line: "Teams: 1. A; 2. B (withdrew
+    after round 4)" in English, "参赛队：1. 甲队；2. 乙队（第 4 轮后退赛）" in Chinese."""
+    items = []
+    for entry in entries:
+        notes = []
+        if entry.joined_round > 1:
+            notes.append(gettext("from round %(round)s") % {"round": entry.joined_round})
+        if entry.withdrawn_after is not None:
+            notes.append(
+                gettext("withdrew after round %(round)s") % {"round": entry.withdrawn_after}
+            )
+        item = f"{entry.seed}. {entry.team.name}"
+        if notes:
+            item = gettext("%(entry)s (%(notes)s)") % {"entry": item, "notes": list_of(notes)}
+        items.append(item)
+    teams = pgettext("list of entries", "; ").join(items)
+    return gettext("Teams: %(teams)s") % {"teams": teams}
