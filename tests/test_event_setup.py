@@ -136,3 +136,35 @@ def test_an_event_can_be_deleted_with_its_matches_but_a_team_with_matches_cannot
     assert Match.objects.exists()
     actions.delete_event(match.event, confirm=True, user=None)
     assert not Event.objects.exists() and not Match.objects.exists()
+
+
+def test_each_player_of_a_team_has_a_field_named_by_number_with_its_own_error(director_client):
+    event = make_event()
+    team = make_team(event, "Lions", players=("A", "B", "C", "D"))
+    players = list(team.players.order_by("pk"))
+    url = reverse("director-team", args=[event.pk, team.pk])
+
+    page = director_client.get(url).text
+
+    for number, player in enumerate(players, start=1):
+        assert (
+            f'<label class="visually-hidden" for="id_player_{player.pk}">Player {number}</label>'
+            in page
+        )
+        assert f'Remove<span class="visually-hidden"> Player {number}</span>' in page
+
+    data = {"name": "Lions", "captain": "", "players": ""}
+    data |= {f"player_{p.pk}": p.name for p in players}
+    data[f"player_{players[1].pk}"] = "x" * 81
+    data[f"player_{players[3].pk}"] = "bell\x07"
+    page = director_client.post(url, data).text
+
+    for player in (players[1], players[3]):  # each error beside its own field, and linked
+        field = f"id_player_{player.pk}"
+        assert f'aria-invalid="true" aria-describedby="{field}_error"' in page
+        assert f'id="{field}_error" role="alert"' in page
+    assert f'href="#id_player_{players[1].pk}"' in page  # the page's error summary
+    assert "Player 2" in page and "Player 4" in page
+    assert list(team.players.order_by("pk").values_list("name", flat=True)) == [
+        p.name for p in players
+    ]  # nothing saved

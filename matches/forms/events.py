@@ -76,9 +76,11 @@ class TeamForm(ActionFormMixin, forms.Form):
         self.event = event
         self.team = team
         self.players = list(team.players.all()) if team is not None else []
-        for player in self.players:
-            self.fields[f"player_{player.pk}"] = forms.CharField(
-                label=_("Player"), max_length=80, required=False, initial=player.name
+        for number, player in enumerate(self.players, start=1):  # "Player 1": a name each
+            self.fields[f"player_{player.pk}"] = forms.CharField(  # at most 80: clean()
+                label=_("Player %(number)s") % {"number": number},
+                required=False,
+                initial=player.name,
             )
             self.fields[f"remove_{player.pk}"] = forms.BooleanField(
                 label=_("Remove %(name)s from the team") % {"name": player.name}, required=False
@@ -128,7 +130,7 @@ class TeamForm(ActionFormMixin, forms.Form):
             )
         for player in self.players:
             name = (cleaned.get(f"player_{player.pk}") or "").strip()
-            for message in text_errors(name):
+            for message in text_errors(name, most=80):
                 self.add_error(f"player_{player.pk}", ValidationError(message, code="text"))
         return cleaned
 

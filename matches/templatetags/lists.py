@@ -4,6 +4,8 @@ Chinese. A list is one translated separator, never a comma typed into a template
 from django import template
 from django.utils.translation import gettext, pgettext
 
+from matches.actions.text import join_groups
+
 register = template.Library()
 
 
@@ -35,5 +37,4 @@ def stage_entries(entries) -> str:
         if notes:
             item = gettext("%(entry)s (%(notes)s)") % {"entry": item, "notes": list_of(notes)}
         items.append(item)
-    teams = pgettext("list of entries", "; ").join(items)
-    return gettext("Teams: %(teams)s") % {"teams": teams}
+    return gettext("Teams: %(teams)s") % {"teams": join_groups(items)}
