@@ -114,3 +114,23 @@ def test_live_updates_pause_and_the_choice_is_remembered(page: Page, event, loca
     expect(page.locator(f'#live tr[data-match="{match.pk}"] .imps')).to_have_text("10 : 0")
     page.clock.run_for(200)
     expect(page.locator(".live-status")).to_have_text(re.compile(announced[locale]))
+
+
+def test_a_knockout_bracket_scrolled_sideways_on_a_phone_stays_put(page: Page):
+    event = make_event(name="Cup", boards_per_match=2, boards_per_segment=2)
+    for name in ("Ash", "Birch", "Cedar", "Dogwood", "Elm", "Fir", "Gum", "Holly"):
+        make_team(event, f"{name} bridge club")
+    stage = actions.configure_stage(event, user=None, number=1, kind="knockout")
+    quarter = actions.start_stage(stage, user=None)[0]
+    page.set_viewport_size(PHONE)
+    page.clock.install()
+    page.goto(f"/events/{event.pk}/stages/1/")
+    bracket = page.locator("#live .bracket")
+    assert bracket.evaluate("b => b.scrollWidth > b.clientWidth + 100")
+    bracket.evaluate("b => { b.scrollLeft = 150; }")
+
+    results_change(quarter, 1)
+    wait_for_a_refresh(page, 200)
+
+    expect(page.locator("#live .bracket-match").first).to_contain_text("10")
+    assert page.locator("#live .bracket").evaluate("b => b.scrollLeft") == 150
