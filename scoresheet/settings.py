@@ -138,14 +138,17 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # database table every process shares (created by migrate); login lock-outs in axes'
 # tables. With REDIS_URL (several app servers): pages, sessions, rate limits and lock-out
 # counts in Redis (Django's own backend), shared by every server, and a cached page whose
-# event's revision is known to the cache answers without touching the database.
+# event's revision is known to the cache answers without touching the database. When Redis
+# does not answer, the app goes on without it (fails open, matches/resilient_cache.py):
+# pages are rendered afresh, sessions come from the database, and rate limits and lock-out
+# counts are not counted until Redis is back; /healthz says "not ok" meanwhile.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 if REDIS_URL:
     if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(f"REDIS_URL must be redis://host:port/db, not {REDIS_URL!r}.")
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "matches.resilient_cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "TIMEOUT": 3600,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "scoresheet"),
@@ -234,6 +237,7 @@ for _name in ("SIGNUP_RATE", "LOGIN_RATE"):
     if not re.fullmatch(r"[0-9]+/[0-9]*[smhd]", globals()[_name]):
         raise ImproperlyConfigured(f"{_name} must look like 5/h or 20/m.")
 RATELIMIT_USE_CACHE = "shared"
+RATELIMIT_FAIL_OPEN = True  # a cache that does not answer limits nobody (see CACHES)
 SILENCED_SYSTEM_CHECKS = [
     # Django's own Redis backend increments atomically (INCR) though django-ratelimit does
     # not list it; without Redis the database cache serves one machine's processes.

@@ -76,3 +76,12 @@ def enter(match, number, room, contract, declarer="", result="", lead="", user=N
     return actions.record_result(
         board, RoomChoice(room), entry, version=current.version if current else 0, user=user
     )
+
+
+def make_scored_match():
+    """Return a match (25-VP scale) whose board 1 gives the home team 10 IMPs: 4H= in the
+    open room, 4H-1 in the closed room."""
+    match = make_match(make_event(vp_scale="printed-25"))
+    enter(match, 1, "open", "4H", "N", "=")
+    enter(match, 1, "closed", "4H", "N", "-1")
+    return match

@@ -4,17 +4,14 @@ import pytest
 from django.urls import reverse
 
 from matches import actions
-from tests.factories import enter, make_event, make_match
+from tests.factories import enter, make_match, make_scored_match
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def match():
-    match = make_match(make_event(vp_scale="printed-25"))
-    enter(match, 1, "open", "4H", "N", "=")
-    enter(match, 1, "closed", "4H", "N", "-1")  # 470: 10 IMPs to the home team
-    return match
+    return make_scored_match()  # 10 IMPs to the home team on board 1
 
 
 def pages(match):

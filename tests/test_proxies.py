@@ -75,7 +75,7 @@ def test_behind_a_trusted_proxy_each_visitor_is_locked_alone(settings):
 def test_the_health_check_tells_the_public_only_ok():
     response = Client().get("/healthz")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok"}
+    assert response.json() == {"status": "ok", "database": "ok", "cache": "ok"}
 
 
 def test_the_health_check_logs_a_database_failure_and_tells_the_public_only_not_ok(
@@ -92,7 +92,7 @@ def test_the_health_check_logs_a_database_failure_and_tells_the_public_only_not_
     with caplog.at_level(logging.ERROR, logger="matches.views.health"):
         response = Client().get("/healthz")
     assert response.status_code == 503
-    assert response.json() == {"status": "not ok"}
+    assert response.json() == {"status": "not ok", "database": "not ok", "cache": "ok"}
     assert "db.example.org" not in response.text
     assert "db.example.org" in caplog.text
 

@@ -1,5 +1,10 @@
 """The health check a load balancer or monitor polls: the app, its database and its cache
-answer. The public answer is only ok or not ok; what failed goes to the log."""
+answer. The public answer is only ok or not ok, for the whole and for each part (no host,
+port or error text); what failed goes to the log. The status code says whether this server
+can serve: 503 when the database fails. Without its cache (Redis down) the server still
+serves every page, more slowly (matches/resilient_cache.py), so the answer stays 200, with
+"not ok" for the cache and the whole: a load balancer keeps the server (every server shares
+the one Redis), a monitor reading the body raises the alarm."""
 
 import logging
 
@@ -29,10 +34,15 @@ def _caches() -> None:
 @require_GET
 @never_cache
 def health(request):
+    parts = {}
     for name, check in (("database", _database), ("cache", _caches)):
         try:
             check()
         except Exception:  # any failure: log what it was, tell the public only "not ok"
             logger.exception("health check: the %s did not answer", name)
-            return JsonResponse({"status": "not ok"}, status=503)
-    return JsonResponse({"status": "ok"})
+            parts[name] = "not ok"
+        else:
+            parts[name] = "ok"
+    ok = all(value == "ok" for value in parts.values())
+    status = 200 if parts["database"] == "ok" else 503
+    return JsonResponse({"status": "ok" if ok else "not ok", **parts}, status=status)

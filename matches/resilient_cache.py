@@ -1,0 +1,145 @@
+"""Django's Redis cache that fails open: when Redis does not answer, the app goes on without it.
+
+Everything the app keeps in Redis can be done without for a while (settings.py, REDIS_URL):
+public pages are rendered afresh instead of read from the cache, sessions are read from and
+written to the database (``cached_db``), and rate limits and login lock-out counts are not
+counted (a read finds nothing, an increment counts 0). So a Redis outage costs speed and,
+while it lasts, the rate limits and lock-outs: never a server error, never a lost result.
+
+After a failure the cache is not asked again for ``RETRY_SECONDS`` (one log line per outage,
+and no connection timeout on every request when Redis is unreachable rather than refused).
+A key this process could not write or delete may still hold an older value in Redis (when
+Redis was alive but out of reach): such keys are deleted first thing when Redis answers
+again, so no page, session or event version written during the outage comes back stale.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
+
+logger = logging.getLogger(__name__)
+
+RETRY_SECONDS = 5.0
+MAX_KEYS_TO_FORGET = 50_000
+
+
+@dataclass
+class _Health:
+    """What this process knows of one Redis: when to ask it again, what to delete then."""
+
+    down_until: float = 0.0
+    forget: set[str] = field(default_factory=set)
+    overflowed: bool = False
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+_HEALTH: dict[str, _Health] = {}
+
+
+def _health(location: str) -> _Health:
+    return _HEALTH.setdefault(location, _Health())
+
+
+class ResilientRedisCache(RedisCache):
+    """``django.core.cache.backends.redis.RedisCache`` that answers as an empty cache that
+    keeps nothing while Redis is down (see the module's docstring)."""
+
+    @property
+    def _state(self) -> _Health:
+        return _health(",".join(self._servers))
+
+    @property
+    def available(self) -> bool:
+        """Whether Redis answered the last time it was asked (or may be asked again)."""
+        return self._state.down_until <= time.monotonic()
+
+    def _made(self, keys, version) -> list[str]:
+        return [self.make_and_validate_key(key, version=version) for key in keys]
+
+    def _call(self, method: str, default, written_keys, version, *args, **kwargs):
+        """Call RedisCache's ``method``; on a Redis error, log it, remember the keys it was
+        to write (``written_keys``, None for a read) and return ``default``."""
+        import redis
+
+        state = self._state
+        if state.down_until > time.monotonic():
+            self._remember(state, written_keys, version)
+            return default
+        try:
+            if state.down_until:  # the first call since an outage
+                self._forget_stale(state)
+            return getattr(super(), method)(*args, **kwargs)
+        except redis.RedisError as error:
+            with state.lock:
+                first = not state.down_until
+                state.down_until = time.monotonic() + RETRY_SECONDS
+            log = logger.error if first else logger.warning
+            log("cache unavailable, going on without it for %.0f s: %s", RETRY_SECONDS, error)
+            self._remember(state, written_keys, version)
+            return default
+
+    def _remember(self, state: _Health, keys, version) -> None:
+        if not keys:
+            return
+        with state.lock:
+            if len(state.forget) + len(keys) > MAX_KEYS_TO_FORGET:
+                state.overflowed = True
+            else:
+                state.forget.update(self._made(keys, version))
+
+    def _forget_stale(self, state: _Health) -> None:
+        """Delete the keys written during the outage (raises if Redis is still down)."""
+        with state.lock:
+            keys, overflowed = list(state.forget), state.overflowed
+        if overflowed:
+            logger.error("cache: too many keys written while it was down; clearing it")
+            self._cache.clear()
+        elif keys:
+            self._cache.delete_many(keys)
+        with state.lock:
+            state.forget.difference_update(keys)
+            state.overflowed = False
+            state.down_until = 0.0
+        logger.warning("cache answers again; %d keys written while it was down deleted", len(keys))
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._call("add", False, [key], version, key, value, timeout, version)
+
+    def get(self, key, default=None, version=None):
+        return self._call("get", default, None, version, key, default, version)
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._call("set", None, [key], version, key, value, timeout, version)
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._call("touch", False, [key], version, key, timeout, version)
+
+    def delete(self, key, version=None):
+        return self._call("delete", False, [key], version, key, version)
+
+    def get_many(self, keys, version=None):
+        return self._call("get_many", {}, None, version, keys, version)
+
+    def has_key(self, key, version=None):
+        return self._call("has_key", False, None, version, key, version)
+
+    def incr(self, key, delta=1, version=None):
+        """Add ``delta`` to a count; while Redis is down, nothing is counted: 0."""
+        return self._call("incr", 0, [key], version, key, delta, version)
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        keys = list(data)
+        return self._call("set_many", keys, keys, version, data, timeout, version)
+
+    def delete_many(self, keys, version=None):
+        keys = list(keys)
+        return self._call("delete_many", None, keys, version, keys, version)
+
+    def clear(self):
+        return self._call("clear", False, None, None)
