@@ -1,0 +1,90 @@
+"""Data migrations keep what a club already has: the database is built as it was before the
+migration (Django's MigrationExecutor), filled, migrated forward, and read back."""
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
+
+# Each test migrates the schema back and forth: outside the test's transaction.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+BEFORE_EVENT_DIRECTORS = [("matches", "0008_event_directors")]
+EVENT_DIRECTORS = [("matches", "0009_chief_directors_existing_events")]
+
+
+def migrate(targets):
+    """Migrate the test database to ``targets`` and return the models as they are there."""
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+@pytest.fixture
+def migrator():
+    """Migrate with ``migrate``; the database is back at the latest migrations afterwards."""
+    yield migrate
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def add_event(apps, name, created_by=None, history=True):
+    """Add an event as it was before events had directors, with the history row its
+    creation left (by ``created_by``; None: made by a script), unless ``history`` is off."""
+    Event = apps.get_model("matches", "Event")
+    event = Event.objects.create(name=name, date=datetime.date(2026, 11, 1), vp_scale="wbf-2013")
+    if history:
+        HistoricalEvent = apps.get_model("matches", "HistoricalEvent")
+        kept = {field.attname for field in HistoricalEvent._meta.concrete_fields}
+        fields = {
+            field.attname: getattr(event, field.attname)
+            for field in Event._meta.concrete_fields
+            if field.name != "id" and field.attname in kept
+        }
+        HistoricalEvent.objects.create(
+            id=event.pk,
+            history_date=timezone.now(),
+            history_type="+",
+            history_user=created_by,
+            **fields,
+        )
+    return event
+
+
+def add_user(apps, username, *groups):
+    Group = apps.get_model("auth", "Group")
+    user = apps.get_model("auth", "User").objects.create(username=username)
+    for name in groups:
+        user.groups.add(Group.objects.get_or_create(name=name)[0])
+    return user
+
+
+def directors(apps, event) -> set[str]:
+    rows = apps.get_model("matches", "EventDirector").objects.filter(event_id=event.pk)
+    return {row.user.username for row in rows}
+
+
+def test_each_existing_event_is_directed_by_its_creator_else_by_every_director(migrator):
+    old = migrator(BEFORE_EVENT_DIRECTORS)
+    alice = add_user(old, "alice", "Directors")
+    add_user(old, "bob", "Directors")
+    add_user(old, "player")  # not a director: directs nothing
+    carol = add_user(old, "carol")  # made an event, then left the Directors group
+    by_alice = add_event(old, "Club teams", created_by=alice)
+    by_carol = add_event(old, "Spring pairs", created_by=carol)
+    by_script = add_event(old, "Imported", created_by=None)
+    without_history = add_event(old, "Before history", history=False)
+
+    new = migrator(EVENT_DIRECTORS)
+
+    assert directors(new, by_alice) == {"alice"}
+    assert directors(new, by_carol) == {"carol"}
+    assert directors(new, by_script) == {"alice", "bob"}
+    assert directors(new, without_history) == {"alice", "bob"}
+    assert new.get_model("auth", "Group").objects.filter(name="Chief directors").exists()
+
+    back = migrator(BEFORE_EVENT_DIRECTORS)  # and back again: the group goes
+    assert not back.get_model("auth", "Group").objects.filter(name="Chief directors").exists()
