@@ -1,13 +1,34 @@
+import os
+
 import pytest
 from django.utils import translation
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 from tests.redis import redis_settings  # noqa: F401 - a fixture
 
-# No deadline on a hypothesis example: the suite runs on a shared 2-core machine, and
-# speed is measured in `make bench`, never in timed tests.
-settings.register_profile("project", deadline=None)
-settings.load_profile("project")
+# Hypothesis, the same for every test (a test sets only what is its own: how many examples,
+# a function-scoped fixture it knows is shared by its examples). No deadline and no too-slow
+# check: the suite runs on a shared 2-core machine, and speed is measured in `make bench`,
+# never in timed tests. "project" (the default, as in CI) is derandomized: every run tries
+# the same examples, so a failure is reproduced by running the test again and CI cannot go
+# red by chance. HYPOTHESIS_PROFILE=explore looks for new examples, keeping failures found
+# in .hypothesis/ to replay (a failure found that way is then added as an @example).
+settings.register_profile(
+    "project",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+    database=None,
+    print_blob=True,
+)
+settings.register_profile(
+    "explore",
+    parent=settings.get_profile("project"),
+    derandomize=False,
+    database=DirectoryBasedExampleDatabase(".hypothesis/examples"),
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "project"))
 
 
 @pytest.fixture

@@ -17,9 +17,7 @@ text = st.one_of(
     st.sampled_from(["", " ", "0", "-1", "99", "1e9", "8NT", "7NT", "+7", "=", "N", "Z", "SQ",
                      "♠10", "４Ｓ", "PASS", "null", "<b>", "'; DROP TABLE x;--", "\x00", "١٢"]),
 )  # fmt: skip
-RELAXED = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+RELAXED = settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 @pytest.fixture

@@ -108,8 +108,7 @@ def play(client, kind, session, seen=None):
 def test_random_adds_corrections_and_deletes_never_fail(client, kind):
     @settings(
         max_examples=25,
-        deadline=None,
-        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
     )
     @given(steps(kind))
     def session(played):
@@ -154,8 +153,7 @@ def test_sessions_built_to_reach_the_rules_limits_never_fail(english, kind):
 
     @settings(
         max_examples=40,
-        deadline=None,
-        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
     )
     @given(
         st.lists(valid, min_size=3, max_size=6),

@@ -3,7 +3,7 @@ from decimal import Decimal
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from matches.scoring.schedule import berger_schedule
@@ -526,7 +526,6 @@ def round_robins(draw):
 EVENTS = st.one_of(events(), round_robins())
 
 
-@settings(deadline=None)
 @given(EVENTS)
 def test_the_teams_vp_add_up_to_all_match_vp_plus_byes_minus_penalties(event):
     teams, outcomes, byes, penalties = event
@@ -538,7 +537,6 @@ def test_the_teams_vp_add_up_to_all_match_vp_plus_byes_minus_penalties(event):
     assert sum(line.vp for line in standings(*event)) == expected
 
 
-@settings(deadline=None)
 @given(EVENTS)
 def test_every_team_is_listed_once_and_positions_never_go_down_the_list(event):
     lines = standings(*event)
@@ -550,7 +548,6 @@ def test_every_team_is_listed_once_and_positions_never_go_down_the_list(event):
             assert above.decided_by is below.decided_by is SHARED
 
 
-@settings(deadline=None)
 @given(EVENTS)
 def test_a_team_with_more_vp_is_never_below_a_team_with_fewer(event):
     lines = standings(*event)
@@ -560,7 +557,6 @@ def test_a_team_with_more_vp_is_never_below_a_team_with_fewer(event):
             assert above.position < below.position
 
 
-@settings(deadline=None)
 @given(EVENTS, st.randoms(use_true_random=False))
 def test_the_order_the_results_come_in_does_not_change_the_standings(event, random):
     teams, outcomes, byes, penalties = event
@@ -568,7 +564,6 @@ def test_the_order_the_results_come_in_does_not_change_the_standings(event, rand
     assert standings(teams, shuffled, byes, penalties) == standings(*event)
 
 
-@settings(deadline=None)
 @given(EVENTS)
 def test_the_last_round_of_the_chart_is_the_standings_so_far(event):
     teams, outcomes, byes, penalties = event
@@ -582,7 +577,6 @@ def test_the_last_round_of_the_chart_is_the_standings_so_far(event):
         assert chart[line.team][-1] == (last, line.vp, line.position)
 
 
-@settings(deadline=None)
 @given(round_robins())
 def test_two_teams_separated_by_head_to_head_are_in_the_order_of_their_match(event):
     teams, outcomes, byes, penalties = event

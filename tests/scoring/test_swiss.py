@@ -224,7 +224,7 @@ def fields(draw):
     return teams, met, had_bye
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(fields())
 def test_the_draw_is_the_top_down_pairing_with_look_ahead_and_fewest_repeats(field):
     teams, met, had_bye = field
@@ -239,7 +239,7 @@ def test_the_draw_is_the_top_down_pairing_with_look_ahead_and_fewest_repeats(fie
         assert (note is not None and note.repeat) == (frozenset((home, away)) in met)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(fields())
 def test_every_team_is_drawn_once(field):
     teams, met, had_bye = field
