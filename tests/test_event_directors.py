@@ -1,6 +1,8 @@
 """Each event has its directors: whoever creates it, and those they add. A director changes
 only their events; chief directors (superusers, the Chief directors group) change any."""
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -9,6 +11,7 @@ from matches import actions
 from matches.models import EventDirector
 from tests.factories import enter, make_event, make_match, make_user
 from tests.test_director_permissions import snapshot, write_requests
+from tests.test_games_read_as_chinese import visible_text
 
 pytestmark = pytest.mark.django_db
 
@@ -92,6 +95,33 @@ def test_the_dashboard_lists_the_directors_own_events_first(match, owner):
     page = browser_of(owner).get(reverse("director")).text
     mine, others = page.index("Your events"), page.index("Other events (read only)")
     assert mine < page.index(match.event.name) < others < page.index("Another club&#x27;s cup")
+
+
+DASHBOARD = {  # what the dashboard's labels read, in each language
+    "zh-hans": ["赛事", "新建赛事", "您的赛事", "其他赛事（只读）", "其他赛事（以裁判长身份）",
+                "登录锁定", "您还没有担任裁判的赛事：请新建一个，或请某赛事的裁判把您加入。"],
+    "en": ["Events", "New event", "Your events", "Other events (read only)",
+           "Other events (as chief director)", "Login lock-outs",
+           "You direct no event yet: create one, or ask an event's directors to add you."],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", DASHBOARD)
+def test_every_label_of_the_dashboard_reads_in_the_directors_language(match, language):
+    labels = DASHBOARD[language]
+    pages = []
+    for user in (make_user("newcomer", director=True), make_user("root", superuser=True)):
+        client = browser_of(user)  # one who directs nothing; a superuser, who sees all
+        client.cookies["django_language"] = language
+        pages.append(client.get(reverse("director")).text)
+    for label in labels:
+        assert any(label in page for page in pages), label
+    if language == "zh-hans":
+        for page in pages:
+            text = visible_text(page[page.index("<main") :])
+            for name in (match.event.name, "English"):  # an event's own name; the switch
+                text = text.replace(name, "")
+            assert not re.findall(r"[A-Za-z]{2,}", text), text
 
 
 def test_adding_a_director_keeps_who_did_it(match, owner):
