@@ -21,7 +21,10 @@ The document (``"format": "scoresheet-event"``, ``"format_version": 1``) holds:
   the director's tie decisions), and for each match and bye the stage it belongs to
   (``"stage"``: its number, null for the first), a knockout match's carry-over, place in
   the bracket and the director's decision on a tie. A document without them (made before
-  stages) restores as one round-robin stage.
+  stages) restores as one round-robin stage;
+- its deals (``"deals"``: each round's hand records with their stored double dummy and
+  par, checked on import as strictly as a PBN file's; see matches/backup_deals.py). A
+  document without them restores with no deals.
 
 Teams, players and matches are named by keys local to the document ("t1", "p1", "m1"),
 never by database id. Users are named by username: a user the importing server does not
@@ -57,6 +60,7 @@ from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
+from matches.backup_deals import export_deals, read_deals
 from matches.choices import CarryOverChoice, RoomChoice, SeatChoice, StageKind, VPScaleChoice
 from matches.models import (
     Board,
@@ -399,6 +403,7 @@ def _export(event: Event) -> dict:
             }
             for match in matches
         ],
+        "deals": export_deals(event),
     }
 
 
@@ -658,6 +663,7 @@ class _Importer:
             keys.add(key)
             reader.where = f"match {key}"
             self.read_match(reader, event)
+        read_deals(self, top)
 
     def stage_of(self, reader: _Reader):
         """Return the stage a match or bye names (None: the first stage)."""

@@ -4,6 +4,7 @@ import io
 import json
 import re
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from django.apps import apps
@@ -13,12 +14,13 @@ from django.core.management.base import CommandError
 from django.test import RequestFactory
 from django.urls import reverse
 
-from matches import actions, backup, feeds
+from matches import actions, backup, deal_files, feeds
 from matches.management.commands.generate_event import generate_event
 from matches.models import (
     Board,
     BoardAdjustment,
     Bye,
+    Deal,
     Event,
     ImpPenalty,
     Match,
@@ -29,6 +31,7 @@ from matches.models import (
     VpPenalty,
 )
 from matches.scoring import Contract
+from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
 from tests.factories import enter, make_event, make_team, make_user
 
 pytestmark = pytest.mark.django_db
@@ -484,3 +487,144 @@ def test_a_file_that_is_no_export_is_refused(db, tmp_path, content, message):
     with pytest.raises(CommandError, match=re.escape(message)):
         call_command("import_event", str(path), stdout=io.StringIO())
     assert not Event.objects.exists()
+
+
+# Deals: each round's hand records, with the double dummy and par stored at their import.
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture
+def dealt(event, director, request):
+    """Return the event with the deals of boards 1 to 4 for both its rounds, from a file."""
+    request.getfixturevalue("analysed_once")  # each deal solved once in the test run
+    found = deal_files.read_deals((DATA / "deals_gbk.pbn").read_bytes())
+    for round_number, boards in ((1, (1, 2, 3, 4)), (2, (5, 6, 7, 8))):
+        chosen = [d for d in found.deals if d.board in boards]
+        analysed = [
+            (board - 4 * (round_number - 1), hands, analysis)
+            for board, hands, analysis in deal_files.analyse_deals(chosen)
+        ]  # boards 5 to 8 of the file as round 2's boards 1 to 4: other hands
+        actions.import_deals(
+            event, round_number, analysed, source=f"第{round_number}轮.pbn", user=director
+        )
+    return event
+
+
+DEAL_FIELDS = ("round", "board", "pbn", "analysis", "source", "imported_by__username",
+               "imported_at")  # fmt: skip
+
+
+def stored_deals(event):
+    return list(Deal.objects.filter(event=event).order_by("round", "board").values(*DEAL_FIELDS))
+
+
+def test_the_deals_come_back_with_their_double_dummy_par_and_who_imported_them(dealt):
+    seen, deals = what_players_see(dealt), stored_deals(dealt)
+    assert all(board["deal"] for card in seen["scorecards"] for board in card["boards"])
+    document = backup.export_event(dealt)
+    assert len(document["deals"]) == 8
+    first = document["deals"][0]
+    assert set(first) == {"round", "board", "pbn", "double_dummy", "par", "source",
+                          "imported_by", "imported_at"}  # fmt: skip
+    assert first["pbn"].startswith("N:AQ7654.92.Q52.J9 ")  # North first, whatever the file
+    empty_the_tables()
+    restored = backup.import_event(backup.loads(backup.dumps(document)))
+    assert what_players_see(restored) == seen  # hands, double dummy and par on every board
+    assert stored_deals(restored) == deals
+    assert Deal.history.filter(history_type="+").count() == 8
+
+
+def test_a_document_without_deals_restores_with_none(event):
+    document = backup.export_event(event)
+    assert document["deals"] == []
+    del document["deals"]  # as written before deals were kept
+    restored = backup.import_event(document)
+    assert not Deal.objects.filter(event=restored).exists()
+
+
+def first_deal(document):
+    return document["deals"][0]
+
+
+def swap_a_card(document):
+    """Give North East's first spade in place of North's first: a card held twice."""
+    hands = first_deal(document)["pbn"][2:].split(" ")
+    hands[0] = hands[1][0] + hands[0][1:]
+    first_deal(document)["pbn"] = "N:" + " ".join(hands)
+
+
+WHERE = "deals[0] (round 1, board 1)"
+DEAL_REFUSALS = {
+    "a card in two hands": (
+        swap_a_card,
+        f"{WHERE}, 'pbn': not a deal: ♠K is in both North's and East's hands",
+    ),
+    "a hand of 12 cards": (
+        lambda d: first_deal(d).update(pbn=first_deal(d)["pbn"].replace("J9 ", "9 ", 1)),
+        f"{WHERE}, 'pbn': not a deal: North's hand has 12 cards, not 13",
+    ),
+    "a deal that is no deal": (
+        lambda d: first_deal(d).update(pbn="AKQ"),
+        f"{WHERE}, 'pbn': not a deal: a deal starts with the first hand's seat",
+    ),
+    "14 tricks double dummy": (
+        lambda d: first_deal(d)["double_dummy"]["N"].update(NT=14),
+        f"{WHERE}, double_dummy, N, 'NT': should be 0 to 13, not 14",
+    ),
+    "a negative number of tricks": (
+        lambda d: first_deal(d)["double_dummy"]["W"].update(C=-1),
+        f"{WHERE}, double_dummy, W, 'C': should be 0 to 13, not -1",
+    ),
+    "tricks that are no number": (
+        lambda d: first_deal(d)["double_dummy"]["E"].update(S="9"),
+        f"{WHERE}, double_dummy, E, 'S': should be a whole number, not \"9\"",
+    ),
+    "a strain missing": (
+        lambda d: first_deal(d)["double_dummy"]["S"].pop("NT"),
+        f"{WHERE}, double_dummy, S: should have the keys C, D, H, S, NT, not C, D, H, S",
+    ),
+    "a declarer missing": (
+        lambda d: first_deal(d)["double_dummy"].pop("W"),
+        f"{WHERE}, double_dummy: should have the keys N, E, S, W, not N, E, S",
+    ),
+    "no par": (lambda d: first_deal(d).pop("par"), f"{WHERE}: the key 'par' is missing"),
+    "a par score that is no score": (
+        lambda d: first_deal(d)["par"].update(score=425),
+        f"{WHERE}, par, 'score': a score is a multiple of 10, not 425",
+    ),
+    "a par contract that is no contract": (
+        lambda d: first_deal(d)["par"].update(contracts=["4S by X"]),
+        f'{WHERE}, par, \'contracts\': "4S by X" is not a par contract such as "4S by N"',
+    ),
+    "a par score without contracts": (
+        lambda d: first_deal(d)["par"].update(score=420, contracts=[]),
+        f"{WHERE}, par, 'contracts': a par score of 420 needs its contracts",
+    ),
+    "a board the event does not play": (
+        lambda d: first_deal(d).update(board=5),
+        "deals[0] (round 1, board 5), 'board': the event plays boards 1 to 4",
+    ),
+    "a round without matches": (
+        lambda d: first_deal(d).update(round=3),
+        "deals[0] (round 3, board 1), 'round': the event has no matches in round 3",
+    ),
+    "the same board twice": (
+        lambda d: d["deals"][1].update(board=1),
+        "deals[1] (round 1, board 1), 'board': deals[0] is the same round and board",
+    ),
+}
+
+
+@pytest.mark.parametrize("fault", DEAL_REFUSALS, ids=list(DEAL_REFUSALS))
+def test_a_faulty_deal_is_refused_saying_where_and_nothing_is_written(dealt, tmp_path, fault):
+    spoil, message = DEAL_REFUSALS[fault]
+    document = backup.export_event(dealt)
+    spoil(document)
+    path = tmp_path / "spoilt.json"
+    path.write_text(backup.dumps(document), encoding="utf-8")
+    before = counts(), Deal.objects.count()
+    with pytest.raises(CommandError) as refusal:
+        call_command("import_event", str(path), stdout=io.StringIO())
+    assert message in str(refusal.value)
+    assert (counts(), Deal.objects.count()) == before

@@ -12,6 +12,7 @@ from matches.models import (
     Board,
     BoardAdjustment,
     Bye,
+    Deal,
     DrawSwap,
     DrawTable,
     Event,
@@ -33,12 +34,13 @@ from .events import refresh_event_totals
 BATCH = 500
 ORDER = (
     Team, Player, Stage, StageEntry, DrawTable, DrawSwap, TieDecision, Bye, VpPenalty, Match,
-    ImpPenalty, Seating, Board, BoardAdjustment, Result,
+    ImpPenalty, Seating, Board, BoardAdjustment, Result, Deal,
 )  # fmt: skip
 # Models whose history the document does not carry: each imported row gets a "created"
 # history row naming whoever imported it.
 HISTORY_AT_IMPORT = (
     Team, Player, Stage, StageEntry, DrawSwap, TieDecision, Bye, VpPenalty, ImpPenalty, Seating,
+    Deal,
 )  # fmt: skip
 
 
