@@ -2,7 +2,7 @@
 Chinese. A list is one translated separator, never a comma typed into a template."""
 
 from django import template
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from matches.actions.text import join_groups
 
@@ -12,6 +12,13 @@ register = template.Library()
 def list_of(items) -> str:
     """Return the items joined with the language's list separator."""
     return pgettext("list separator", ", ").join(str(item) for item in items)
+
+
+@register.simple_tag
+def sentence_gap() -> str:
+    """Return what goes between two sentences: a space in English, nothing in Chinese, whose
+    full stop (。) ends a sentence without one."""
+    return "" if get_language().startswith("zh") else " "
 
 
 @register.filter

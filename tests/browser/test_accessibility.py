@@ -23,7 +23,9 @@ the Content-Security-Policy bypassed so that axe (tests/browser/assets/axe.min.j
 from the npm registry, MPL 2.0, see assets/README.md) can be injected; it is used for
 nothing else. ``test_chinese_pages_use_full_width_punctuation`` opens each state in Chinese
 and fails on an ASCII ``: ; , ( )`` next to a Chinese character in the page's text, title or
-accessible names: a Chinese sentence is built as one translated string, with ，。：；（）、.
+accessible names, or a space after 。，：； before the next Chinese word: a Chinese sentence is
+built as one translated string, with ，。：；（）、, and sentences follow each other with no
+space between (``{% sentence_gap %}``).
 """
 
 import os
@@ -200,6 +202,7 @@ PAGES = [
     State("hand-records", "/events/{hands}/rounds/1/hands/"),
     State("stage-swiss", "/events/{swiss}/stages/1/"),
     State("stage-knockout", "/events/{cup}/stages/2/"),
+    State("stage-not-started", "/events/{swiss}/stages/2/"),
     State("stage-cross-table", "/events/{swiss}/stages/1/cross-table/"),
     State("stage-round", "/events/{swiss}/stages/1/rounds/1/"),
     State("stage-draw", "/events/{swiss}/stages/1/draw/"),
@@ -281,6 +284,7 @@ PAGES = [
         then=submit('form[action$="/tie/"]'),
     ),
     State("director-stage-knockout", "/director/events/{cup}/stages/2/", user="director"),
+    State("director-stage-not-started", "/director/events/{swiss}/stages/2/", user="director"),
     State("knockout-tie", "/director/matches/{tie_match}/knockout-tie/", user="director"),
     State(
         "knockout-tie-errors",
@@ -365,7 +369,8 @@ def build_stages(director) -> dict:
     """Return the ids of two multi-stage events, after making them.
 
     ``swiss``: seven teams in a five-round Swiss (a bye each round), round 1 played and
-    final, round 2 drawn with a swap and not yet published, a team withdrawn; ``cup``: four
+    final, round 2 drawn with a swap and not yet published, a team withdrawn, and a knockout
+    of its top four set up as stage 2, not started; ``cup``: four
     teams in a round robin, then a knockout whose first semi-final is
     tied and final, waiting for the director's decision (``tie_match``), the other played.
     """
@@ -386,6 +391,7 @@ def build_stages(director) -> dict:
     actions.swap_in_draw(
         stage, first=first.home, second=second.home, reason="同一俱乐部", user=director
     )
+    actions.configure_stage(swiss, user=director, number=2, kind="knockout", entrants=4)
 
     cup = make_event(director, name="俱乐部杯", boards_per_match=2, boards_per_segment=2)
     for name in ("北京队", "上海队", "成都队", "广州队"):
@@ -519,6 +525,7 @@ def test_axe_finds_no_wcag_violation(shown, state, language, size):
 
 CJK = r"[\u3400-\u9fff\uf900-\ufaff]"
 ASCII_NEXT_TO_CJK = re.compile(rf"{CJK}\s*[:;,()]|[:;,()]\s*{CJK}")
+SPACE_AFTER_FULL_WIDTH = re.compile(rf"[。！？；：，、][ \t]+{CJK}")  # 。 ends a sentence alone
 
 
 @pytest.mark.parametrize("state", PAGES, ids=str)
@@ -538,7 +545,7 @@ def test_chinese_pages_use_full_width_punctuation(shown, state):
             line.strip()
             for text in texts
             for line in text.splitlines()
-            if ASCII_NEXT_TO_CJK.search(line)
+            if ASCII_NEXT_TO_CJK.search(line) or SPACE_AFTER_FULL_WIDTH.search(line)
         }
     )
     assert not found, "ASCII punctuation beside Chinese text:\n" + "\n".join(found)
