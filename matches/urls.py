@@ -5,6 +5,7 @@ from matches.views import (
     adjustments,
     api,
     bulk,
+    corrections,
     deals,
     director,
     directors,
@@ -106,7 +107,22 @@ urlpatterns = [
         directors.remove,
         name="director-event-director-remove",
     ),
+    path(
+        "director/events/<int:event_id>/delete/",
+        corrections.event_delete,
+        name="director-event-delete",
+    ),
+    path(
+        "director/events/<int:event_id>/export.json",
+        corrections.event_export,
+        name="director-event-export",
+    ),
     path("director/events/<int:event_id>/teams/new/", director.team_form, name="director-team-new"),
+    path(
+        "director/events/<int:event_id>/teams/<int:team_id>/remove/",
+        corrections.team_remove,
+        name="director-team-remove",
+    ),
     path(
         "director/events/<int:event_id>/teams/<int:team_id>/",
         director.team_form,
@@ -138,6 +154,11 @@ urlpatterns = [
         name="director-table-sheets",
     ),
     path("director/matches/<int:match_id>/", director.match_manage, name="director-match"),
+    path(
+        "director/matches/<int:match_id>/delete/",
+        corrections.match_delete,
+        name="director-match-delete",
+    ),
     path("director/matches/<int:match_id>/<room:room>/", sheets.room_sheet, name="director-sheet"),
     path(
         "director/matches/<int:match_id>/<room:room>/reopen/",

@@ -100,7 +100,7 @@ from .stages import (
     swap_in_draw,
     withdraw_team,
 )
-from .teams import add_team, add_teams, change_team, remove_team
+from .teams import add_team, add_teams, change_team, remove_team, withdraw_from_event
 
 __all__ = [
     "ActionError",
@@ -153,5 +153,6 @@ __all__ = [
     "start_stage",
     "swap_in_draw",
     "update_game",
+    "withdraw_from_event",
     "withdraw_team",
 ]

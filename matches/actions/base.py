@@ -15,6 +15,11 @@ from django.utils.translation import gettext_lazy as _
 from matches import pagecache, scoring
 from matches.models import Board, Event, Match
 
+# The history keeps a deletion's reason in django-simple-history's history_change_reason,
+# a varchar(100): a longer reason is refused (PostgreSQL would refuse it with an error).
+HISTORY_REASON_MOST = 100
+REASON_TOO_LONG = _("A reason has at most 100 characters.")
+
 
 class ActionError(Exception):
     """A change the rules refuse. Nothing of it was written.

@@ -29,7 +29,14 @@ from matches.models import (
 )
 from matches.scoring import PRINTED_25_BOARDS
 
-from .base import ActionError, NeedsConfirmation, changing, totals_fields
+from .base import (
+    HISTORY_REASON_MOST,
+    REASON_TOO_LONG,
+    ActionError,
+    NeedsConfirmation,
+    changing,
+    totals_fields,
+)
 from .text import join, join_groups, text_errors
 
 MAX_BOARDS = 200
@@ -221,6 +228,9 @@ def refresh_event_totals(event: Event, matches: list[Match]) -> None:
 def delete_event(event, *, user, reason: str = "", confirm: bool = False) -> None:
     """Delete an event and everything in it, once the director confirms (after being
     offered the export). The event's history keeps who deleted it, when and why."""
+    reason = (reason or "").strip()
+    if len(reason) > HISTORY_REASON_MOST:
+        raise ActionError(REASON_TOO_LONG, field="reason", code="reason")
     with changing(user) as change:
         event = change.lock_event(event)
         if not confirm:

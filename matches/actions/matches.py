@@ -8,7 +8,15 @@ from django.utils.translation import gettext_lazy as _
 from matches.choices import RoomChoice, SeatChoice
 from matches.models import Match, MatchStatus, Player, Result, Seating
 
-from .base import ActionError, NeedsConfirmation, changing, create_boards, store_totals
+from .base import (
+    HISTORY_REASON_MOST,
+    REASON_TOO_LONG,
+    ActionError,
+    NeedsConfirmation,
+    changing,
+    create_boards,
+    store_totals,
+)
 from .text import join
 
 REPEAT_PAIRING = _(
@@ -153,12 +161,15 @@ def reopen_match(match, *, reason: str, user) -> Match:
 def delete_match(match, *, user, reason: str = "", confirm: bool = False) -> None:
     """Delete a match with its boards. One with results needs ``confirm`` and a reason,
     which the match's history keeps; a final match must be reopened first."""
+    reason = (reason or "").strip()
+    if len(reason) > HISTORY_REASON_MOST:
+        raise ActionError(REASON_TOO_LONG, field="reason", code="reason")
     with changing(user) as change:
         match = change.lock_match(match)
         results = Result.objects.filter(board__match=match).count()
-        if results and not (confirm and reason.strip()):
+        if results and not (confirm and reason):
             raise NeedsConfirmation(HAS_RESULTS, params={"count": results})
-        change.delete(match, reason.strip() or _default_reason())
+        change.delete(match, reason or _default_reason())
 
 
 def _default_reason() -> str:

@@ -6,11 +6,12 @@ corrected; a player who has sat in a match cannot be removed (the message names 
 
 from __future__ import annotations
 
+from django.db.models import Max, Q
 from django.utils.translation import gettext_lazy as _
 
-from matches.models import Player, Seating, Team
+from matches.models import Bye, Match, Player, Result, Seating, StageEntry, Team
 
-from .base import ActionError, Gone, changing
+from .base import HISTORY_REASON_MOST, ActionError, Gone, changing
 from .text import join, text_errors
 
 MAX_TEAMS = 64
@@ -21,6 +22,8 @@ PLAYER_SEATED = _(
 )
 TEAM_PLAYS = _("%(team)s has matches, so cannot be removed; withdraw it instead.")
 PLAYER_TOO_LONG = _("A player's name has at most 80 characters.")
+WITHDREW = _("%(team)s withdrew: %(reason)s")
+NOTHING_TO_WITHDRAW = _("%(team)s has no match: remove it instead.")
 
 
 def add_team(event, *, name: str, captain: str = "", players=(), user) -> Team:
@@ -121,6 +124,61 @@ def remove_team(team, *, user) -> None:
         for player in team.players.all():
             change.delete(player)
         change.delete(team)
+
+
+def withdraw_from_event(team, *, reason: str, user) -> list[str]:
+    """Withdraw a team that has played: its results stand; its matches with no result
+    (and not final) are deleted, each deletion keeping the reason in the match's history;
+    its byes after its last played round go; it is left out of the Swiss draws to come.
+
+    Return the deleted matches, as "round 3 A – B".
+    """
+    reason = _reason(reason)
+    team_id = _pk(team)
+    event_id = Team.objects.filter(pk=team_id).values_list("event_id", flat=True).first()
+    if event_id is None:
+        raise Gone
+    with changing(user) as change:
+        event = change.lock_event(event_id)
+        team = Team.objects.get(pk=team_id)
+        from .stages import _published_rounds
+
+        for entry in StageEntry.objects.filter(team=team, withdrawn_after__isnull=True):
+            entry.stage.event = event
+            entry.withdrawn_after = _published_rounds(entry.stage)
+            entry.stage.draft.all().delete()  # a draft with the team in it is drawn again
+            change.save(entry)
+        theirs = event.matches.filter(Q(home=team) | Q(away=team))
+        played = set(Result.objects.filter(board__match__in=theirs).values_list(
+            "board__match_id", flat=True))  # fmt: skip
+        last = dict(
+            theirs.filter(pk__in=played).values_list("stage_id").annotate(last=Max("round"))
+        )
+        deleted = []
+        unplayed = theirs.exclude(pk__in=played).exclude(status="final").with_teams()
+        for match in change.lock_matches(event, unplayed):
+            deleted.append(_match_name(match))
+            why = str(WITHDREW % {"team": team.name, "reason": reason})
+            change.delete(match, why[:HISTORY_REASON_MOST])
+        for bye in Bye.objects.filter(team=team):
+            if bye.round > last.get(bye.stage_id, 0):
+                change.delete(bye, reason)
+        if not deleted and not played:
+            raise ActionError(NOTHING_TO_WITHDRAW, code="nothing", params={"team": team.name})
+        return deleted
+
+
+def _match_name(match: Match) -> str:
+    return str(_("round %(round)s %(home)s – %(away)s")) % {
+        "round": match.round, "home": match.home.name, "away": match.away.name}  # fmt: skip
+
+
+def _reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    errors = text_errors(reason, required=True, most=HISTORY_REASON_MOST)
+    if errors:
+        raise ActionError(errors[0], field="reason", code="reason")
+    return reason
 
 
 def _team_name(event, name: str, team: Team | None = None) -> str:

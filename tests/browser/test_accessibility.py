@@ -301,6 +301,15 @@ PAGES = [
     ),
     State("board-history", "/director/matches/{demo_match}/boards/3/history/", user="director"),
     State("board-adjust", "/director/matches/{match}/boards/1/adjust/", user="director"),
+    State("match-delete", "/director/matches/{match}/delete/", user="director"),
+    State(
+        "match-delete-errors",
+        "/director/matches/{match}/delete/",
+        user="director",
+        then=submit("main form[method=post]"),
+    ),
+    State("event-delete", "/director/events/{league}/delete/", user="director"),
+    State("team-withdraw", "/director/events/{league}/teams/{team}/remove/", user="director"),
     State(
         "board-adjust-errors",
         "/director/matches/{match}/boards/2/adjust/",
@@ -563,6 +572,7 @@ NOT_PAGES = {
     "director-event-directors", "director-event-director-remove", "director-deals-progress",
     "director-results-file", "standings-csv", "event-usebio", "stage-bracket-json",
     "stage-draw-json", "stages-json", "round-pbn", "round-csv", "match-pbn",
+    "director-event-export",
     "game-saved",  # a saved game: the same page as "game", audited there
     # a stage's actions are posted to; what they answer with errors is the stage's page,
     # audited as director-stage-*-errors
