@@ -10,6 +10,7 @@ from matches.views import (
     director,
     directors,
     games,
+    history,
     public,
     sheets,
     stages,
@@ -111,6 +112,11 @@ urlpatterns = [
         "director/events/<int:event_id>/delete/",
         corrections.event_delete,
         name="director-event-delete",
+    ),
+    path(
+        "director/events/<int:event_id>/history/",
+        history.event_history,
+        name="director-event-history",
     ),
     path(
         "director/events/<int:event_id>/export.json",

@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from matches import actions, progress
+from matches import actions, history, progress
 from matches.actions import ActionError
 from matches.forms import EventForm, MatchForm, SeatingForm, TeamForm
 from matches.forms.adjustments import ForfeitForm, ImpPenaltyForm, StatusForm, VpPenaltyForm
@@ -164,7 +164,7 @@ def match_manage_context(request, match, seating_forms=None, **forms):
         "forfeit_form": forms.get("forfeit_form")
         or ForfeitForm(match=match, prefix="forfeit", initial=initial),
         "status_form": forms.get("status_form") or StatusForm(),
-        "status_history": match.history.order_by("-history_date")[:10],
+        "history": history.match_history(match),
     }
 
 

@@ -309,6 +309,8 @@ PAGES = [
         then=submit("main form[method=post]"),
     ),
     State("event-delete", "/director/events/{league}/delete/", user="director"),
+    State("event-history", "/director/events/{league}/history/", user="director"),
+    State("match-history", "/director/matches/{match}/", user="director"),
     State("team-withdraw", "/director/events/{league}/teams/{team}/remove/", user="director"),
     State(
         "board-adjust-errors",
