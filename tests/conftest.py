@@ -63,6 +63,23 @@ def director_client(client, director):
 
 
 @pytest.fixture
+def td(db):
+    """Return a director who is not a chief director: they change only the events they
+    direct (those they create, or are added to)."""
+    from tests.factories import make_user
+
+    return make_user("td", director=True)
+
+
+@pytest.fixture
+def td_client(client, td):
+    """Return a test client logged in as ``td``, asking for English pages."""
+    client.force_login(td)
+    client.cookies["django_language"] = "en"
+    return client
+
+
+@pytest.fixture
 def player_client(client, db):
     """Return a test client logged in as a user who is not a director."""
     from tests.factories import make_user

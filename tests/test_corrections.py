@@ -25,19 +25,6 @@ def in_english():
 
 
 @pytest.fixture
-def td(db):
-    """Return a director (not a chief director): they change only the events they direct."""
-    return make_user("td", director=True)
-
-
-@pytest.fixture
-def td_client(client, td):
-    client.force_login(td)
-    client.cookies["django_language"] = "en"
-    return client
-
-
-@pytest.fixture
 def event(td):
     """Return an event that the director ``td`` created, and so directs."""
     return make_event(td, name="Club teams")

@@ -21,19 +21,6 @@ def in_english():
     translation.activate("en")
 
 
-@pytest.fixture
-def td(db):
-    """Return a director of the events below (not a chief director)."""
-    return make_user("td", director=True)
-
-
-@pytest.fixture
-def td_client(client, td):
-    client.force_login(td)
-    client.cookies["django_language"] = "en"
-    return client
-
-
 def entries(page: str) -> list[str]:
     """Return the history entries on a page, each as its text on one line, in order."""
     found = re.findall(r'<li class="history-entry[^"]*">(.*?)</li>', page, re.DOTALL)
