@@ -1,13 +1,18 @@
 """Random strings posted to every field of every form: never a 500, always a message,
 nothing saved that the rules reject."""
 
+from decimal import Decimal
+
 import pytest
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from matches.models import Result
-from matches.scoring import Contract, ns_score
+from matches.actions import settings_errors
+from matches.actions.events import SETTINGS
+from matches.actions.text import text_errors
+from matches.models import Event, ImpPenalty, Match, Player, Result, Team, VpPenalty
+from matches.scoring import Card, Contract, ns_score
 from tests.factories import make_match
 
 pytestmark = pytest.mark.django_db
@@ -57,9 +62,37 @@ def test_random_strings_in_any_director_form_never_crash_it(director_client, mat
         data = {k: v.replace("\x00", "") for k, v in data.items()}  # a NUL never reaches Django
         response = director_client.post(url, data, headers={"HX-Request": "true"})
         assert response.status_code < 500, (url, data)
-    for result in Result.objects.all():  # whatever was saved obeys the rules
-        assert 0 <= result.tricks <= 13 if result.level else result.tricks is None
-        ns_score(result.contract, result.declarer or None, result.tricks or 0, result.board.number)
+    assert_saved_data_obeys_the_rules()
+
+
+def assert_saved_data_obeys_the_rules():
+    """Check what was saved against the forms' rules, beyond what the database's own
+    constraints (tricks 0 to 13, a known room, two teams, boards from 1) already refuse."""
+    for event in Event.objects.all():
+        values = {name: getattr(event, name) for name in SETTINGS}
+        assert settings_errors(values) == [], values
+    for name in Team.objects.values_list("name", flat=True):
+        assert name == name.strip() and not text_errors(name, required=True, most=80), name
+    for name in Player.objects.values_list("name", flat=True):
+        assert name == name.strip() and not text_errors(name, required=True, most=80), name
+    for result in Result.objects.select_related("board"):
+        contract = result.contract
+        assert str(Contract.parse(str(contract))) == str(contract)
+        if contract.is_pass:  # a passed-out board has no declarer, lead or tricks
+            assert (result.declarer, result.lead, result.tricks) == ("", "", None)
+        else:
+            assert result.declarer in "NESW" and result.declarer and result.tricks is not None
+            assert result.lead == "" or str(Card.parse(result.lead)) == result.lead
+            ns_score(contract, result.declarer, result.tricks, result.board.number)
+    for penalty in ImpPenalty.objects.all():
+        assert 1 <= penalty.imps <= 100 and penalty.reason.strip() and "\x00" not in penalty.reason
+    for penalty in VpPenalty.objects.all():
+        assert Decimal(0) < penalty.vp <= 25 and penalty.reason.strip()
+    for match in Match.objects.select_related("event"):
+        if match.forfeit_home_vp is not None:
+            top = 25 if match.event.vp_scale == "printed-25" else 20
+            assert 0 <= match.forfeit_home_vp <= top and 0 <= match.forfeit_away_vp <= top
+            assert match.forfeit_reason.strip()
 
 
 @RELAXED
