@@ -1,0 +1,414 @@
+"""Kill the app server (SIGKILL) in the middle of a save: nothing may be left half-saved.
+
+    .venv/bin/python scripts/kill_check.py [--kills 5]
+
+Run on a machine whose PostgreSQL listens on 127.0.0.1:5432 (trust auth, user postgres);
+it leaves PostgreSQL itself alone. The check:
+
+1. creates its own database (killcheck), migrates it, and generates a 16-team round robin
+   with every board played (120 matches of 16 boards, 3,840 results), directed by a
+   director it makes;
+2. starts gunicorn (gunicorn.conf.py, 2 workers) on 127.0.0.1:9150 on that database, logs
+   in, and times a save of each kind once, uninterrupted: an event-settings save that
+   changes the VP scale (every match scored again) and an IMP penalty;
+3. for each kind, ``--kills`` times: posts the save again and, once PostgreSQL shows the
+   action's transaction open (its lock on the event's row, in pg_locks), waits a part of
+   the time that transaction took uninterrupted (from 5 % to 95 % of it, spread over the
+   kills) and sends SIGKILL to the whole server (master and workers), noting whether the
+   transaction was still open; then starts the server again;
+4. after every kill checks that each match's stored totals are the match scored afresh
+   from its boards and penalties, that its ``/matches/<id>.json`` says the same (the match
+   block, the totals and the VP), that ``/events/<id>/standings.json`` gives each team the
+   sum of those VP, and that the event's revision never went down.
+
+The save is either wholly there or wholly absent after a kill: both are fine, a mixture
+fails. The check also fails unless at least one kill of each kind cut its transaction
+(open at the kill, rolled back after): otherwise it would have proved nothing. It takes
+a few minutes (most of it making the event). It prints the figures and PASS or FAIL,
+exits 0 only on PASS (1: FAIL, 2: cannot run here), and stops its server and drops its
+database whatever happens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import signal
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from decimal import Decimal
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import scripts.pg_restart_check as server_tools  # noqa: E402 - the same HTTP and PostgreSQL helpers
+
+PG_HOST, PG_PORT = server_tools.PG_HOST, server_tools.PG_PORT
+DB_NAME = "killcheck"
+APP_HOST, APP_PORT = "127.0.0.1", 9150
+TEAMS, BOARDS = 16, 16  # 15 rounds of 8 matches: 120 matches
+USERNAME = "kill-check-td"
+SCALES = ("wbf-2013", "printed-25")  # the settings save switches between them
+log = server_tools.log
+
+
+def open_transactions() -> int:
+    """Return how many sessions of the check's database are inside a transaction."""
+    import psycopg
+
+    dsn = f"host={PG_HOST} port={PG_PORT} user=postgres dbname=postgres connect_timeout=5"
+    with psycopg.connect(dsn, autocommit=True) as connection:
+        return connection.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s"
+            " AND xact_start IS NOT NULL AND pid <> pg_backend_pid()",
+            [DB_NAME],
+        ).fetchone()[0]
+
+
+def wait_until_quiet(timeout: float = 60) -> None:
+    """Wait until PostgreSQL has rolled back what the killed server left open."""
+    deadline = time.monotonic() + timeout
+    while open_transactions() and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
+class Watcher:
+    """Sees from PostgreSQL's side when an action's transaction is open: every action locks
+    its event's row first (SELECT … FOR NO KEY UPDATE), which holds a RowShareLock on the
+    events table until it commits or rolls back; nothing else takes that lock."""
+
+    def __init__(self):
+        import psycopg
+
+        dsn = f"host={PG_HOST} port={PG_PORT} user=postgres dbname={DB_NAME} connect_timeout=5"
+        self.connection = psycopg.connect(dsn, autocommit=True)
+
+    def action_open(self) -> bool:
+        return bool(
+            self.connection.execute(
+                "SELECT count(*) FROM pg_locks WHERE relation = 'matches_event'::regclass"
+                " AND mode = 'RowShareLock' AND pid <> pg_backend_pid()"
+            ).fetchone()[0]
+        )
+
+    def wait(self, until_open: bool, thread, timeout: float = 60) -> float | None:
+        """Return when the action's transaction was seen open (or closed), None if the
+        request ended first."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.action_open() == until_open:
+                return time.monotonic()
+            if not thread.is_alive():
+                return None
+            time.sleep(0.002)
+        return None
+
+    def close(self):
+        self.connection.close()
+
+
+class Server:
+    """The gunicorn this check starts, kills and starts again."""
+
+    def __init__(self, env, log_path):
+        self.env, self.log_path, self.process = env, log_path, None
+        self.starts = 0
+
+    def start(self):
+        self.process = server_tools.start_gunicorn(self.env, self.log_path)
+        self.starts += 1
+
+    def kill(self):
+        os.killpg(self.process.pid, signal.SIGKILL)  # master and workers: a crash
+        self.process.wait(10)
+
+    def stop(self):
+        if self.process is not None:
+            server_tools.stop_gunicorn(self.process)
+
+
+def log_in(password):
+    browser = server_tools.Browser()
+    browser.log_in(USERNAME, password)
+    return browser
+
+
+def settings_save(event_id: int):
+    """Return (path, form data) of an event-settings save that changes the VP scale."""
+    from matches.models import Event
+
+    event = Event.objects.get(pk=event_id)
+    scale = SCALES[1 - SCALES.index(event.vp_scale)]
+    data = {
+        "name": event.name, "date": event.date.isoformat(), "vp_scale": scale,
+        "boards_per_match": event.boards_per_match,
+        "boards_per_segment": event.boards_per_segment, "bye_vp": "",
+        "average_plus": event.average_plus, "average_minus": event.average_minus,
+    }  # fmt: skip
+    return f"/director/events/{event_id}/", {f"event-{k}": v for k, v in data.items()}
+
+
+def penalty_save(match_id: int, team_id: int, imps: int):
+    data = {"penalty-team": team_id, "penalty-imps": imps, "penalty-reason": "Slow play"}
+    return f"/director/matches/{match_id}/penalties/", data
+
+
+def posting(browser, path, data):
+    """Start posting a save from a thread; return the thread and its answer (a list that
+    gets the status, or None when the connection died)."""
+    answered = []
+
+    def post():
+        try:
+            answered.append(browser.request("POST", path, data)[0])
+        except Exception:  # the connection dies with the server
+            answered.append(None)
+
+    thread = threading.Thread(target=post, daemon=True)
+    thread.start()
+    return thread, answered
+
+
+def timed_post(browser, watcher, path, data) -> tuple[float, float]:
+    """Post a save uninterrupted; return how long the request and its action's
+    transaction (as PostgreSQL saw it) took."""
+    started = time.monotonic()
+    thread, answered = posting(browser, path, data)
+    opened = watcher.wait(True, thread)
+    closed = watcher.wait(False, thread) if opened else None
+    thread.join(server_tools.HTTP_TIMEOUT * 4)
+    if answered != [302]:
+        raise RuntimeError(f"POST {path} answered {answered}, not a redirect")
+    if opened is None or closed is None:
+        raise RuntimeError(f"POST {path}: its transaction was never seen open")
+    return time.monotonic() - started, closed - opened
+
+
+def post_and_kill(server, browser, watcher, path, data, offset) -> bool:
+    """Post a save and SIGKILL the server ``offset`` seconds after PostgreSQL shows its
+    action's transaction open; return True when it was still open at the kill."""
+    thread, answered = posting(browser, path, data)
+    opened = watcher.wait(True, thread)
+    if opened is not None:
+        time.sleep(max(0.0, offset - (time.monotonic() - opened)))
+    still_open = watcher.action_open()
+    server.kill()
+    thread.join(server_tools.HTTP_TIMEOUT)
+    return still_open and answered == [None]
+
+
+def check_match(match, event, status: int, text: str) -> tuple[list[str], dict]:
+    """Return what disagrees between a match's stored totals, its JSON and the match scored
+    afresh from its boards and penalties; and the totals scored afresh."""
+    from matches.actions.base import totals_fields
+
+    problems = []
+    fresh = totals_fields(match.score())
+    stored = {name: getattr(match, name) for name in fresh}
+    where = f"match {match.pk} (round {match.round})"
+    if stored != fresh:
+        problems.append(f"{where}: stored {stored}, scored afresh {fresh}")
+    if status != 200:
+        return [*problems, f"{where}: its JSON answered {status}"], fresh
+    feed = json.loads(text)
+    vp = (float(fresh["home_vp"]), float(fresh["away_vp"]))
+    shown = {
+        "match block VP": (feed["match"]["home_vp"], feed["match"]["away_vp"]),
+        "vp": (feed["vp"]["home"], feed["vp"]["away"]),
+    }
+    for name, value in shown.items():
+        if value != vp:
+            problems.append(f"{where}: JSON {name} {value}, scored afresh {vp}")
+    imps = (feed["totals"]["home_imps"], feed["totals"]["away_imps"])
+    if imps != (fresh["home_imps"], fresh["away_imps"]):
+        problems.append(f"{where}: JSON IMPs {imps}, scored afresh {fresh}")
+    if feed["event"]["vp_scale"] != event.vp_scale:
+        problems.append(f"{where}: JSON scale {feed['event']['vp_scale']}, {event.vp_scale}")
+    return problems, fresh
+
+
+def check(event_id: int, browser, revisions: list[int]) -> list[str]:
+    """Return what disagrees: stored totals, each match's JSON and the standings, against
+    every match scored afresh from its boards (and the revision going down)."""
+    from django.db import connection
+
+    from matches.models import Event, Match
+
+    connection.close()
+    problems = []
+    event = Event.objects.get(pk=event_id)
+    revisions.append(event.revision)
+    if len(revisions) > 1 and revisions[-1] < revisions[-2]:
+        problems.append(f"the revision went down: {revisions[-2]} → {revisions[-1]}")
+    team_vp = defaultdict(Decimal)
+    matches = list(Match.objects.filter(event=event).with_teams().order_by("pk"))
+    with ThreadPoolExecutor(4) as pool:  # public pages: anonymous requests, in parallel
+        feeds = pool.map(
+            lambda m: server_tools.Browser().request("GET", f"/matches/{m.pk}.json"), matches
+        )
+        for match, (status, text) in zip(matches, feeds, strict=True):
+            found, fresh = check_match(match, event, status, text)
+            problems += found
+            team_vp[match.home_id] += fresh["home_vp"]
+            team_vp[match.away_id] += fresh["away_vp"]
+    status, text = browser.request("GET", f"/events/{event_id}/standings.json")
+    rows = json.loads(text)["standings"] if status == 200 else []
+    if len(rows) != TEAMS:
+        problems.append(f"standings.json answered {status} with {len(rows)} teams")
+    for row in rows:
+        want = float(team_vp[row["team"]["id"]])
+        if abs(row["vp"] - want) > 0.005:
+            problems.append(f"standings: {row['team']['name']} {row['vp']} VP, afresh {want}")
+    connection.close()
+    return problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--kills", type=int, default=5, help="kills of each kind (default 5)")
+    parser.add_argument("--keep-log", action="store_true", help="keep gunicorn's log")
+    args = parser.parse_args()
+    if not server_tools.pg_ready():
+        print(f"PostgreSQL does not answer on {PG_HOST}:{PG_PORT}", file=sys.stderr)
+        return 2
+    server_tools.APP_HOST, server_tools.APP_PORT = APP_HOST, APP_PORT  # the helpers' address
+    try:
+        server_tools.Browser().request("GET", "/")
+    except OSError:
+        pass
+    else:
+        print(f"something already listens on {APP_HOST}:{APP_PORT}", file=sys.stderr)
+        return 2
+
+    def on_sigterm(signum, frame):  # a polite kill of the check still cleans up
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        sys.exit(128 + signum)
+
+    signal.signal(signal.SIGTERM, on_sigterm)
+    work = Path(tempfile.mkdtemp(prefix="kill-check-"))
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "scoresheet.settings",
+        "DATABASE_URL": f"postgres://postgres@{PG_HOST}:{PG_PORT}/{DB_NAME}",
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": APP_HOST,
+        "SECURE_COOKIES": "0",
+        "CONN_MAX_AGE": "0",
+        "LOG_LEVEL": "WARNING",
+    }
+    env.pop("REDIS_URL", None)  # each server process caches for itself: a kill empties it
+    os.environ.update(env)
+    os.environ.pop("REDIS_URL", None)
+    server = Server(env, work / "gunicorn.log")
+    problems, figures = [], []
+    cut = {"settings": 0, "penalty": 0}
+    saved = {"settings": 0, "penalty": 0}
+    passed = False
+    watcher = None
+    started = time.monotonic()
+    try:
+        server_tools.admin_execute(
+            f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)', f'CREATE DATABASE "{DB_NAME}"'
+        )
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+        from django.db import connection
+
+        from matches.management.commands.generate_event import generate_event
+        from matches.models import Event, ImpPenalty
+        from tests.factories import make_user
+
+        log(f"migrating {DB_NAME}")
+        call_command("migrate", verbosity=0, interactive=False)
+        call_command("collectstatic", verbosity=0, interactive=False)
+        password = secrets.token_urlsafe(16)
+        director = make_user(USERNAME, director=True, password=password)
+        event = generate_event(teams=TEAMS, rounds=TEAMS - 1, boards=BOARDS, user=director).event
+        match = event.matches.order_by("pk").first()
+        connection.close()
+        log(f"event {event.pk}: {event.matches.count()} matches; gunicorn on {APP_PORT}")
+        server.start()
+        browser = log_in(password)
+        revisions = []
+        problems += check(event.pk, browser, revisions)
+        kinds = {
+            "settings": lambda: settings_save(event.pk),
+            "penalty": lambda: penalty_save(match.pk, match.home_id, 1 + len(revisions) % 9),
+        }
+        watcher = Watcher()
+        for kind, save in kinds.items():
+            duration, window = timed_post(browser, watcher, *save())
+            saved[kind] += 1
+            figures.append(
+                f"{kind} save uninterrupted: {duration * 1000:.0f} ms, its transaction "
+                f"{window * 1000:.0f} ms"
+            )
+            for k in range(args.kills):
+                delay = window * (0.05 + 0.9 * k / max(1, args.kills - 1))
+                path, data = save()
+                before = (Event.objects.get(pk=event.pk).vp_scale, ImpPenalty.objects.count())
+                connection.close()
+                was_open = post_and_kill(server, browser, watcher, path, data, delay)
+                wait_until_quiet()
+                server.start()
+                browser = log_in(password)
+                after = (Event.objects.get(pk=event.pk).vp_scale, ImpPenalty.objects.count())
+                saved[kind] += after != before
+                cut[kind] += was_open and after == before  # rolled back by the kill
+                found = check(event.pk, browser, revisions)
+                log(f"{kind}: killed {delay * 1000:.0f} ms into its transaction, "
+                    f"{'saved' if after != before else 'not saved'}, "
+                    f"{'consistent' if not found else f'{len(found)} PROBLEMS'}")  # fmt: skip
+                problems += found
+        for kind in kinds:
+            figures.append(
+                f"{kind}: {args.kills} kills, {cut[kind]} in its open transaction (rolled back "
+                f"whole), {saved[kind] - 1} after it had committed whole"
+            )
+            if not cut[kind]:
+                problems.append(f"no {kind} kill cut its transaction: it proved nothing")
+        figures.append(f"server starts: {server.starts}; revisions {revisions[0]} → "
+                       f"{revisions[-1]} over {len(revisions)} checks")  # fmt: skip
+        passed = not problems
+    except Exception as error:  # reported as a failure, after cleaning up
+        print(f"ERROR: {type(error).__name__}: {error}", file=sys.stderr)
+    finally:
+        server.stop()
+        if watcher is not None:
+            watcher.close()
+        try:
+            from django.db import connections
+
+            connections.close_all()
+        except Exception:  # Django may not be set up yet
+            pass
+        try:
+            server_tools.admin_execute(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
+        except Exception as error:
+            print(f"ERROR: could not drop {DB_NAME}: {error}", file=sys.stderr)
+        print("\n".join(figures))
+        for problem in problems[:20]:
+            print(f"  PROBLEM: {problem}")
+        log_file = work / "gunicorn.log"
+        if args.keep_log:
+            print(f"gunicorn log kept in {log_file}")
+        else:
+            import shutil
+
+            shutil.rmtree(work, ignore_errors=True)
+    print(f"{'PASS' if passed else 'FAIL'} in {time.monotonic() - started:.1f} s")
+    return 0 if passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
