@@ -118,6 +118,16 @@ def bracket(stage) -> list[tuple[str, list[BracketSlot]]]:
     return result
 
 
+def places_waiting(bracket) -> list[BracketSlot]:
+    """Return the places whose two teams are known but whose match was never made."""
+    return [
+        slot
+        for _name, slots in bracket
+        for slot in slots
+        if not slot.bye and slot.home and slot.away and slot.match is None
+    ]
+
+
 class RoundTables(EventTables):
     """A stage's round page: its matches and byes, and the stage's round numbers, read
     without the stage's standings (a 500-team Swiss has 3,000 matches)."""

@@ -199,26 +199,66 @@ def test_a_knockout_carries_over_a_share_of_the_vp_difference_up_to_the_cap(td):
     assert made["Team 02"].carry_home == quarter.quantize(Decimal("0.1")) != 0
 
 
-def test_knockout_winners_go_forward_and_a_tie_waits_for_the_director(td):
+def test_knockout_winners_go_forward_when_marked_final_and_a_tie_waits_for_the_director(td):
     event, _, stage = round_robin_then_knockout(td, 4, 4)
     semi_one, semi_two = sorted(
         actions.start_stage(stage, user=td), key=lambda m: m.bracket_position
     )
     play(semi_one, -10)  # 4 beats 1
     play(semi_two, 0)  # a tie, no carry-over
-    finish(semi_one, td)
-    finish(semi_two, td)
+    marked = actions.mark_final(semi_one, user=td, confirm=True)
+    assert marked.advance.made == [] and not marked.advance.tie  # the other semi is open
+    marked = actions.mark_final(semi_two, user=td, confirm=True)
+    assert marked.advance.made == [] and marked.advance.tie  # the director decides first
+    assert not stage.matches.filter(round=2).exists()
     with pytest.raises(actions.ActionError, match="No match is ready"):
         actions.next_knockout_round(stage, user=td)
     with pytest.raises(actions.ActionError, match="reason"):
         actions.decide_knockout_tie(semi_two, winner=semi_two.away, reason="", user=td)
-    actions.decide_knockout_tie(
+    decided = actions.decide_knockout_tie(
         semi_two, winner=semi_two.away, reason="Won the extra four boards", user=td
     )
-    (final,) = actions.next_knockout_round(stage, user=td)
+    (final,) = decided.advance.made  # made in the decision's own transaction
     assert (final.round, final.home.name, final.away.name) == (2, "Team 03", "Team 04")
+    assert stage.matches.get(round=2).history.first().history_user == td
     semi_two.refresh_from_db()
     assert semi_two.decided_reason == "Won the extra four boards"
+
+
+def test_marking_the_last_match_of_a_knockout_round_final_makes_the_next_round(td):
+    event, _, stage = round_robin_then_knockout(td, 4, 4)
+    semi_one, semi_two = sorted(
+        actions.start_stage(stage, user=td), key=lambda m: m.bracket_position
+    )
+    play(semi_one, 10)
+    play(semi_two, -10)
+    finish(semi_one, td)
+    (final,) = actions.mark_final(semi_two, user=td, confirm=True).advance.made
+    assert (final.home.name, final.away.name) == ("Team 01", "Team 03")
+    assert final.history.first().history_user == td
+
+
+def test_a_reopened_knockout_match_whose_winner_changes_moves_the_next_match_on(td):
+    event, _, stage = round_robin_then_knockout(td, 4, 4)
+    semi_one, semi_two = sorted(
+        actions.start_stage(stage, user=td), key=lambda m: m.bracket_position
+    )
+    play(semi_one, 10)
+    play(semi_two, 10)
+    finish(semi_one, td)
+    (final,) = actions.mark_final(semi_two, user=td, confirm=True).advance.made
+    assert (final.home.name, final.away.name) == ("Team 01", "Team 02")
+    actions.reopen_match(semi_two, reason="Board 1 was scored the wrong way round", user=td)
+    play(semi_two, -10)
+    finish(semi_two, td)
+    final.refresh_from_db()
+    assert (final.home.name, final.away.name) == ("Team 01", "Team 03")
+    # Once the final has results, its teams are no longer changed behind its back.
+    play(final, 6)
+    actions.reopen_match(semi_two, reason="Board 1 again", user=td)
+    play(semi_two, 10)
+    with pytest.raises(actions.ActionError, match="has results already"):
+        finish(semi_two, td)
 
 
 def test_a_standings_tie_can_be_decided_by_the_director(td):

@@ -17,6 +17,7 @@ from .base import (
     create_boards,
     store_totals,
 )
+from .stages import advance_knockout
 from .text import join
 
 REPEAT_PAIRING = _(
@@ -141,6 +142,8 @@ def mark_final(match, *, user, confirm: bool = False) -> Match:
             raise NeedsConfirmation(PENDING_BOARDS, params={"boards": _numbers(pending)})
         match.status, match.status_reason = MatchStatus.FINAL, ""
         change.save(match, update_fields=["status", "status_reason", "updated"])
+        # A knockout winner goes forward now; a tie waits for the director's decision.
+        match.advance = advance_knockout(change, match)
         return match
 
 

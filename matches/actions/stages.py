@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from typing import NamedTuple
 
 from django.db.models import Max, Q
 from django.utils.translation import gettext_lazy as _
@@ -24,6 +25,7 @@ from matches.models import (
     DrawTable,
     Match,
     MatchStatus,
+    Result,
     Stage,
     StageEntry,
     Team,
@@ -68,6 +70,11 @@ NOTHING_NEXT = _(
     "No match is ready: each match of the next round needs both of its teams, from matches "
     "marked final (a tie needs the director's decision first)."
 )
+NEXT_PLAYED = _(
+    "The next round's match %(home)s – %(away)s has results already: its teams cannot "
+    "change. Reopen it and delete its results first, or keep this match's winner."
+)
+REDRAWN = _("Teams changed: an earlier match's winner changed after it was reopened.")
 ORDER = _("Choose the teams of the tie in the order decided, each once.")
 SEEDING = _("List each team once, in seeding order; only teams that may enter this stage.")
 FRACTION = _("Write a share from 0 to 1, such as 1/3 or 0.5.")
@@ -496,15 +503,28 @@ def knockout_bracket(stage) -> tuple[list, dict]:
         (m.round, m.bracket_position): m
         for m in stage.matches_here().select_related("home", "away", "decided_winner")
     }
-    winners = {}
-    for key, match in matches.items():
-        if match.is_final:
-            winner = match.knockout_winner()
-            if winner is not None:
-                winners[key] = winner
     if len(seeds) < 2:
         return [], matches
+    # Round by round, a winner counts only where the match still has the teams the bracket
+    # gives its place: a match reopened (its winner unknown or changed) leaves the later
+    # places it feeds open, whatever was played there.
+    winners = {}
+    for number in sorted({key[0] for key in matches}):
+        slots = knockout.bracket(seeds, winners)[number - 1]
+        for slot in slots:
+            match = matches.get((number, slot.position))
+            if match is None or not match.is_final:
+                continue
+            if (match.home_id, match.away_id) != (_id_or_none(slot.home), _id_or_none(slot.away)):
+                continue
+            winner = match.knockout_winner()
+            if winner is not None:
+                winners[(number, slot.position)] = winner
     return knockout.bracket(seeds, winners), matches
+
+
+def _id_or_none(team) -> int | None:
+    return None if team is None else team.pk
 
 
 def _knockout_round(change, stage, round_number: int) -> list[Match]:
@@ -513,7 +533,10 @@ def _knockout_round(change, stage, round_number: int) -> list[Match]:
     for slot in rounds[round_number - 1] if round_number <= len(rounds) else []:
         if slot.bye or slot.home is None or slot.away is None:
             continue
-        if (slot.round, slot.position) in matches:
+        existing = matches.get((slot.round, slot.position))
+        if existing is not None:
+            if (existing.home_id, existing.away_id) != (slot.home.pk, slot.away.pk):
+                made.append(_redraw(change, stage, existing, slot.home, slot.away))
             continue
         carry_home, carry_away = _carry_over(stage, slot.home, slot.away)
         made.append(
@@ -523,6 +546,50 @@ def _knockout_round(change, stage, round_number: int) -> list[Match]:
             )
         )  # fmt: skip
     return made
+
+
+def _redraw(change, stage, match, home, away) -> Match:
+    """Return the knockout match with the teams the bracket now gives it.
+
+    An earlier match was reopened and its winner changed; this match can follow only
+    while it has no results.
+    """
+    if Result.objects.filter(board__match=match).exists():
+        raise _fail(NEXT_PLAYED, home=match.home.name, away=match.away.name)
+    match.home, match.away = home, away
+    match.carry_home, match.carry_away = _carry_over(stage, home, away)
+    match.decided_winner, match.decided_reason = None, ""
+    match._change_reason = str(REDRAWN)
+    return change.save(match)
+
+
+class Advance(NamedTuple):
+    """What marking a knockout match final did: the matches made, and whether it is a tie
+    that waits for the director's decision."""
+
+    made: list[Match]
+    tie: bool = False
+
+
+def advance_knockout(change, match) -> Advance:
+    """Return the knockout matches made now that ``match`` is final (or its tie decided).
+
+    Called inside ``mark_final`` and ``decide_knockout_tie``, in their transaction: every
+    place of the bracket whose two teams are now known gets its match (the next round's
+    match as soon as both matches feeding it are decided). Other formats: nothing.
+    """
+    if match.stage_id is not None:
+        stage = Stage.objects.get(pk=match.stage_id)
+    else:
+        stage = Stage.objects.filter(event_id=match.event_id, number=1).first()
+    if stage is None or not stage.is_knockout:
+        return Advance([])
+    stage.event = change.lock_event(match.event_id)
+    rounds, _matches = knockout_bracket(stage)
+    made = []
+    for number in range(2, len(rounds) + 1):
+        made += _knockout_round(change, stage, number)
+    return Advance(made, tie=match.knockout_winner() is None)
 
 
 def _carry_over(stage, home, away) -> tuple[Decimal, Decimal]:
@@ -580,7 +647,9 @@ def decide_knockout_tie(match, *, winner, reason: str, user) -> Match:
             raise _fail(errors[0], "reason")
         match.decided_winner_id = _id(winner)
         match.decided_reason = reason.strip()
-        return change.save(match, update_fields=["decided_winner", "decided_reason"])
+        change.save(match, update_fields=["decided_winner", "decided_reason"])
+        match.advance = advance_knockout(change, match)
+        return match
 
 
 def decide_tie(stage, *, order, reason: str, user) -> TieDecision:

@@ -17,6 +17,7 @@ from matches.forms.adjustments import (
 )
 from matches.models import Board, Event, ImpPenalty, Match, MatchStatus, VpPenalty
 from matches.permissions import event_director_required
+from matches.views.stages import announce_next_matches
 
 
 @require_http_methods(["GET", "POST"])
@@ -71,16 +72,27 @@ def match_status(request, match_id):
         data = form.cleaned_data
         try:
             if data["status"] == MatchStatus.FINAL:
-                actions.mark_final(match, confirm=data["confirm"], user=request.user)
+                match = actions.mark_final(match, confirm=data["confirm"], user=request.user)
             else:
                 actions.reopen_match(match, reason=data["reason"], user=request.user)
         except ActionError as error:
             form.refuse(error)
         else:
             messages.success(request, _("Match status saved."))
-            return redirect("director-match", match.pk)
+            return _after_status(request, match)
     match.refresh_from_db()
     return _match_page(request, match, status_form=form)
+
+
+def _after_status(request, match):
+    """Say what marking a knockout match final did: the next match made, or a tie to
+    decide (the decision's page comes next)."""
+    advance = getattr(match, "advance", None)
+    if advance is not None and advance.tie:
+        messages.warning(request, _("The match is level: record how the tie was decided."))
+        return redirect("director-knockout-tie", match.pk)
+    announce_next_matches(request, advance.made if advance is not None else [])
+    return redirect("director-match", match.pk)
 
 
 @require_POST

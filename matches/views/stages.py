@@ -26,6 +26,17 @@ from matches.permissions import event_director_required
 from matches.tables import EventTables
 
 
+def announce_next_matches(request, made):
+    """Tell the director which knockout matches marking a match final (or deciding its
+    tie) made."""
+    for match in made:
+        messages.info(
+            request,
+            _("Next round's match made: %(home)s – %(away)s.")
+            % {"home": match.home.name, "away": match.away.name},
+        )
+
+
 def _stage(event, number):
     for stage in stages_of(event):
         if stage.number == number:
@@ -86,6 +97,7 @@ def _manage(request, stage, status=200, **forms):
     event = stage.event
     teams = event.teams.all()
     tables = EventTables(event, stage=stage)
+    bracket = stage_pages.bracket(stage) if stage.is_knockout and stage.pk else None
     context = {
         "event": event,
         "stage": stage,
@@ -103,7 +115,8 @@ def _manage(request, stage, status=200, **forms):
         if stage.pk
         else [],
         "decisions": list(stage.tie_decisions.select_related("created_by")) if stage.pk else [],
-        "bracket": stage_pages.bracket(stage) if stage.is_knockout and stage.pk else None,
+        "bracket": bracket,
+        "places_waiting": stage_pages.places_waiting(bracket or []),
         "started": bool(stage.pk and stage.entries.exists()) or stage.matches_here().exists(),
     }
     return render(request, "director/stage.html", context, status=status)
@@ -282,11 +295,12 @@ def knockout_tie(request, match_id):
     form = KnockoutTieForm(request.POST or None, match=match)
     if request.method == "POST" and form.is_valid():
         try:
-            actions.decide_knockout_tie(match, user=request.user, **form.cleaned_data)
+            decided = actions.decide_knockout_tie(match, user=request.user, **form.cleaned_data)
         except actions.ActionError as error:
             form.add_error(error.field if error.field in form.fields else None, str(error))
         else:
             messages.success(request, _("Decision recorded."))
+            announce_next_matches(request, decided.advance.made)
             number = match.stage.number if match.stage_id else 1
             return redirect("director-stage", match.event_id, number)
     status = 400 if request.method == "POST" else 200

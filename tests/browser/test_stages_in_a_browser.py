@@ -5,9 +5,10 @@
    winner, one match decided by the director after a tie.
 2. A 16-team round robin, then a 4-team knockout.
 
-The director sets up, starts, draws, swaps, publishes and moves the knockout on through
-the pages; results are entered behind the scenes (the room sheet has its own browser
-tests), and matches are marked final as a director does.
+The director sets up, starts, draws, swaps and publishes through the pages; results are
+entered behind the scenes (the room sheet has its own browser tests). In the knockouts the
+director marks the last match of each round final on its page, which puts the winners
+through to the next round (a tie leads to the decision's page first).
 """
 
 import random
@@ -42,6 +43,14 @@ def play(match, outcome, final=True):
     enter(match, 1, "closed", *closed_result)
     if final:
         actions.mark_final(match, user=None, confirm=True)
+
+
+def mark_final_in_the_browser(page: Page, match):
+    page.goto(f"/director/matches/{match.pk}/")
+    press(page, "Mark the match final")
+    page.get_by_label("Yes, mark it final with these boards as they stand").check()  # board 2
+    press(page, "Mark the match final")
+    expect(page.get_by_text("Match status saved.")).to_be_visible()
 
 
 def press(page: Page, name: str):
@@ -126,14 +135,16 @@ def test_an_eleven_team_swiss_then_an_eight_team_knockout_with_carry_over(page: 
     assert all(m.carry_home > 0 and m.carry_away == 0 for m in quarter_finals)
     assert all(m.carry_home % 1 != 0 for m in quarter_finals)  # a tenth: no tie can follow
 
-    for round_matches in range(3):
-        matches = list(knockout.matches.filter(round=round_matches + 1))
-        for match in matches:
+    for round_number in range(1, 4):
+        *others, last = knockout.matches.filter(round=round_number).order_by("bracket_position")
+        for match in others:
             play(match, "away" if match.bracket_position == 1 else "home")
-        if round_matches < 2:
-            page.goto(f"/director/events/{event.pk}/stages/2/")
-            press(page, "Make the next round's matches")
-            expect(page.get_by_text("knockout matches made")).to_be_visible()
+        # The director marks the round's last match final: the next round follows at once.
+        play(last, "home", final=False)
+        mark_final_in_the_browser(page, last)
+        if round_number < 3:
+            expect(page.get_by_text("Next round's match made:").first).to_be_visible()
+            assert knockout.matches.filter(round=round_number + 1).count() == len(others) // 2 + 1
     final = knockout.matches.get(round=3)
     page.goto(f"/events/{event.pk}/stages/2/")
     expect(page.locator(".bracket-round")).to_have_count(3)
@@ -167,11 +178,13 @@ def test_a_sixteen_team_round_robin_then_a_four_team_knockout_with_a_tie(page: P
     assert (semi_one.home.name, semi_one.away.name) == ("Team 01", "Team 04")
     assert (semi_two.home.name, semi_two.away.name) == ("Team 02", "Team 03")
     play(semi_one, "home")
-    play(semi_two, "level")  # a tie with no carry-over: the director decides
+    play(semi_two, "level", final=False)  # a tie with no carry-over: the director decides
 
+    mark_final_in_the_browser(page, semi_two)  # the decision's page follows
+    expect(page.get_by_text("The match is level: record how the tie was decided.")).to_be_visible()
+    assert not Stage.objects.get(event=event, number=2).matches.filter(round=2).exists()
     page.goto(f"/director/events/{event.pk}/stages/2/")
-    press(page, "Make the next round's matches")
-    expect(page.get_by_text("No match is ready")).to_be_visible()
+    expect(page.get_by_role("button", name="Make the next round's matches")).to_have_count(0)
     page.get_by_role("link", name="the match is level: record the decision").click()
     page.get_by_label("Goes through").select_option(label="Team 03")
     press(page, "Record the decision")
@@ -180,8 +193,7 @@ def test_a_sixteen_team_round_robin_then_a_four_team_knockout_with_a_tie(page: P
     page.get_by_label("How the tie was decided").fill("Won the four extra boards 9–2")
     press(page, "Record the decision")
     expect(page.get_by_text("Decision recorded.")).to_be_visible()
-    press(page, "Make the next round's matches")
-    expect(page.get_by_text("1 knockout matches made.")).to_be_visible()
+    expect(page.get_by_text("Next round's match made: Team 01 – Team 03.")).to_be_visible()
     final = Stage.objects.get(event=event, number=2).matches.get(round=2)
     assert (final.home.name, final.away.name) == ("Team 01", "Team 03")
     play(final, "away")
