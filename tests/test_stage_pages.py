@@ -1,6 +1,7 @@
 """The stage pages as directors and players use them, in both languages."""
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -54,6 +55,62 @@ def test_a_director_adds_a_knockout_stage_and_bad_settings_get_a_message(directo
     assert page.status_code == 200
     assert "Stage added." in page.text
     assert event.stages.get(number=2).carry_fraction == "1/2"
+
+
+SWISS_ONLY = {"rounds", "delayed", "repeats_after", "seed", "bye_average"}
+KNOCKOUT_ONLY = {"carry_over", "carry_amount", "carry_fraction", "carry_cap"}
+
+
+def fields_shown(html: str) -> set[str]:
+    """Return the names of the form's fields a director sees (hidden blocks left out)."""
+    blocks = re.findall(r'<div id="div_id_(\w+)" class="([^"]*)"', html)
+    return {name for name, classes in blocks if "d-none" not in classes.split()}
+
+
+def error_beside(html: str, field: str) -> str:
+    """Return the error shown under a field, or ''."""
+    found = re.search(rf'id="error_1_id_{field}"[^>]*>\s*<strong>(.*?)</strong>', html, re.S)
+    return found.group(1) if found else ""
+
+
+def test_a_swiss_stage_form_shows_the_swiss_settings_and_not_the_knockouts(director_client, swiss):
+    event, _ = swiss
+    shown = fields_shown(director_client.get(f"/director/events/{event.pk}/stages/1/").text)
+    assert SWISS_ONLY <= shown and "tie_break_1" in shown
+    assert not shown & KNOCKOUT_ONLY
+
+
+def test_a_knockout_stage_form_shows_the_carry_over_and_no_swiss_or_tie_break_settings(
+    director_client, swiss
+):
+    event, _ = swiss
+    actions.configure_stage(event, user=None, number=2, kind="knockout")
+    shown = fields_shown(director_client.get(f"/director/events/{event.pk}/stages/2/").text)
+    assert KNOCKOUT_ONLY | {"entrants", "boards_per_match"} <= shown
+    assert not shown & (SWISS_ONLY | {"tie_break_1", "vp_scale", "carry_vp"})
+
+
+def test_a_swiss_stage_saved_with_a_knockout_setting_left_in_the_form_ignores_it(
+    director_client, swiss
+):
+    event, stage = swiss
+    form = {"kind": "swiss", "rounds": 6, "carry_fraction": "three halves", "carry_cap": "-1"}
+    page = director_client.post(f"/director/events/{event.pk}/stages/1/", form, follow=True)
+    assert "Stage saved." in page.text
+    stage.refresh_from_db()
+    assert (stage.rounds, stage.carry_fraction, stage.carry_cap) == (6, "0", None)
+
+
+def test_a_knockout_settings_error_is_shown_beside_its_field(director_client, swiss):
+    event, _ = swiss
+    form = {"kind": "knockout", "boards_per_match": 2, "boards_per_segment": 2,
+            "carry_over": "vp-difference", "carry_fraction": "2"}  # fmt: skip
+    page = director_client.post(reverse("director-stages", args=[event.pk]), form)
+    assert page.status_code == 400
+    assert error_beside(page.text, "carry_fraction") == (
+        "Write a share from 0 to 1, such as 1/3 or 0.5."
+    )
+    assert "kind-only d-none" not in re.search(r'id="div_id_carry_fraction"[^>]*', page.text)[0]
 
 
 def test_the_director_draws_swaps_and_publishes_a_swiss_round(director_client, swiss):

@@ -112,7 +112,8 @@ def stage_errors(values: dict) -> list[ActionError]:
     if not 1 <= (values.get("boards_per_segment") or 16) <= MAX_BOARDS:
         errors.append(_fail(SEGMENT, "boards_per_segment", most=MAX_BOARDS))
     scale = values.get("vp_scale") or VPScaleChoice.WBF_2013
-    if scale == VPScaleChoice.PRINTED_25 and boards not in scoring.PRINTED_25_BOARDS:
+    ranked = values.get("kind") != StageKind.KNOCKOUT  # scored by the WBF scale: see below
+    if ranked and scale == VPScaleChoice.PRINTED_25 and boards not in scoring.PRINTED_25_BOARDS:
         errors.append(_fail(SCALE_BOARDS, "vp_scale", boards=boards))
     rounds = values.get("rounds")
     if values.get("kind") == StageKind.SWISS and rounds is not None and not 1 <= rounds <= 99:
@@ -169,6 +170,10 @@ def configure_stage(event, *, user, number: int, **values) -> Stage:
         merged = {field: getattr(stage, field) for field in STAGE_SETTINGS}
         merged["tie_breaks"] = [rule for rule in merged["tie_breaks"].split(",") if rule]
         merged.update(values)
+        if merged["kind"] == StageKind.KNOCKOUT and stage.number > 1:
+            # A knockout counts IMPs only: its matches' VP (never shown) use the WBF scale,
+            # which covers any number of boards.
+            merged["vp_scale"] = VPScaleChoice.WBF_2013
         errors = stage_errors(merged)
         if errors:
             raise errors[0]

@@ -6,6 +6,8 @@ a form puts each message beside its field, in the director's language.
 
 from __future__ import annotations
 
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Field
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -17,6 +19,23 @@ from matches.models import Stage
 TIE_BREAK_FIELDS = [f"tie_break_{n}" for n in range(1, 6)]
 NO_RULE = [("", "—")]
 DEFAULT_RULES = Stage._meta.get_field("tie_breaks").default.split(",")
+RANKED = frozenset({StageKind.ROUND_ROBIN, StageKind.SWISS})  # stages with standings
+# The fields that apply to only some formats (the others apply to every stage).
+KIND_FIELDS = {
+    "carry_vp": RANKED,
+    "vp_scale": RANKED,
+    "bye_vp": RANKED,
+    "rounds": {StageKind.SWISS},
+    "bye_average": {StageKind.SWISS},
+    "delayed": {StageKind.SWISS},
+    "repeats_after": {StageKind.SWISS},
+    "seed": {StageKind.SWISS},
+    "carry_over": {StageKind.KNOCKOUT},
+    "carry_amount": {StageKind.KNOCKOUT},
+    "carry_fraction": {StageKind.KNOCKOUT},
+    "carry_cap": {StageKind.KNOCKOUT},
+    **{name: RANKED for name in TIE_BREAK_FIELDS},
+}
 
 
 class StageForm(forms.Form):
@@ -122,6 +141,36 @@ class StageForm(forms.Form):
             for name in ("entrants", "carry_vp", "vp_scale", "boards_per_match",
                          "boards_per_segment", "bye_vp"):  # fmt: skip
                 del self.fields[name]
+        self.kind = self._kind()
+        self._only_this_kind()
+
+    def _kind(self) -> str:
+        """Return the format the form is for: as sent, else the stage's, else round robin."""
+        kind = self.data.get("kind") if self.is_bound else self.initial.get("kind")
+        if kind not in StageKind.values:
+            kind = self.stage.kind if self.stage is not None else StageKind.ROUND_ROBIN
+        return kind
+
+    def _only_this_kind(self) -> None:
+        """Keep the fields of other formats out of this one's way.
+
+        A field that does not apply to the chosen format is disabled (its value stays as
+        it was: nothing typed for another format is saved or refused) and its block is
+        hidden; stage_form.js shows and enables the right ones when the director picks
+        another format, and without scripts the page shows them once the format is saved.
+        """
+        helper = FormHelper(self)
+        helper.form_tag = False
+        helper.disable_csrf = True
+        for name, field in self.fields.items():
+            kinds = KIND_FIELDS.get(name)
+            if kinds is None:
+                continue
+            wrapper = "kind-only" + ("" if self.kind in kinds else " d-none")
+            helper[name].wrap(Field, wrapper_class=wrapper, data_kinds=" ".join(sorted(kinds)))
+            if self.kind not in kinds:
+                field.disabled = True
+        self.helper = helper
 
     def values(self) -> dict:
         data = dict(self.cleaned_data)
@@ -145,6 +194,8 @@ class StageForm(forms.Form):
         }
         for error in actions.stage_errors(merged):
             field = error.field if error.field in self.fields else None
+            if field and self.fields[field].disabled:  # not this format's: said above the form
+                field = None
             if error.field == "tie_breaks":
                 field = TIE_BREAK_FIELDS[0]
             self.add_error(field, ValidationError(str(error), code=error.code))

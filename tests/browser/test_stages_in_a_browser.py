@@ -70,7 +70,9 @@ def test_an_eleven_team_swiss_then_an_eight_team_knockout_with_carry_over(page: 
     log_in(page)
 
     page.goto(f"/director/events/{event.pk}/stages/1/")
+    expect(page.get_by_label("Rounds (Swiss)")).to_be_hidden()  # a round robin's form
     page.get_by_label("Format").select_option("swiss")
+    expect(page.get_by_label("Carry-over (knockout)")).to_be_hidden()  # only the Swiss fields
     page.get_by_label("Rounds (Swiss)").fill("7")
     press(page, "Save stage")
     expect(page.get_by_text("Stage saved.")).to_be_visible()
@@ -118,6 +120,8 @@ def test_an_eleven_team_swiss_then_an_eight_team_knockout_with_carry_over(page: 
     # The knockout: the top eight, half the VP difference carried over, at most 10 IMPs.
     page.goto(f"/director/events/{event.pk}/stages/")
     page.get_by_label("Format").select_option("knockout")
+    expect(page.get_by_label("Rounds (Swiss)")).to_be_hidden()
+    expect(page.get_by_label("Tie-break 1")).to_be_hidden()
     page.get_by_label("Teams going through from the previous stage").fill("8")
     page.get_by_label("Carry-over (knockout)").select_option("vp-difference")
     page.get_by_label("Share carried over").fill("one half")
