@@ -228,6 +228,7 @@ urlpatterns = [
         )
         for name, view in (
             ("start", stages.stage_start),
+            ("seeding", stages.stage_seeding),
             ("draw", stages.stage_draw),
             ("swap", stages.stage_swap),
             ("publish", stages.stage_publish),

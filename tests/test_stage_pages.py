@@ -222,3 +222,49 @@ def test_the_stage_pages_run_the_same_queries_for_a_small_and_a_bigger_swiss(cli
             seen.append(len(queries))
         counts.append(seen)
     assert counts[0] == counts[1]
+
+
+def test_the_director_seeds_a_round_robin_as_it_starts(director_client, director):
+    event = make_event(name="Club teams", boards_per_match=2, boards_per_segment=2)
+    a, b, c, d = (make_team(event, f"Team {name}") for name in "ABCD")
+    url = f"/director/events/{event.pk}/stages/1/"
+    page = director_client.get(url)
+    assert re.search(rf'name="seeding-seed_{a.pk}"[^>]*value="1"', page.text)  # entered first
+    seeds = {f"seeding-seed_{team.pk}": seed for team, seed in ((a, 3), (b, 3), (c, 1), (d, 2))}
+    page = director_client.post(url + "start/", seeds)
+    assert page.status_code == 400
+    assert error_beside_seed(page.text, b) == (
+        "Seed 3 is Team A&#x27;s already: give each team its own number."
+    )
+    assert not event.matches.exists()
+    seeds[f"seeding-seed_{b.pk}"] = 4
+    page = director_client.post(url + "start/", seeds, follow=True)
+    assert "Stage started: 6 matches made." in page.text
+    entries = event.stages.get().entries.order_by("seed")
+    assert [entry.team.name for entry in entries] == ["Team C", "Team D", "Team A", "Team B"]
+    assert entries[0].history.first().history_user == director
+
+
+def test_the_director_reorders_a_swiss_stage_before_its_first_draw(director_client, swiss):
+    event, stage = swiss
+    base = f"/director/events/{event.pk}/stages/1/"
+    director_client.post(base + "start/")
+    teams = [entry.team for entry in stage.entries.order_by("seed")]
+    reversed_seeds = {
+        f"seeding-seed_{team.pk}": len(teams) - index for index, team in enumerate(teams)
+    }
+    page = director_client.post(base + "seeding/", reversed_seeds, follow=True)
+    assert "Seeding saved." in page.text
+    assert [e.team for e in stage.entries.order_by("seed")] == teams[::-1]
+    moved = stage.entries.get(team=teams[0])
+    assert moved.history.first().history_user.username == "td"
+    director_client.post(base + "draw/")
+    page = director_client.get(base)
+    assert "seeding-seed_" not in page.text  # drawn: the seeding is settled
+    refused = director_client.post(base + "seeding/", reversed_seeds, follow=True)
+    assert "its seeding can no longer change" in refused.text
+
+
+def error_beside_seed(html: str, team) -> str:
+    found = re.search(rf'id="error_1_id_seeding-seed_{team.pk}">(.*?)</div>', html, re.S)
+    return found.group(1) if found else ""

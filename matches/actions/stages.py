@@ -75,6 +75,7 @@ NEXT_PLAYED = _(
     "change. Reopen it and delete its results first, or keep this match's winner."
 )
 REDRAWN = _("Teams changed: an earlier match's winner changed after it was reopened.")
+SEEDED = _("The first round of this stage is made (or drawn): its seeding can no longer change.")
 ORDER = _("Choose the teams of the tie in the order decided, each once.")
 SEEDING = _("List each team once, in seeding order; only teams that may enter this stage.")
 FRACTION = _("Write a share from 0 to 1, such as 1/3 or 0.5.")
@@ -225,6 +226,36 @@ def _standings_of(stage):
     return tables.standings(stage.event, stage=stage)
 
 
+def stage_candidates(stage) -> list[Team]:
+    """Return the teams that enter the stage when it starts, in their default seeding.
+
+    Stage 1: every team of the event, in the order they were entered. A later stage: the
+    previous stage's standings (a knockout's: the winners of its last round), all of
+    them or the top ``entrants``. Raise ActionError while the previous stage is open.
+    """
+    event = stage.event
+    if stage.number == 1:
+        return list(event.teams.order_by("pk"))
+    previous = event.stages.get(number=stage.number - 1)
+    previous.event = event
+    open_matches = previous.matches_here().exclude(status=MatchStatus.FINAL).count()
+    if open_matches:
+        raise _fail(PREVIOUS_OPEN, count=open_matches)
+    if previous.is_knockout:
+        teams = [m.knockout_winner() for m in _last_round(previous)]
+        teams = [team for team in teams if team is not None]
+    else:
+        teams = [row.team for row in _standings_of(previous)]
+        entries = {e.team_id for e in previous.entries.all()}
+        if entries:
+            teams = [team for team in teams if team.pk in entries]
+    if stage.entrants:
+        if stage.entrants > len(teams):
+            raise _fail(ENTRANTS, "entrants", count=len(teams))
+        teams = teams[: stage.entrants]
+    return teams
+
+
 def start_stage(stage, *, user, order=None) -> list[Match]:
     """Return the first matches of the stage, after seeding its teams.
 
@@ -236,29 +267,9 @@ def start_stage(stage, *, user, order=None) -> list[Match]:
     """
     with changing(user) as change:
         stage = _locked_stage(change, stage)
-        event = stage.event
         if stage.entries.exists() or _has_matches(stage):
             raise _fail(STARTED)
-        if stage.number == 1:
-            teams = list(event.teams.order_by("pk"))
-        else:
-            previous = event.stages.get(number=stage.number - 1)
-            previous.event = event
-            open_matches = previous.matches_here().exclude(status=MatchStatus.FINAL).count()
-            if open_matches:
-                raise _fail(PREVIOUS_OPEN, count=open_matches)
-            if previous.is_knockout:
-                teams = [m.knockout_winner() for m in _last_round(previous)]
-                teams = [team for team in teams if team is not None]
-            else:
-                teams = [row.team for row in _standings_of(previous)]
-                entries = {e.team_id for e in previous.entries.all()}
-                if entries:
-                    teams = [team for team in teams if team.pk in entries]
-            if stage.entrants:
-                if stage.entrants > len(teams):
-                    raise _fail(ENTRANTS, "entrants", count=len(teams))
-                teams = teams[: stage.entrants]
+        teams = stage_candidates(stage)
         if order:  # the director's seeding; it may leave teams out (they enter late)
             by_id = {team.pk: team for team in teams}
             order = [_id(team) for team in order]
@@ -274,6 +285,32 @@ def start_stage(stage, *, user, order=None) -> list[Match]:
         if stage.is_knockout:
             return _knockout_round(change, stage, 1)
         return []
+
+
+def reseed_stage(stage, *, order, user) -> list[StageEntry]:
+    """Return the stage's entries in the seeding order the director set (team ids, or
+    teams, first seed first, each entry once).
+
+    Allowed until the stage's first round is made: a Swiss stage between its start and
+    its first draw (a round robin or knockout is seeded as it starts: ``start_stage``'s
+    ``order``). Each entry whose seed moves keeps a history row naming the director.
+    """
+    with changing(user) as change:
+        stage = _locked_stage(change, stage)
+        entries = {entry.team_id: entry for entry in _entries(stage)}
+        if not entries:
+            raise _fail(NOT_STARTED)
+        if _has_matches(stage) or stage.draft.exists():
+            raise _fail(SEEDED)
+        order = [_id(team) for team in order]
+        if sorted(order) != sorted(entries):
+            raise _fail(SEEDING, "order")
+        for seed, team_id in enumerate(order, start=1):
+            entry = entries[team_id]
+            if entry.seed != seed:
+                entry.seed = seed
+                change.save(entry, update_fields=["seed"])
+        return [entries[team_id] for team_id in order]
 
 
 def _new_match(change, stage, round_number, home, away, **fields) -> Match:

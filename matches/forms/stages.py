@@ -243,3 +243,43 @@ class StandingsTieForm(forms.Form):
     def __init__(self, *args, teams, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["first"].queryset = teams
+
+
+class SeedingForm(forms.Form):
+    """The stage's seeding: a number for each team, 1 for the first seed."""
+
+    def __init__(self, *args, teams, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.teams = list(teams)
+        for seed, team in enumerate(self.teams, start=1):
+            self.fields[f"seed_{team.pk}"] = forms.IntegerField(
+                label=team.name, min_value=1, max_value=len(self.teams), initial=seed
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        seen = {}
+        for team in self.teams:
+            name = f"seed_{team.pk}"
+            seed = cleaned.get(name)
+            if seed is None:
+                continue
+            if seed in seen:
+                self.add_error(
+                    name,
+                    ValidationError(
+                        _("Seed %(seed)s is %(team)s's already: give each team its own number."),
+                        code="seed",
+                        params={"seed": seed, "team": seen[seed].name},
+                    ),
+                )
+            seen[seed] = team
+        return cleaned
+
+    def rows(self):
+        """Return (team, bound field) in the current order, for the seeding table."""
+        return [(team, self[f"seed_{team.pk}"]) for team in self.teams]
+
+    def order(self) -> list:
+        """Return the teams, first seed first."""
+        return sorted(self.teams, key=lambda team: self.cleaned_data[f"seed_{team.pk}"])

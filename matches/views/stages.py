@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from matches import actions, stage_pages
 from matches.forms.stages import (
     KnockoutTieForm,
+    SeedingForm,
     StageForm,
     StandingsTieForm,
     SwapForm,
@@ -119,7 +120,27 @@ def _manage(request, stage, status=200, **forms):
         "places_waiting": stage_pages.places_waiting(bracket or []),
         "started": bool(stage.pk and stage.entries.exists()) or stage.matches_here().exists(),
     }
+    context["seeding_form"] = forms.get("seeding_form") or _seeding_form(stage, context)
     return render(request, "director/stage.html", context, status=status)
+
+
+def _seeding_form(stage, context, data=None):
+    """Return the seeding form while the seeding can change (else None).
+
+    Before the stage starts: the teams that will enter, in their default order (posted
+    with "Start this stage"). A started Swiss stage before its first draw: its entries.
+    """
+    if not context["started"]:
+        try:
+            teams = actions.stage_candidates(stage)
+        except actions.ActionError:
+            return None  # the start button says why when pressed
+        return SeedingForm(data, teams=teams, prefix="seeding")
+    if stage.is_swiss and stage.pk and not context["draft"] and not stage.matches_here().exists():
+        if not stage.byes_here().exists():
+            teams = [entry.team for entry in context["entries"]]
+            return SeedingForm(data, teams=teams, prefix="seeding")
+    return None
 
 
 def _refused(request, stage, error, form_name=None, form=None):
@@ -184,11 +205,39 @@ def _saved_stage(request, event_id, number):
 @event_director_required
 def stage_start(request, event_id, number):
     stage = _saved_stage(request, event_id, number)
+    order = None
+    if any(name.startswith("seeding-") for name in request.POST):
+        try:
+            form = SeedingForm(
+                request.POST, teams=actions.stage_candidates(stage), prefix="seeding"
+            )
+        except actions.ActionError as error:
+            return _refused(request, stage, error)
+        if not form.is_valid():
+            return _manage(request, stage, status=400, seeding_form=form)
+        order = form.order()
     try:
-        made = actions.start_stage(stage, user=request.user)
+        made = actions.start_stage(stage, user=request.user, order=order)
     except actions.ActionError as error:
         return _refused(request, stage, error)
     messages.success(request, _("Stage started: %(count)s matches made.") % {"count": len(made)})
+    return redirect("director-stage", event_id, number)
+
+
+@require_POST
+@event_director_required
+def stage_seeding(request, event_id, number):
+    """A started Swiss stage's seeding, changed before its first draw."""
+    stage = _saved_stage(request, event_id, number)
+    teams = [entry.team for entry in stage.entries.select_related("team")]
+    form = SeedingForm(request.POST, teams=teams, prefix="seeding")
+    if not form.is_valid():
+        return _manage(request, stage, status=400, seeding_form=form)
+    try:
+        actions.reseed_stage(stage, order=form.order(), user=request.user)
+    except actions.ActionError as error:
+        return _refused(request, stage, error)
+    messages.success(request, _("Seeding saved."))
     return redirect("director-stage", event_id, number)
 
 

@@ -580,7 +580,7 @@ NOT_PAGES = {
     # audited as director-stage-*-errors
     "director-stage-start", "director-stage-draw", "director-stage-swap",
     "director-stage-publish", "director-stage-withdraw", "director-stage-enter",
-    "director-stage-next", "director-stage-tie",
+    "director-stage-next", "director-stage-tie", "director-stage-seeding",
 }  # fmt: skip
 
 
