@@ -150,6 +150,20 @@ def forget_redis(caches_setting) -> None:
         client.delete(key)
 
 
+def save_pages(urls: dict[str, str], pages_dir: Path, prefix: str = "") -> dict[str, bytes]:
+    """Return each page's bytes as its view renders it, saved as pages_dir/<prefix><name>.html
+    for WhiteNoise to serve."""
+    from django.test import Client
+
+    pages = {}
+    for name, url in urls.items():
+        response = Client().get(url)
+        assert response.status_code == 200, (url, response.status_code)
+        pages[name] = response.content
+        (pages_dir / f"{prefix}{name}.html").write_bytes(response.content)
+    return pages
+
+
 def p95(samples: list[float]) -> float:
     return statistics.quantiles(samples, n=20, method="inclusive")[18]
 
@@ -187,12 +201,7 @@ def run(pages_dir: Path) -> None:
     warnings.filterwarnings("ignore", message="No directory at", category=UserWarning)
     with override_settings(WHITENOISE_ROOT=str(pages_dir), WHITENOISE_AUTOREFRESH=False):
         urls = {name: reverse(url_name, args=[event.pk]) for name, url_name in PAGES}
-        pages = {}
-        for name, url in urls.items():
-            response = Client().get(url)
-            assert response.status_code == 200, (url, response.status_code)
-            pages[name] = response.content
-            (pages_dir / f"{name}.html").write_bytes(response.content)
+        pages = save_pages(urls, pages_dir)
 
         client = Client()  # a new handler: its WhiteNoise indexes the files just saved
         for name in urls:

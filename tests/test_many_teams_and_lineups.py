@@ -47,9 +47,9 @@ def test_a_bad_line_is_named_and_no_team_is_added(director_client, event):
     assert "Tigers\ndragons: A, B" in page  # what was typed is kept
 
 
-def test_the_list_cannot_take_an_event_past_64_teams(director_client, event):
-    page = add_list(director_client, event, "\n".join(f"Team {n}" for n in range(65))).text
-    assert "An event has at most 64 teams: it has 0, you listed 65." in page
+def test_the_list_cannot_take_an_event_past_1000_teams(director_client, event):
+    page = add_list(director_client, event, "\n".join(f"Team {n}" for n in range(1001))).text
+    assert "An event has at most 1000 teams: it has 0, you listed 1001." in page
     assert not Team.objects.exists()
 
 

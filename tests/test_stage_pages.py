@@ -210,12 +210,16 @@ def test_the_stage_pages_run_the_same_queries_for_a_small_and_a_bigger_swiss(cli
             actions.draw_next_round(stage, user=director)
             for match in actions.publish_draw(stage, user=director):
                 play(match)
+        for team in event.teams.all()[:2]:  # penalties shown beside their teams' names
+            actions.add_vp_penalty(event, team=team, vp=1, reason="Slow play", user=director)
         seen = []
         for url in (
             reverse("stage", args=[event.pk, 1]),
             reverse("stage-round", args=[event.pk, 1, 2]),
             reverse("stage-draw", args=[event.pk, 1]),
+            reverse("stage-cross-table", args=[event.pk, 1]),
             reverse("stages-json", args=[event.pk]),
+            reverse("team", args=[event.pk, event.teams.first().pk]),
         ):
             with CaptureQueriesContext(connection) as queries:
                 assert client.get(url).status_code == 200

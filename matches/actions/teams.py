@@ -14,7 +14,9 @@ from matches.models import Bye, Match, Player, Result, Seating, StageEntry, Team
 from .base import HISTORY_REASON_MOST, ActionError, Gone, changing
 from .text import join, text_errors
 
-MAX_TEAMS = 64
+# A Swiss event is not limited to the 64 teams of a round robin (the Berger schedule's
+# limit, checked where a round robin is made): a 500-team Swiss congress fits.
+MAX_TEAMS = 1000
 TOO_MANY = _("An event has at most %(most)s teams.")
 NAME_TAKEN = _("This event already has a team called “%(name)s”.")
 PLAYER_SEATED = _(

@@ -76,6 +76,15 @@ class TieBreak(enum.StrEnum):
     DIRECTOR = "director"
 
 
+# The default order. The WBF General Conditions of Contest's clause on ties in a round
+# robin could not be read from the reference library used here (only WBF Supplemental
+# Conditions and national regulations derived from the WBF's were found), so no clause
+# number is quoted. The order is the one those regulations give, e.g. the CBAI's "Breaking
+# ties in team competitions" (cbai.ie/education/tournament-direction/breaking-ties-in-team-
+# competitions/): the VP of the match(es) between the tied teams (a mini-league for three
+# or more that have all met), then the IMPs of that match, then the IMP quotient over all
+# matches; EBU White Book 143.7.1 is the same for two teams. The extra boards or lot that
+# regulations end with are the director's decision here.
 WBF_TIE_BREAKS = (
     TieBreak.HEAD_TO_HEAD_VP,
     TieBreak.HEAD_TO_HEAD_IMPS,
@@ -322,6 +331,15 @@ def _rank(
     ranked: list[tuple[Team, int, DecidedBy]] = []
     decided = {team: index for index, team in enumerate(director_order)}
     lowest = len(decided)
+    home_matches: dict[Team, list[MatchOutcome]] = {}  # each match once, under its home team
+    for outcome in counted:
+        home_matches.setdefault(outcome.home, []).append(outcome)
+
+    def among(group: list[Team]) -> list[MatchOutcome]:
+        """Return the matches between teams of the group: a look at its members' own
+        matches, not at the whole stage's (a 500-team Swiss has many tied groups)."""
+        members = set(group)
+        return [o for team in group for o in home_matches.get(team, ()) if o.away in members]
 
     def place(group: list[Team], rule: DecidedBy) -> None:
         position = len(ranked) + 1
@@ -329,7 +347,7 @@ def _rank(
 
     def key(rule: TieBreak, group: list[Team]) -> Callable[[Team], object] | None:
         if rule in (TieBreak.HEAD_TO_HEAD_VP, TieBreak.HEAD_TO_HEAD_IMPS):
-            between = _head_to_head(group, counted)
+            between = _head_to_head(group, among(group))
             if between is None:
                 return None
             return between[rule is TieBreak.HEAD_TO_HEAD_IMPS].__getitem__

@@ -22,6 +22,7 @@ from matches.choices import (
 from matches.permissions import directs as _directs
 from matches.permissions import is_director as _is_director
 from matches.scoring import board_dealer, board_vulnerability
+from matches.standings_html import standings_rows
 
 register = template.Library()
 
@@ -36,6 +37,7 @@ register.filter("deal_result", formatting.deal_result)
 register.filter("vp", formatting.format_vp)
 register.filter("quotient", formatting.quotient)
 register.filter("side_of", scorecards.team_side)
+register.simple_tag(standings_rows)
 
 
 def _label(choices, value) -> str:
