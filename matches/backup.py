@@ -18,7 +18,7 @@ The document (``"format": "scoresheet-event"``, ``"format_version": 1``) holds:
   the board history and status history pages show the same after a restore;
 - its stages (``"stages"``: number, name, format and settings, entries with seeds and
   late entry or withdrawal, a Swiss draw not yet published, swaps with their reasons,
-  the director's tie decisions), and for each match and bye the stage it belongs to
+  the director's tie decisions), and for each match, bye and VP penalty the stage it belongs to
   (``"stage"``: its number, null for the first), a knockout match's carry-over, place in
   the bracket and the director's decision on a tie. A document without them (made before
   stages) restores as one round-robin stage;
@@ -378,11 +378,12 @@ def _export(event: Event) -> dict:
                 "team": team_keys[row["team_id"]],
                 "vp": _decimal_text(row["vp"]),
                 "reason": row["reason"],
+                "stage": stage_numbers.get(row["stage_id"]),
                 "created_by": row["created_username"],
                 "created": _iso(row["created"]),
             }
             for row in event.vp_penalties.order_by("pk").values(
-                "team_id", "vp", "reason", "created", **created_by
+                "team_id", "vp", "reason", "stage_id", "created", **created_by
             )
         ],
         "matches": [
@@ -652,6 +653,7 @@ class _Importer:
                 reason=reader.text("reason", _field(VpPenalty, "reason")),
                 created_by=self.user(reader, "created_by"),
             )
+            penalty.stage = self.stage_of(reader)
             self.add(penalty, reader.where)
             self.stamp(penalty, "created", reader)
         keys = set()
@@ -666,7 +668,7 @@ class _Importer:
         read_deals(self, top)
 
     def stage_of(self, reader: _Reader):
-        """Return the stage a match or bye names (None: the first stage)."""
+        """Return the stage a match, bye or VP penalty names (None: the first stage)."""
         number = reader.get("stage", None)
         if number is None or number == 1:
             return None

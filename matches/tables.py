@@ -17,7 +17,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from matches import scoring
-from matches.charts import progress_chart
 from matches.choices import RoomChoice
 from matches.formatting import format_vp
 from matches.models import Event, Stage
@@ -56,8 +55,8 @@ def event_data(event: Event, stage: Stage | None = None, live: bool = False) -> 
     ``stage`` None is the event's first stage. Official (the default): a match counts once
     it is complete, forfeited or final; ``live``: matches in play count too, as they stand.
     Match totals come as plain rows (a 500-team Swiss has thousands of matches); the pages
-    load as objects only the few matches they show (``matches_of``). VP penalties count
-    in the first stage.
+    load as objects only the few matches they show (``matches_of``). A VP penalty counts
+    in the stage it was given in.
     """
     stage = stage or stages_of(event)[0]
     every_team = {team.pk: team for team in event.teams.all()}
@@ -70,15 +69,14 @@ def event_data(event: Event, stage: Stage | None = None, live: bool = False) -> 
     bye_rows = list(stage.byes_here())
     for bye in bye_rows:
         bye.team = every_team[bye.team_id]
-    penalty_rows = []
-    if stage.is_first:
-        penalty_rows = list(event.vp_penalties.all())
-        for penalty in penalty_rows:
-            penalty.team = every_team[penalty.team_id]
+    penalty_rows = list(stage.penalties_here())
+    for penalty in penalty_rows:
+        penalty.team = every_team[penalty.team_id]
     return {
         "stage": stage,
         "rows": rows,
         "teams": team_ids,
+        "entered": {entry.team_id for entry in entries},  # empty: every team plays
         "by_id": every_team,
         "bye_rows": bye_rows,
         "bye_vp": stage.bye_vp_value(),
@@ -157,15 +155,7 @@ def director_order(stage) -> list:
 def standings(event: Event, data: dict | None = None, stage=None) -> list[StandingRow]:
     """Return the standings, best first, each row with its team and its VP penalties."""
     data = data or event_data(event, stage)
-    table = scoring.standings(
-        data["teams"],
-        data["outcomes"],
-        data["byes"],
-        data["penalties"],
-        data["stage"].tie_break_rules(),
-        data["director_order"],
-        data["carried"],
-    )
+    table = scoring.standings(*ranking_inputs(data), data["carried"])
     return [
         StandingRow(
             standing,
@@ -174,6 +164,19 @@ def standings(event: Event, data: dict | None = None, stage=None) -> list[Standi
         )
         for standing in table
     ]
+
+
+def ranking_inputs(data: dict) -> tuple:
+    """Return what the scoring core ranks a stage by: teams, outcomes, byes, penalties,
+    tie-break rules and the director's order."""
+    return (
+        data["teams"],
+        data["outcomes"],
+        data["byes"],
+        data["penalties"],
+        data["stage"].tie_break_rules(),
+        data["director_order"],
+    )
 
 
 def cross_table(event: Event, data: dict | None = None) -> list[tuple[object, str]]:
@@ -250,34 +253,6 @@ def round_of(event: Event, data: dict, number: int) -> Round:
     for match in matches:
         match.event = event  # already loaded: no join, no query
     return Round(number, matches, [b for b in data["bye_rows"] if b.round == number])
-
-
-def team_progress(event: Event, team, data: dict | None = None) -> dict:
-    """Return a team's matches and its running VP and position after each round."""
-    data = data or event_data(event)
-    positions = scoring.positions_by_round(
-        data["teams"],
-        data["outcomes"],
-        data["byes"],
-        data["penalties"],
-        data["stage"].tie_break_rules(),
-        data["director_order"],
-    ).get(team.pk, [])
-    matches = matches_of(event, pk__in=[
-        o.match_id for o in data["outcomes"] if team.pk in (o.home, o.away)
-    ])  # fmt: skip
-    byes = [b for b in data["bye_rows"] if b.team_id == team.pk]
-    return {
-        "rounds": sorted(
-            [(m.round, m, None) for m in matches] + [(b.round, None, b) for b in byes],
-            key=lambda row: (row[0], row[1].pk if row[1] else 0),
-        ),
-        "matches": matches,
-        "chart": progress_chart(positions, len(data["teams"])),
-        "byes": byes,
-        "positions": positions,
-        "teams": len(data["teams"]),
-    }
 
 
 def traveller(event: Event, round_number: int, board_number: int, stage=None) -> list[ScorecardRow]:
@@ -361,8 +336,10 @@ class EventTables:
         return cross_table(self.event, self.data)
 
     @cached_property
-    def team_progress(self) -> dict:
-        return team_progress(self.event, self.team, self.data)
+    def team_stages(self) -> list:
+        from matches.team_tables import team_stages
+
+        return team_stages(self.event, self.team, self.stages, {self.stage.number: self.data})
 
     @property
     def updated(self):

@@ -287,8 +287,13 @@ def test_the_document_names_things_by_local_keys_and_leaves_out_the_stored_total
         {"round": 2, "team": "t4", "stage": None},
     ]
     assert document["vp_penalties"][0] | {"created": None} == {
-        "team": "t3", "vp": "1.50", "reason": "Late start", "created_by": "td", "created": None
-    }  # fmt: skip
+        "team": "t3",
+        "vp": "1.50",
+        "reason": "Late start",
+        "stage": None,
+        "created_by": "td",
+        "created": None,
+    }  # fmt: skip (stage None: the first stage)
     first = document["matches"][0]
     assert (first["key"], first["round"], first["home"], first["away"]) == ("m1", 1, "t1", "t2")
     assert first["status"] == "final" and first["imp_penalties"][0]["team"] == "t2"

@@ -272,3 +272,41 @@ def test_the_director_reorders_a_swiss_stage_before_its_first_draw(director_clie
 def error_beside_seed(html: str, team) -> str:
     found = re.search(rf'id="error_1_id_seeding-seed_{team.pk}">(.*?)</div>', html, re.S)
     return found.group(1) if found else ""
+
+
+def test_the_director_gives_a_vp_penalty_in_a_chosen_stage(director_client, swiss):
+    event, _ = swiss
+    actions.configure_stage(event, user=None, number=2, kind="swiss", rounds=2)
+    team = event.teams.first()
+    url = reverse("director-vp-penalty", args=[event.pk])
+    form = {"vp-stage": 2, "vp-team": team.pk, "vp-vp": "1.5", "vp-reason": "Late start"}
+    page = director_client.post(url, form, follow=True)
+    assert "VP penalty saved." in page.text
+    assert "Stage 2:</span>" in page.text
+    assert event.vp_penalties.get().stage.number == 2
+    standings = director_client.get(reverse("stage", args=[event.pk, 2])).text
+    assert "−1.50 VP" in standings and "Late start" in standings
+    assert "Late start" not in director_client.get(reverse("stage", args=[event.pk, 1])).text
+
+
+def test_a_team_page_shows_the_teams_matches_stage_by_stage_with_its_positions(english, director):
+    client = english
+    event = make_event(name="Club teams", boards_per_match=2, boards_per_segment=2)
+    teams = [make_team(event, f"Team {n}") for n in range(1, 5)]
+    first = actions.configure_stage(event, user=director, number=1, kind="round-robin")
+    for match in actions.start_stage(first, user=director):
+        play(match, home_wins=match.home.name < match.away.name)  # Team 1 wins everything
+        actions.mark_final(match, user=director, confirm=True)
+    knockout = actions.configure_stage(event, user=director, number=2, kind="knockout",
+                                       entrants=2)  # fmt: skip
+    page = client.get(reverse("team", args=[event.pk, teams[0].pk])).text
+    assert "Stage 2" not in page  # not started: nothing of it yet
+    (final,) = actions.start_stage(knockout, user=director)
+    page = client.get(reverse("team", args=[event.pk, teams[0].pk])).text
+    assert "Stage 1: Round robin" in page and "Stage 2: Knockout" in page
+    assert "Position 1 of 4" in page
+    assert page.count("align-middle team-matches") == 2
+    assert f'data-match="{final.pk}"' in page.split('data-stage="2"')[1]
+    page = client.get(reverse("team", args=[event.pk, teams[3].pk])).text
+    assert "Stage 2" not in page  # did not go through
+    assert "Position 4 of 4" not in page  # one stage: the page reads as before

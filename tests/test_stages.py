@@ -302,6 +302,9 @@ def test_an_event_with_stages_exports_and_imports_whole(td):
         finish(match, td)
     swiss = actions.configure_stage(event, user=td, number=3, kind="swiss", rounds=2)
     actions.decide_tie(first, order=[event.teams.first()], reason="By lot", user=td)
+    for number in (1, 3):  # a VP penalty in the first stage and one in the Swiss
+        actions.add_vp_penalty(event, team=event.teams.first(), vp=Decimal(number),
+                               reason="Slow play", stage=number, user=td)  # fmt: skip
     document = backup.export_event(event)
     assert [s["kind"] for s in document["stages"]] == ["round-robin", "knockout", "swiss"]
     copy = backup.import_event(json_round_trip(document), user=td)
@@ -319,6 +322,8 @@ def test_an_event_with_stages_exports_and_imports_whole(td):
         return rows, bracket, stages[1].tie_order and len(stages[1].tie_order), stages[3].kind
 
     assert picture(copy) == picture(event)
+    penalties = [(p.stage and p.stage.number, p.vp) for p in copy.vp_penalties.order_by("vp")]
+    assert penalties == [(None, 1), (3, 3)]
     assert copy.stages.get(number=2).carry_fraction == "1/3"
     assert swiss.rounds == copy.stages.get(number=3).rounds == 2
 
@@ -327,3 +332,20 @@ def json_round_trip(document):
     import json
 
     return json.loads(json.dumps(document))
+
+
+def test_a_vp_penalty_comes_off_the_standings_of_its_own_stage_only(td):
+    event, first, _ = round_robin_then_knockout(td, 4, 4)
+    swiss = actions.configure_stage(event, user=td, number=2, kind="swiss", rounds=1)
+    team = event.teams.get(name="Team 01")
+
+    def vp(stage):
+        return {r.team.name: r.standing.vp for r in tables.standings(event, stage=stage)}
+
+    before = vp(first)["Team 01"]
+    actions.add_vp_penalty(event, team=team, vp=Decimal(2), reason="Late", stage=swiss, user=td)
+    assert vp(first)["Team 01"] == before
+    assert vp(swiss)["Team 01"] == -2
+    actions.add_vp_penalty(event, team=team, vp=Decimal(1), reason="Slow", user=td)  # stage 1
+    assert vp(first)["Team 01"] == before - 1
+    assert vp(swiss)["Team 01"] == -2

@@ -46,14 +46,22 @@ def remove_imp_penalty(penalty, *, user, reason: str = "") -> None:
         change.refresh_totals(match)
 
 
-def add_vp_penalty(event, *, team, vp: Decimal, reason: str, user) -> VpPenalty:
-    """Return a VP penalty taken off a team's event total."""
+def add_vp_penalty(event, *, team, vp: Decimal, reason: str, user, stage=None) -> VpPenalty:
+    """Return a VP penalty taken off a team's total in a stage (``stage`` None: the first).
+
+    A stage is given as a Stage of the event or its number.
+    """
     with changing(user) as change:
         event = change.lock_event(event)
         team_id = team if isinstance(team, int) else team.pk
         if not event.teams.filter(pk=team_id).exists():
             raise Gone
-        penalty = VpPenalty(event=event, team_id=team_id, vp=vp, reason=reason)
+        number = getattr(stage, "number", stage) or 1
+        stage_row = event.stages.filter(number=number).first()
+        if number != 1 and stage_row is None:
+            raise Gone
+        stage_id = stage_row.pk if stage_row is not None and number != 1 else None
+        penalty = VpPenalty(event=event, stage_id=stage_id, team_id=team_id, vp=vp, reason=reason)
         penalty.created_by = user
         change.save(penalty)
         return penalty

@@ -86,6 +86,18 @@ class VpPenaltyForm(ActionFormMixin, forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = event.teams.all()
         self.instance.event = event
+        stages = list(event.stages.all())
+        if len(stages) > 1:  # the stage whose standings it comes off
+            self.fields["stage"] = forms.TypedChoiceField(
+                label=_("Stage"),
+                coerce=int,
+                choices=[
+                    (s.number, _("Stage %(number)s: %(name)s") % {"number": s.number, "name": s})
+                    for s in stages
+                ],
+                initial=stages[-1].number,
+            )
+            self.order_fields(["stage", "team", "vp", "reason"])
 
     def clean_vp(self):
         vp = self.cleaned_data["vp"]

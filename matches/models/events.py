@@ -187,9 +187,13 @@ class Bye(models.Model):
 
 
 class VpPenalty(DirectorDecision):
-    """VP taken off a team's event total, with the director's reason."""
+    """VP taken off a team's total in a stage, with the director's reason."""
 
     event = models.ForeignKey(Event, models.CASCADE, related_name="vp_penalties")
+    # The stage whose standings it comes off; None is the first stage (as for matches).
+    stage = models.ForeignKey(
+        "matches.Stage", models.CASCADE, related_name="vp_penalties", null=True, blank=True
+    )
     team = models.ForeignKey(Team, models.CASCADE, related_name="vp_penalties")
     vp = models.DecimalField(_("VP"), max_digits=5, decimal_places=2)
 

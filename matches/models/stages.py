@@ -147,6 +147,12 @@ class Stage(models.Model):
             return self.event.byes.filter(stage__isnull=True)
         return self.event.byes.filter(stage=self)
 
+    def penalties_here(self):
+        """Return the VP penalties of the stage's standings (stage 1: those without a stage)."""
+        if self.is_first:
+            return self.event.vp_penalties.filter(stage__isnull=True)
+        return self.event.vp_penalties.filter(stage=self)
+
     def has_entries(self) -> bool:
         """Return True when the stage's field is its entries (not simply every team)."""
         return self.pk is not None and not (self.is_first and self.is_round_robin)

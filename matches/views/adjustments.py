@@ -164,8 +164,9 @@ def vp_penalty_add(request, event_id):
         data = form.cleaned_data
         try:
             actions.add_vp_penalty(
-                event, team=data["team"], vp=data["vp"], reason=data["reason"], user=request.user
-            )
+                event, team=data["team"], vp=data["vp"], reason=data["reason"],
+                stage=data.get("stage"), user=request.user,
+            )  # fmt: skip
         except ActionError as error:
             form.refuse(error)
         else:
