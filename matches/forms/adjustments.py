@@ -86,8 +86,10 @@ class VpPenaltyForm(ActionFormMixin, forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = event.teams.all()
         self.instance.event = event
-        stages = list(event.stages.all())
-        if len(stages) > 1:  # the stage whose standings it comes off
+        # The stage whose standings it comes off: one with standings (not a knockout).
+        stages = [stage for stage in event.stages.all() if not stage.is_knockout]
+        self.default_stage = stages[0].number if stages else 1
+        if len(stages) > 1:
             self.fields["stage"] = forms.TypedChoiceField(
                 label=_("Stage"),
                 coerce=int,

@@ -165,7 +165,7 @@ def vp_penalty_add(request, event_id):
         try:
             actions.add_vp_penalty(
                 event, team=data["team"], vp=data["vp"], reason=data["reason"],
-                stage=data.get("stage"), user=request.user,
+                stage=data.get("stage", form.default_stage), user=request.user,
             )  # fmt: skip
         except ActionError as error:
             form.refuse(error)
