@@ -10,7 +10,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from matches.actions.stages import knockout_bracket
+from matches.actions.knockouts import knockout_bracket
 from matches.scoring.swiss import Why
 from matches.tables import EventTables, Round
 

@@ -78,6 +78,7 @@ from .directors import add_director, remove_director
 from .events import change_event, create_event, delete_event, settings_errors
 from .games import delete_game, save_game, update_game
 from .imports import import_event
+from .knockouts import decide_knockout_tie, next_knockout_round
 from .matches import add_match, delete_match, mark_final, reopen_match, set_seating
 from .results import (
     assign_result,
@@ -89,19 +90,13 @@ from .results import (
 from .schedule import add_bye, make_round_robin
 from .stages import (
     configure_stage,
-    decide_knockout_tie,
     decide_tie,
-    draw_next_round,
-    enter_late,
-    next_knockout_round,
-    publish_draw,
     reseed_stage,
     stage_candidates,
     stage_errors,
     start_stage,
-    swap_in_draw,
-    withdraw_team,
 )
+from .swiss_rounds import draw_next_round, enter_late, publish_draw, swap_in_draw, withdraw_team
 from .teams import add_team, add_teams, change_team, remove_team, withdraw_from_event
 
 __all__ = [

@@ -17,7 +17,7 @@ from .base import (
     create_boards,
     store_totals,
 )
-from .stages import advance_knockout
+from .knockouts import advance_knockout
 from .text import join
 
 REPEAT_PAIRING = _(

@@ -1,5 +1,6 @@
-"""Stages: setting one up, starting it, the Swiss draw, late entries and withdrawals,
-knockout rounds and the director's decisions on ties.
+"""Stages: setting one up, seeding and starting it, the Swiss draw, late entries and
+withdrawals, and the director's decisions on standings ties (the Swiss rounds:
+``swiss_rounds.py``; knockout rounds: ``knockouts.py``).
 
 Every function here is an action (see the package docstring): one transaction, the
 event's row locked first, history naming the director, the event's revision bumped last.
@@ -11,28 +12,21 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from typing import NamedTuple
 
-from django.db.models import Max, Q
 from django.utils.translation import gettext_lazy as _
 
 from matches import scoring
-from matches.choices import CarryOverChoice, StageKind, VPScaleChoice
+from matches.choices import StageKind, VPScaleChoice
 from matches.models import (
     Board,
     Bye,
-    DrawSwap,
-    DrawTable,
     Match,
     MatchStatus,
-    Result,
     Stage,
     StageEntry,
     Team,
     TieDecision,
 )
-from matches.models.matches import is_official
-from matches.scoring import knockout, swiss
 
 from .base import ActionError, changing
 from .text import text_errors
@@ -48,33 +42,7 @@ PREVIOUS_OPEN = _(
 )
 STARTED = _("This stage has started already.")
 NOT_STARTED = _("Start the stage first: its teams are not set yet.")
-NOT_SWISS = _("Only a Swiss stage is drawn round by round.")
-NOT_KNOCKOUT = _("Only a knockout stage has knockout rounds.")
-ALL_ROUNDS = _("All %(rounds)s rounds of this stage have been drawn.")
-ROUND_UNFINISHED = _(
-    "Round %(round)s is still being played: its results rank the teams for this draw. "
-    "Wait until every match of it is complete (or marked final), or make the stage a "
-    "delayed Swiss."
-)
-NO_DRAFT = _("There is no draw waiting to be published: make the draw first.")
-NOT_IN_DRAW = _("%(team)s is not in this draw.")
-SAME_TEAM = _("Choose two different teams.")
 NO_REASON = _("Give a reason; the stage's history keeps it.")
-NOT_ENTERED = _("%(team)s is not in this stage.")
-ALREADY_ENTERED = _("%(team)s is in this stage already.")
-WITHDRAWN = _("%(team)s has withdrawn already.")
-NOT_TIED = _("This match has a winner: there is no tie to decide.")
-NOT_FINAL = _("Mark the match final first; its result decides the tie.")
-NOT_PLAYING = _("The winner must be one of the two teams of the match.")
-NOTHING_NEXT = _(
-    "No match is ready: each match of the next round needs both of its teams, from matches "
-    "marked final (a tie needs the director's decision first)."
-)
-NEXT_PLAYED = _(
-    "The next round's match %(home)s – %(away)s has results already: its teams cannot "
-    "change. Reopen it and delete its results first, or keep this match's winner."
-)
-REDRAWN = _("Teams changed: an earlier match's winner changed after it was reopened.")
 SEEDED = _("The first round of this stage is made (or drawn): its seeding can no longer change.")
 ORDER = _("Choose the teams of the tie in the order decided, each once.")
 SEEDING = _("List each team once, in seeding order; only teams that may enter this stage.")
@@ -242,7 +210,9 @@ def stage_candidates(stage) -> list[Team]:
     if open_matches:
         raise _fail(PREVIOUS_OPEN, count=open_matches)
     if previous.is_knockout:
-        teams = [m.knockout_winner() for m in _last_round(previous)]
+        from .knockouts import last_round
+
+        teams = [m.knockout_winner() for m in last_round(previous)]
         teams = [team for team in teams if team is not None]
     else:
         teams = [row.team for row in _standings_of(previous)]
@@ -283,7 +253,9 @@ def start_stage(stage, *, user, order=None) -> list[Match]:
         if stage.is_round_robin:
             return _round_robin(change, stage, teams)
         if stage.is_knockout:
-            return _knockout_round(change, stage, 1)
+            from .knockouts import knockout_round
+
+            return knockout_round(change, stage, 1)
         return []
 
 
@@ -344,354 +316,6 @@ def _round_robin(change, stage, teams) -> list[Match]:
             else:
                 made.append(_new_match(change, stage, number, teams[home - 1], teams[away - 1]))
     return made
-
-
-# -- Swiss ------------------------------------------------------------------------------
-
-
-def _published_rounds(stage) -> int:
-    rounds = [
-        stage.matches_here().aggregate(last=Max("round"))["last"] or 0,
-        stage.byes_here().aggregate(last=Max("round"))["last"] or 0,
-    ]
-    return max(rounds)
-
-
-def swiss_ranking(stage, next_round: int) -> list[Team]:
-    """Return the teams playing ``next_round`` in the order that ranks them for its draw.
-
-    Round 1: by seed, or at random from the stage's seed when it has one. Later rounds:
-    the standings after the previous round (two rounds back for a delayed Swiss), teams
-    that joined late placed by their VP like the others.
-    """
-    from matches import tables
-
-    entries = _entries(stage)
-    playing = [entry.team for entry in entries if entry.plays_in(next_round)]
-    ranked_by = swiss.ranking_round(next_round, stage.delayed)
-    if ranked_by == 0:
-        if stage.seed is not None:
-            return swiss.random_order(playing, stage.seed)
-        return playing
-    data = tables.event_data(stage.event, stage)
-    data["outcomes"] = [o for o in data["outcomes"] if o.round <= ranked_by]
-    data["byes"] = [b for b in data["byes"] if b.round <= ranked_by]
-    order = [row.team.pk for row in tables.standings(stage.event, data)]
-    position = {team_id: index for index, team_id in enumerate(order)}
-    return sorted(playing, key=lambda team: position.get(team.pk, len(position)))
-
-
-def draw_next_round(stage, *, user) -> list[DrawTable]:
-    """Return the draft draw of the stage's next round (replacing any draft of it).
-
-    The draw follows ``scoring.swiss.pair``; the director sees it with the reason for each
-    table that is not a straight top-down pairing, may swap teams, then publishes it.
-    """
-    with changing(user) as change:
-        stage = _locked_stage(change, stage)
-        if not stage.is_swiss:
-            raise _fail(NOT_SWISS)
-        if not stage.entries.exists():
-            raise _fail(NOT_STARTED)
-        next_round = _published_rounds(stage) + 1
-        if stage.rounds and next_round > stage.rounds:
-            raise _fail(ALL_ROUNDS, rounds=stage.rounds)
-        ranked_by = swiss.ranking_round(next_round, stage.delayed)
-        if ranked_by >= 1:  # its matches must all count in the official standings
-            rows = stage.matches_here().filter(round=ranked_by).outcome_rows()
-            if not all(is_official(row) for row in rows):
-                raise _fail(ROUND_UNFINISHED, round=ranked_by)
-        ranking = swiss_ranking(stage, next_round)
-        if len(ranking) < 2:
-            raise _fail(FEW_TEAMS, count=len(ranking))
-        meetings = stage.matches_here().values_list("home_id", "away_id", "round")
-        met = swiss.met_pairs(meetings, next_round, stage.repeats_after)
-        had_bye = set(stage.byes_here().values_list("team_id", flat=True))
-        draw = swiss.pair([team.pk for team in ranking], met, had_bye)
-        stage.draft.all().delete()
-        teams = {team.pk: team for team in ranking}
-        rows = []
-        for number, (home, away) in enumerate(draw.tables, start=1):
-            note = draw.notes.get(number)
-            reasons = [{"team": s.team, "why": s.why.value} for s in note.skipped] if note else []
-            rows.append(
-                DrawTable(
-                    stage=stage, round=next_round, table=number, home=teams[home],
-                    away=teams[away], reasons=reasons, repeat=bool(note and note.repeat),
-                )
-            )  # fmt: skip
-        if draw.bye is not None:
-            reasons = [{"team": s.team, "why": s.why.value} for s in draw.bye_skipped]
-            rows.append(
-                DrawTable(
-                    stage=stage, round=next_round, table=len(draw.tables) + 1,
-                    home=teams[draw.bye], away=None, reasons=reasons,
-                )
-            )  # fmt: skip
-        return DrawTable.objects.bulk_create(rows)
-
-
-def swap_in_draw(stage, *, first, second, reason: str, user) -> DrawSwap:
-    """Swap two teams' places in the draft draw; the swap and its reason are kept."""
-    with changing(user) as change:
-        stage = _locked_stage(change, stage)
-        draft = list(stage.draft.select_related("home", "away"))
-        if not draft:
-            raise _fail(NO_DRAFT)
-        first_id, second_id = _id(first), _id(second)
-        if first_id == second_id:
-            raise _fail(SAME_TEAM, "second")
-        errors = text_errors(reason, required=True, most=200)
-        if errors:
-            raise _fail(NO_REASON if not reason.strip() else errors[0], "reason")
-        places = {}
-        for row in draft:
-            for side in ("home", "away"):
-                team_id = getattr(row, f"{side}_id")
-                if team_id is not None:
-                    places[team_id] = (row, side)
-        for field, team_id in (("first", first_id), ("second", second_id)):
-            if team_id not in places:
-                team = Team.objects.filter(pk=team_id).first()
-                raise _fail(NOT_IN_DRAW, field, team=team.name if team else team_id)
-        (row_a, side_a), (row_b, side_b) = places[first_id], places[second_id]
-        team_a, team_b = getattr(row_a, side_a), getattr(row_b, side_b)
-        setattr(row_a, side_a, team_b)
-        setattr(row_b, side_b, team_a)
-        for row in {row_a.pk: row_a, row_b.pk: row_b}.values():
-            row.reasons = []
-            row.repeat = (
-                row.away_id is not None
-                and stage.matches_here()
-                .filter(
-                    Q(home_id=row.home_id, away_id=row.away_id)
-                    | Q(home_id=row.away_id, away_id=row.home_id)
-                )
-                .exists()
-            )
-            change.save(row)
-        swap = DrawSwap(
-            stage=stage, round=draft[0].round, first=team_a, second=team_b,
-            reason=reason.strip(), created_by=user,
-        )  # fmt: skip
-        return change.save(swap)
-
-
-def publish_draw(stage, *, user) -> list[Match]:
-    """Return the matches of the draft draw, now published (and the bye, if any)."""
-    with changing(user) as change:
-        stage = _locked_stage(change, stage)
-        draft = list(stage.draft.select_related("home", "away"))
-        if not draft:
-            raise _fail(NO_DRAFT)
-        made = []
-        for row in draft:
-            if row.away_id is None:
-                change.save(Bye(event=stage.event, stage=stage.stage_value(), round=row.round,
-                                team=row.home))  # fmt: skip
-            else:
-                made.append(_new_match(change, stage, row.round, row.home, row.away))
-        stage.draft.all().delete()
-        return made
-
-
-def withdraw_team(stage, *, team, user) -> StageEntry:
-    """Withdraw a team from the rounds not yet drawn; its results so far stand."""
-    with changing(user) as change:
-        stage = _locked_stage(change, stage)
-        entry = stage.entries.select_related("team").filter(team_id=_id(team)).first()
-        if entry is None:
-            raise _fail(NOT_ENTERED, "team", team=_name(team))
-        if entry.withdrawn_after is not None:
-            raise _fail(WITHDRAWN, "team", team=entry.team.name)
-        entry.withdrawn_after = _published_rounds(stage)
-        stage.draft.all().delete()  # a draft with the team in it is drawn again
-        return change.save(entry)
-
-
-def enter_late(stage, *, team, user) -> StageEntry:
-    """Enter a team of the event into the stage from its next round (last seed)."""
-    with changing(user) as change:
-        stage = _locked_stage(change, stage)
-        team = stage.event.teams.get(pk=_id(team))
-        entry = stage.entries.filter(team=team).first()
-        if entry is not None and entry.withdrawn_after is None:
-            raise _fail(ALREADY_ENTERED, "team", team=team.name)
-        next_round = _published_rounds(stage) + 1
-        if entry is None:
-            last = stage.entries.aggregate(last=Max("seed"))["last"] or 0
-            entry = StageEntry(stage=stage, team=team, seed=last + 1)
-        entry.joined_round, entry.withdrawn_after = next_round, None
-        stage.draft.all().delete()
-        return change.save(entry)
-
-
-# -- Knockout ---------------------------------------------------------------------------
-
-
-def _last_round(stage) -> list[Match]:
-    last = stage.matches_here().aggregate(last=Max("round"))["last"]
-    rows = stage.matches_here().filter(round=last).select_related("home", "away", "decided_winner")
-    return list(rows.order_by("bracket_position"))
-
-
-def knockout_bracket(stage) -> tuple[list, dict]:
-    """Return (the bracket's rounds, {(round, position): match}) as decided so far.
-
-    A match's winner counts once the match is final (or the director decided its tie).
-    """
-    seeds = [entry.team for entry in _entries(stage)]
-    matches = {
-        (m.round, m.bracket_position): m
-        for m in stage.matches_here().select_related("home", "away", "decided_winner")
-    }
-    if len(seeds) < 2:
-        return [], matches
-    # Round by round, a winner counts only where the match still has the teams the bracket
-    # gives its place: a match reopened (its winner unknown or changed) leaves the later
-    # places it feeds open, whatever was played there.
-    winners = {}
-    for number in sorted({key[0] for key in matches}):
-        slots = knockout.bracket(seeds, winners)[number - 1]
-        for slot in slots:
-            match = matches.get((number, slot.position))
-            if match is None or not match.is_final:
-                continue
-            if (match.home_id, match.away_id) != (_id_or_none(slot.home), _id_or_none(slot.away)):
-                continue
-            winner = match.knockout_winner()
-            if winner is not None:
-                winners[(number, slot.position)] = winner
-    return knockout.bracket(seeds, winners), matches
-
-
-def _id_or_none(team) -> int | None:
-    return None if team is None else team.pk
-
-
-def _knockout_round(change, stage, round_number: int) -> list[Match]:
-    rounds, matches = knockout_bracket(stage)
-    made = []
-    for slot in rounds[round_number - 1] if round_number <= len(rounds) else []:
-        if slot.bye or slot.home is None or slot.away is None:
-            continue
-        existing = matches.get((slot.round, slot.position))
-        if existing is not None:
-            if (existing.home_id, existing.away_id) != (slot.home.pk, slot.away.pk):
-                made.append(_redraw(change, stage, existing, slot.home, slot.away))
-            continue
-        carry_home, carry_away = _carry_over(stage, slot.home, slot.away)
-        made.append(
-            _new_match(
-                change, stage, slot.round, slot.home, slot.away,
-                bracket_position=slot.position, carry_home=carry_home, carry_away=carry_away,
-            )
-        )  # fmt: skip
-    return made
-
-
-def _redraw(change, stage, match, home, away) -> Match:
-    """Return the knockout match with the teams the bracket now gives it.
-
-    An earlier match was reopened and its winner changed; this match can follow only
-    while it has no results.
-    """
-    if Result.objects.filter(board__match=match).exists():
-        raise _fail(NEXT_PLAYED, home=match.home.name, away=match.away.name)
-    match.home, match.away = home, away
-    match.carry_home, match.carry_away = _carry_over(stage, home, away)
-    match.decided_winner, match.decided_reason = None, ""
-    match._change_reason = str(REDRAWN)
-    return change.save(match)
-
-
-class Advance(NamedTuple):
-    """What marking a knockout match final did: the matches made, and whether it is a tie
-    that waits for the director's decision."""
-
-    made: list[Match]
-    tie: bool = False
-
-
-def advance_knockout(change, match) -> Advance:
-    """Return the knockout matches made now that ``match`` is final (or its tie decided).
-
-    Called inside ``mark_final`` and ``decide_knockout_tie``, in their transaction: every
-    place of the bracket whose two teams are now known gets its match (the next round's
-    match as soon as both matches feeding it are decided). Other formats: nothing.
-    """
-    if match.stage_id is not None:
-        stage = Stage.objects.get(pk=match.stage_id)
-    else:
-        stage = Stage.objects.filter(event_id=match.event_id, number=1).first()
-    if stage is None or not stage.is_knockout:
-        return Advance([])
-    stage.event = change.lock_event(match.event_id)
-    rounds, _matches = knockout_bracket(stage)
-    made = []
-    for number in range(2, len(rounds) + 1):
-        made += _knockout_round(change, stage, number)
-    return Advance(made, tie=match.knockout_winner() is None)
-
-
-def _carry_over(stage, home, away) -> tuple[Decimal, Decimal]:
-    """Return the carry-over (home, away); the home team is the higher-placed one."""
-    rule = stage.carry_over_rule()
-    if rule.method == CarryOverChoice.NONE:
-        return Decimal(0), Decimal(0)
-    vp_difference, head_to_head = Decimal(0), 0
-    previous = Stage.objects.filter(event=stage.event, number=stage.number - 1).first()
-    if previous is not None and not previous.is_knockout:
-        previous.event = stage.event
-        vp = {row.team.pk: row.standing.vp for row in _standings_of(previous)}
-        vp_difference = max(vp.get(home.pk, 0) - vp.get(away.pk, 0), Decimal(0))
-        for row in (
-            previous.matches_here()
-            .filter(Q(home=home, away=away) | Q(home=away, away=home))
-            .values("home_id", "home_margin", "away_margin")
-        ):
-            head_to_head += row["home_margin"] if row["home_id"] == home.pk else row["away_margin"]
-    return knockout.carry_over(rule, vp_difference=vp_difference, head_to_head_imps=head_to_head)
-
-
-def next_knockout_round(stage, *, user) -> list[Match]:
-    """Return the knockout matches made for every place whose two teams are now known."""
-    with changing(user) as change:
-        stage = _locked_stage(change, stage)
-        if not stage.is_knockout:
-            raise _fail(NOT_KNOCKOUT)
-        if not stage.entries.exists():
-            raise _fail(NOT_STARTED)
-        rounds, _matches = knockout_bracket(stage)
-        made = []
-        for number in range(2, len(rounds) + 1):
-            made += _knockout_round(change, stage, number)
-        if not made:
-            raise _fail(NOTHING_NEXT)
-        return made
-
-
-def decide_knockout_tie(match, *, winner, reason: str, user) -> Match:
-    """Record the director's decision on a knockout match that ended level."""
-    with changing(user) as change:
-        match = change.lock_match(match, final_ok=True)
-        if not match.is_final:
-            raise _fail(NOT_FINAL, "winner")
-        tie = knockout.match_winner(match.home_imps, match.away_imps, match.carry) is None
-        if not tie:
-            raise _fail(NOT_TIED, "winner")
-        if _id(winner) not in (match.home_id, match.away_id):
-            raise _fail(NOT_PLAYING, "winner")
-        if not reason or not reason.strip():
-            raise _fail(NO_REASON, "reason")
-        errors = text_errors(reason, required=True, most=200)
-        if errors:
-            raise _fail(errors[0], "reason")
-        match.decided_winner_id = _id(winner)
-        match.decided_reason = reason.strip()
-        change.save(match, update_fields=["decided_winner", "decided_reason"])
-        match.advance = advance_knockout(change, match)
-        return match
 
 
 def decide_tie(stage, *, order, reason: str, user) -> TieDecision:

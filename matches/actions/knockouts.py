@@ -1,0 +1,212 @@
+"""Knockout stages: the bracket as decided so far, each round's matches with their
+carry-over, winners going forward when a match is marked final, and the director's
+decision on a tie.
+
+Every function taking ``user`` is an action (see the package docstring); ``advance_knockout``
+and ``knockout_round`` run inside another action's change (``mark_final``,
+``start_stage``). The rules live in ``matches.scoring.knockout``.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import NamedTuple
+
+from django.db.models import Max, Q
+from django.utils.translation import gettext_lazy as _
+
+from matches.choices import CarryOverChoice
+from matches.models import Match, Result, Stage
+from matches.scoring import knockout
+
+from .base import changing
+from .stages import (
+    NO_REASON,
+    NOT_STARTED,
+    _entries,
+    _fail,
+    _id,
+    _locked_stage,
+    _new_match,
+    _standings_of,
+)
+from .text import text_errors
+
+NOT_KNOCKOUT = _("Only a knockout stage has knockout rounds.")
+NOT_TIED = _("This match has a winner: there is no tie to decide.")
+NOT_FINAL = _("Mark the match final first; its result decides the tie.")
+NOT_PLAYING = _("The winner must be one of the two teams of the match.")
+NOTHING_NEXT = _(
+    "No match is ready: each match of the next round needs both of its teams, from matches "
+    "marked final (a tie needs the director's decision first)."
+)
+NEXT_PLAYED = _(
+    "The next round's match %(home)s – %(away)s has results already: its teams cannot "
+    "change. Reopen it and delete its results first, or keep this match's winner."
+)
+REDRAWN = _("Teams changed: an earlier match's winner changed after it was reopened.")
+
+
+def last_round(stage) -> list[Match]:
+    last = stage.matches_here().aggregate(last=Max("round"))["last"]
+    rows = stage.matches_here().filter(round=last).select_related("home", "away", "decided_winner")
+    return list(rows.order_by("bracket_position"))
+
+
+def knockout_bracket(stage) -> tuple[list, dict]:
+    """Return (the bracket's rounds, {(round, position): match}) as decided so far.
+
+    A match's winner counts once the match is final (or the director decided its tie).
+    """
+    seeds = [entry.team for entry in _entries(stage)]
+    matches = {
+        (m.round, m.bracket_position): m
+        for m in stage.matches_here().select_related("home", "away", "decided_winner")
+    }
+    if len(seeds) < 2:
+        return [], matches
+    # Round by round, a winner counts only where the match still has the teams the bracket
+    # gives its place: a match reopened (its winner unknown or changed) leaves the later
+    # places it feeds open, whatever was played there.
+    winners = {}
+    for number in sorted({key[0] for key in matches}):
+        slots = knockout.bracket(seeds, winners)[number - 1]
+        for slot in slots:
+            match = matches.get((number, slot.position))
+            if match is None or not match.is_final:
+                continue
+            if (match.home_id, match.away_id) != (_id_or_none(slot.home), _id_or_none(slot.away)):
+                continue
+            winner = match.knockout_winner()
+            if winner is not None:
+                winners[(number, slot.position)] = winner
+    return knockout.bracket(seeds, winners), matches
+
+
+def _id_or_none(team) -> int | None:
+    return None if team is None else team.pk
+
+
+def knockout_round(change, stage, round_number: int) -> list[Match]:
+    rounds, matches = knockout_bracket(stage)
+    made = []
+    for slot in rounds[round_number - 1] if round_number <= len(rounds) else []:
+        if slot.bye or slot.home is None or slot.away is None:
+            continue
+        existing = matches.get((slot.round, slot.position))
+        if existing is not None:
+            if (existing.home_id, existing.away_id) != (slot.home.pk, slot.away.pk):
+                made.append(_redraw(change, stage, existing, slot.home, slot.away))
+            continue
+        carry_home, carry_away = _carry_over(stage, slot.home, slot.away)
+        made.append(
+            _new_match(
+                change, stage, slot.round, slot.home, slot.away,
+                bracket_position=slot.position, carry_home=carry_home, carry_away=carry_away,
+            )
+        )  # fmt: skip
+    return made
+
+
+def _redraw(change, stage, match, home, away) -> Match:
+    """Return the knockout match with the teams the bracket now gives it.
+
+    An earlier match was reopened and its winner changed; this match can follow only
+    while it has no results.
+    """
+    if Result.objects.filter(board__match=match).exists():
+        raise _fail(NEXT_PLAYED, home=match.home.name, away=match.away.name)
+    match.home, match.away = home, away
+    match.carry_home, match.carry_away = _carry_over(stage, home, away)
+    match.decided_winner, match.decided_reason = None, ""
+    match._change_reason = str(REDRAWN)
+    return change.save(match)
+
+
+class Advance(NamedTuple):
+    """What marking a knockout match final did: the matches made, and whether it is a tie
+    that waits for the director's decision."""
+
+    made: list[Match]
+    tie: bool = False
+
+
+def advance_knockout(change, match) -> Advance:
+    """Return the knockout matches made now that ``match`` is final (or its tie decided).
+
+    Called inside ``mark_final`` and ``decide_knockout_tie``, in their transaction: every
+    place of the bracket whose two teams are now known gets its match (the next round's
+    match as soon as both matches feeding it are decided). Other formats: nothing.
+    """
+    if match.stage_id is not None:
+        stage = Stage.objects.get(pk=match.stage_id)
+    else:
+        stage = Stage.objects.filter(event_id=match.event_id, number=1).first()
+    if stage is None or not stage.is_knockout:
+        return Advance([])
+    stage.event = change.lock_event(match.event_id)
+    rounds, _matches = knockout_bracket(stage)
+    made = []
+    for number in range(2, len(rounds) + 1):
+        made += knockout_round(change, stage, number)
+    return Advance(made, tie=match.knockout_winner() is None)
+
+
+def _carry_over(stage, home, away) -> tuple[Decimal, Decimal]:
+    """Return the carry-over (home, away); the home team is the higher-placed one."""
+    rule = stage.carry_over_rule()
+    if rule.method == CarryOverChoice.NONE:
+        return Decimal(0), Decimal(0)
+    vp_difference, head_to_head = Decimal(0), 0
+    previous = Stage.objects.filter(event=stage.event, number=stage.number - 1).first()
+    if previous is not None and not previous.is_knockout:
+        previous.event = stage.event
+        vp = {row.team.pk: row.standing.vp for row in _standings_of(previous)}
+        vp_difference = max(vp.get(home.pk, 0) - vp.get(away.pk, 0), Decimal(0))
+        for row in (
+            previous.matches_here()
+            .filter(Q(home=home, away=away) | Q(home=away, away=home))
+            .values("home_id", "home_margin", "away_margin")
+        ):
+            head_to_head += row["home_margin"] if row["home_id"] == home.pk else row["away_margin"]
+    return knockout.carry_over(rule, vp_difference=vp_difference, head_to_head_imps=head_to_head)
+
+
+def next_knockout_round(stage, *, user) -> list[Match]:
+    """Return the knockout matches made for every place whose two teams are now known."""
+    with changing(user) as change:
+        stage = _locked_stage(change, stage)
+        if not stage.is_knockout:
+            raise _fail(NOT_KNOCKOUT)
+        if not stage.entries.exists():
+            raise _fail(NOT_STARTED)
+        rounds, _matches = knockout_bracket(stage)
+        made = []
+        for number in range(2, len(rounds) + 1):
+            made += knockout_round(change, stage, number)
+        if not made:
+            raise _fail(NOTHING_NEXT)
+        return made
+
+
+def decide_knockout_tie(match, *, winner, reason: str, user) -> Match:
+    """Record the director's decision on a knockout match that ended level."""
+    with changing(user) as change:
+        match = change.lock_match(match, final_ok=True)
+        if not match.is_final:
+            raise _fail(NOT_FINAL, "winner")
+        tie = knockout.match_winner(match.home_imps, match.away_imps, match.carry) is None
+        if not tie:
+            raise _fail(NOT_TIED, "winner")
+        if _id(winner) not in (match.home_id, match.away_id):
+            raise _fail(NOT_PLAYING, "winner")
+        if not reason or not reason.strip():
+            raise _fail(NO_REASON, "reason")
+        errors = text_errors(reason, required=True, most=200)
+        if errors:
+            raise _fail(errors[0], "reason")
+        match.decided_winner_id = _id(winner)
+        match.decided_reason = reason.strip()
+        change.save(match, update_fields=["decided_winner", "decided_reason"])
+        match.advance = advance_knockout(change, match)
+        return match
