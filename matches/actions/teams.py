@@ -143,7 +143,7 @@ def withdraw_from_event(team, *, reason: str, user) -> list[str]:
     with changing(user) as change:
         event = change.lock_event(event_id)
         team = Team.objects.get(pk=team_id)
-        from .stages import _published_rounds
+        from .swiss_rounds import _published_rounds
 
         for entry in StageEntry.objects.filter(team=team, withdrawn_after__isnull=True):
             entry.stage.event = event
