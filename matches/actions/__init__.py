@@ -64,6 +64,7 @@ this package. A test for a new action checks the refusal on a final match, the
 revision going up once, and the history row's user.
 """
 
+from .accounts import reset_demo_director, sign_up
 from .adjustments import (
     add_imp_penalty,
     add_vp_penalty,
@@ -100,6 +101,8 @@ from .swiss_rounds import draw_next_round, enter_late, publish_draw, swap_in_dra
 from .teams import add_team, add_teams, change_team, remove_team, withdraw_from_event
 
 __all__ = [
+    "reset_demo_director",
+    "sign_up",
     "ActionError",
     "Conflict",
     "Gone",

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
+from matches import actions
 from matches.accounts import current_lockouts
 from matches.forms.accounts import LoginForm, SignupForm
 from matches.permissions import superuser_required
@@ -76,7 +77,7 @@ def signup(request):
             context = {"form": form, "refused": message}
             return render(request, "registration/signup.html", context, status=429)
     if form.is_valid():
-        user = form.save()
+        user = actions.sign_up(form)
         get_usage(request, group="signup", key="ip", rate=_signup_rate, method="POST",
                   increment=True)  # fmt: skip
         log_in(request, user, backend="matches.accounts.UsernameBackend")

@@ -1,10 +1,6 @@
-import secrets
-
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 
-from matches.constants import CHIEF_DIRECTORS_GROUP, DIRECTORS_GROUP
+from matches import actions
 
 
 class Command(BaseCommand):
@@ -15,14 +11,7 @@ class Command(BaseCommand):
         parser.add_argument("--url", default="http://127.0.0.1:8000/accounts/login/")
 
     def handle(self, *args, username, url, **options):
-        password = secrets.token_urlsafe(9)
-        user, _ = get_user_model().objects.get_or_create(username=username)
-        user.set_password(password)
-        user.is_staff = True
-        user.save()
-        # The demo director changes every event (the demo's included): a chief director.
-        for name in (DIRECTORS_GROUP, CHIEF_DIRECTORS_GROUP):
-            user.groups.add(Group.objects.get_or_create(name=name)[0])
+        password = actions.reset_demo_director(username)
         self.stdout.write(
             self.style.SUCCESS("Demo director login")
             + f"\n  page:     {url}\n  username: {username}\n  password: {password}\n"
