@@ -5,6 +5,8 @@ import re
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -102,3 +104,41 @@ def test_the_history_reads_in_chinese(client, td):
     assert texts[0].endswith("比赛 · 撤销确认（恢复为暂定） 理由：记错了")
     page = client.get(reverse("director-event-history", args=[match.event_id])).text
     assert "修改记录" in page
+
+
+def match_page_queries(td_client, td, boards_entered: int) -> int:
+    """Return the queries of the director's match page once both rooms of
+    ``boards_entered`` boards and a penalty are in its history."""
+    match = make_match(make_event(td), user=td)
+    for number in range(1, boards_entered + 1):
+        enter(match, number, "open", "4S", "N", "=", user=td)
+        enter(match, number, "closed", "3NT", "S", "-1", user=td)
+    actions.add_imp_penalty(match, team=match.home, imps=2, reason="Late", user=td)
+    with CaptureQueriesContext(connection) as queries:
+        page = td_client.get(reverse("director-match", args=[match.pk]))
+    # each result, the penalty and the match's own making
+    assert len(entries(page.text)) == 2 * boards_entered + 2
+    return len(queries)
+
+
+def test_the_match_history_costs_the_same_queries_for_two_boards_as_for_sixteen(td_client, td):
+    assert match_page_queries(td_client, td, 16) == match_page_queries(td_client, td, 2)
+
+
+def event_history_queries(td_client, td, teams: int) -> int:
+    """Return the queries of the event's history page once ``teams`` teams, each renamed,
+    and a deleted match are in it."""
+    event = make_event(td)
+    made = [make_team(event, f"Team {n}", user=td) for n in range(teams)]
+    for team in made:
+        actions.change_team(team, name=f"{team.name} renamed", user=td)
+    match = actions.add_match(event, round=1, home=made[0], away=made[1], user=td)
+    actions.delete_match(match, reason="Entered twice", confirm=True, user=td)
+    with CaptureQueriesContext(connection) as queries:
+        page = td_client.get(reverse("director-event-history", args=[event.pk]))
+    assert sum("· renamed: Team " in line for line in entries(page.text)) == teams
+    return len(queries)
+
+
+def test_the_event_history_costs_the_same_queries_for_two_teams_as_for_twelve(td_client, td):
+    assert event_history_queries(td_client, td, 12) == event_history_queries(td_client, td, 2)
