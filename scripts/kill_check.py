@@ -287,23 +287,9 @@ def main() -> int:
         print(f"something already listens on {APP_HOST}:{APP_PORT}", file=sys.stderr)
         return 2
 
-    def on_sigterm(signum, frame):  # a polite kill of the check still cleans up
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        sys.exit(128 + signum)
-
-    signal.signal(signal.SIGTERM, on_sigterm)
+    server_tools.clean_up_on_sigterm()  # a polite kill of the check still cleans up
     work = Path(tempfile.mkdtemp(prefix="kill-check-"))
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "scoresheet.settings",
-        "DATABASE_URL": f"postgres://postgres@{PG_HOST}:{PG_PORT}/{DB_NAME}",
-        "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": APP_HOST,
-        "SECURE_COOKIES": "0",
-        "CONN_MAX_AGE": "0",
-        "LOG_LEVEL": "WARNING",
-    }
+    env = server_tools.server_env(DB_NAME, APP_HOST)
     env.pop("REDIS_URL", None)  # each server process caches for itself: a kill empties it
     os.environ.update(env)
     os.environ.pop("REDIS_URL", None)

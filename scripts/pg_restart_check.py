@@ -558,6 +558,32 @@ def report(stats: Stats, rows, problems, elapsed) -> bool:
     return not problems
 
 
+def server_env(db_name: str, app_host: str) -> dict:
+    """Return the environment of an app server (and of this process) on ``db_name``:
+    production settings, no persistent connections, warnings only."""
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "scoresheet.settings",
+        "DATABASE_URL": f"postgres://postgres@{PG_HOST}:{PG_PORT}/{db_name}",
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": app_host,
+        "SECURE_COOKIES": "0",
+        "CONN_MAX_AGE": "0",
+        "LOG_LEVEL": "WARNING",
+    }
+
+
+def clean_up_on_sigterm() -> None:
+    """Make a polite kill (SIGTERM) of the check exit through its cleanup."""
+
+    def on_sigterm(signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not stop the cleanup
+        sys.exit(128 + signum)
+
+    signal.signal(signal.SIGTERM, on_sigterm)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--restarts", type=int, default=2, choices=[1, 2, 3])
@@ -600,23 +626,9 @@ def main() -> int:
         return 2
 
     # A polite kill (SIGTERM) still cleans up: gunicorn stopped, PostgreSQL up, database gone.
-    def on_sigterm(signum, frame):
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not stop the cleanup
-        sys.exit(128 + signum)
-
-    signal.signal(signal.SIGTERM, on_sigterm)
+    clean_up_on_sigterm()
     work = Path(tempfile.mkdtemp(prefix="pg-restart-check-"))
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "scoresheet.settings",
-        "DATABASE_URL": f"postgres://postgres@{PG_HOST}:{PG_PORT}/{DB_NAME}",
-        "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": APP_HOST,
-        "SECURE_COOKIES": "0",
-        "CONN_MAX_AGE": "0",
-        "LOG_LEVEL": "WARNING",
-    }
+    env = server_env(DB_NAME, APP_HOST)
     os.environ.update(env)  # the same settings in this process, to set up and check
     server = None
     stats = Stats()
