@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from matches.formats.pbn import read_deals  # noqa: E402
+from matches.interchange.pbn import read_deals  # noqa: E402
 from matches.scoring import board_dealer, board_vulnerability  # noqa: E402
 from matches.scoring.double_dummy import analyse  # noqa: E402
 

@@ -28,7 +28,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.models import Group  # noqa: E402
 
 from matches import actions  # noqa: E402
-from matches.constants import DIRECTORS_GROUP  # noqa: E402
+from matches.auth.groups import DIRECTORS_GROUP  # noqa: E402
 from matches.management.commands.generate_event import generate_event  # noqa: E402
 
 

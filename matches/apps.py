@@ -10,7 +10,7 @@ class MatchesConfig(AppConfig):
     verbose_name = _("Team matches")
 
     def ready(self):
-        from matches import pagecache
+        from matches.caching import pagecache
 
         pagecache.connect()
         post_migrate.connect(create_cache_tables, sender=self)

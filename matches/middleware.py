@@ -1,5 +1,5 @@
-"""Middleware: the client's address behind trusted proxies, cached public pages answered
-early, and a database that does not answer.
+"""Middleware: the client's address behind trusted proxies, and a database that does not
+answer (cached public pages are answered early by ``matches.caching.middleware``).
 
 When the database does not answer, say so plainly instead of showing a server error: a
 request in flight when PostgreSQL restarts fails with this message; its transaction is
@@ -13,8 +13,6 @@ import logging
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.shortcuts import render
-
-from matches.pagecache import answer_from_cache
 
 logger = logging.getLogger(__name__)
 
@@ -56,22 +54,6 @@ class ClientAddressMiddleware:
         if trusted_proxies:
             request.META["PROXY_ADDR"] = request.META.get("REMOTE_ADDR", "")
             request.META["REMOTE_ADDR"] = client_address(request.META, trusted_proxies)
-        return self.get_response(request)
-
-
-class CachedPageMiddleware:
-    """Answer a visitor's request for a cached, unchanged public page straight from the
-    shared cache, before sessions, CSRF, messages or the view (see matches/pagecache.py).
-    Only where the cache holds the events' revisions (REVISIONS_IN_CACHE)."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        if request.method == "GET" and settings.REVISIONS_IN_CACHE:
-            response = answer_from_cache(request)
-            if response is not None:
-                return response
         return self.get_response(request)
 
 

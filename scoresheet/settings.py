@@ -80,7 +80,7 @@ MIDDLEWARE = [
     "matches.middleware.ClientAddressMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "matches.middleware.CachedPageMiddleware",
+    "matches.caching.middleware.CachedPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -97,7 +97,7 @@ MIDDLEWARE = [
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "matches.accounts.UsernameBackend",  # user names compared case-insensitively after NFKC
+    "matches.auth.accounts.UsernameBackend",  # user names compared case-insensitively after NFKC
 ]
 
 ROOT_URLCONF = "scoresheet.urls"
@@ -148,7 +148,7 @@ if REDIS_URL:
         raise ImproperlyConfigured(f"REDIS_URL must be redis://host:port/db, not {REDIS_URL!r}.")
     CACHES = {
         "default": {
-            "BACKEND": "matches.resilient_cache.ResilientRedisCache",
+            "BACKEND": "matches.caching.resilient_cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "TIMEOUT": 3600,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "scoresheet"),
@@ -222,10 +222,12 @@ AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = 1  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_USERNAME_CALLABLE = "matches.accounts.lockout_username"
+AXES_USERNAME_CALLABLE = "matches.auth.accounts.lockout_username"
 AXES_LOCKOUT_CALLABLE = "matches.views.accounts.locked_out"
 AXES_HANDLER = (
-    "matches.accounts.CachedLockouts" if REDIS_URL else "axes.handlers.database.AxesDatabaseHandler"
+    "matches.auth.accounts.CachedLockouts"
+    if REDIS_URL
+    else "axes.handlers.database.AxesDatabaseHandler"
 )
 AXES_CACHE = "default"
 

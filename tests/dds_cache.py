@@ -24,6 +24,6 @@ def _analyse_once(deals, progress=None):
 @pytest.fixture
 def analysed_once(monkeypatch):
     """Solve each deal once per test run (see the module's docstring)."""
-    from matches import deal_files
+    from matches.interchange import deal_files
 
     monkeypatch.setattr(deal_files, "analyse", _analyse_once)

@@ -10,8 +10,8 @@ import itertools
 from django.contrib.auth.models import Group, User
 
 from matches import actions
+from matches.auth.groups import CHIEF_DIRECTORS_GROUP, DIRECTORS_GROUP
 from matches.choices import RoomChoice
-from matches.constants import CHIEF_DIRECTORS_GROUP, DIRECTORS_GROUP
 from matches.models import Board, Result
 from matches.scoring import Contract, parse_result
 

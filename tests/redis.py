@@ -16,7 +16,7 @@ REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/2")
 def redis_caches(prefix: str) -> dict:
     """Return CACHES as the settings make them with REDIS_URL set, under ``prefix``."""
     default = {
-        "BACKEND": "matches.resilient_cache.ResilientRedisCache",
+        "BACKEND": "matches.caching.resilient_cache.ResilientRedisCache",
         "LOCATION": REDIS_URL,
         "TIMEOUT": 3600,
         "KEY_PREFIX": prefix,

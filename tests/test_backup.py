@@ -14,7 +14,9 @@ from django.core.management.base import CommandError
 from django.test import RequestFactory
 from django.urls import reverse
 
-from matches import actions, backup, deal_files, feeds
+from matches import actions
+from matches.feeds import events as feeds
+from matches.interchange import backup, deal_files
 from matches.management.commands.generate_event import generate_event
 from matches.models import (
     Board,

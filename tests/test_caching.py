@@ -188,7 +188,7 @@ def test_with_redis_a_change_made_by_one_server_shows_on_the_next_request_to_ano
 def test_a_visitors_cached_page_is_answered_before_the_rest_of_the_stack_with_its_headers(
     client, match, monkeypatch
 ):
-    from matches import middleware
+    from matches.caching import middleware
 
     answered = []
     real = middleware.answer_from_cache

@@ -18,8 +18,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from matches.formatting import contract_html
 from matches.models import ImpPenalty, Match, Result
+from matches.presenters.formatting import contract_html
 from matches.scoring import Contract
 from tests.factories import enter, make_event, make_match, make_team, make_user
 

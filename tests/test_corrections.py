@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from matches import actions, backup
+from matches import actions
+from matches.interchange import backup
 from matches.models import Bye, Event, Match, Player, Result, Seating, StageEntry, Team
 from tests.factories import enter, make_event, make_match, make_team, make_user
 

@@ -134,7 +134,7 @@ def test_no_file_or_no_round_is_a_message_not_an_error(director_client, match):
 def test_boards_the_event_does_not_play_are_refused_before_any_analysis(
     director_client, monkeypatch
 ):
-    from matches import deal_files
+    from matches.interchange import deal_files
 
     def no_analysis(*args, **kwargs):
         raise AssertionError("analysed a file that is refused anyway")

@@ -147,7 +147,7 @@ def test_a_long_user_name_on_the_admin_login_is_no_server_error():
 
 
 def test_with_redis_the_lock_outs_are_counted_there_and_listed_for_superusers(redis_settings):
-    redis_settings.AXES_HANDLER = "matches.accounts.CachedLockouts"
+    redis_settings.AXES_HANDLER = "matches.auth.accounts.CachedLockouts"
     make_user("player1")
     guesser = browser("203.0.113.7")
     guess(guesser, "player1")

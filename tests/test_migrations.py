@@ -148,7 +148,7 @@ def test_an_old_event_reads_as_one_round_robin_stage_in_the_app_after_migrating(
     migrator(MigrationExecutor(connection).loader.graph.leaf_nodes())
 
     from matches.models import Event
-    from matches.tables import EventTables
+    from matches.presenters.event_tables import EventTables
 
     tables = EventTables(Event.objects.get(pk=event.pk))
     (stage,) = tables.stages

@@ -32,14 +32,14 @@ def redis_down(settings):
 
     url = f"redis://127.0.0.1:{closed_port()}/0"
     cache = {
-        "BACKEND": "matches.resilient_cache.ResilientRedisCache",
+        "BACKEND": "matches.caching.resilient_cache.ResilientRedisCache",
         "LOCATION": url,
         "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2},
     }
     settings.CACHES = {"default": cache, "shared": cache}
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     settings.REVISIONS_IN_CACHE = True
-    settings.AXES_HANDLER = "matches.accounts.CachedLockouts"
+    settings.AXES_HANDLER = "matches.auth.accounts.CachedLockouts"
     AxesProxyHandler.implementation = None
     yield url
     AxesProxyHandler.implementation = None

@@ -60,9 +60,9 @@ def test_with_redis_the_pages_sessions_rate_limits_and_lock_outs_share_it():
         "AXES_HANDLER", "AXES_CACHE", "RATELIMIT_USE_CACHE", "REVISIONS_IN_CACHE",
         REDIS_URL="redis://127.0.0.1:6379/1",
     )  # fmt: skip
-    assert backend == shared == "'matches.resilient_cache.ResilientRedisCache'"
+    assert backend == shared == "'matches.caching.resilient_cache.ResilientRedisCache'"
     assert sessions == "'django.contrib.sessions.backends.cached_db'"
-    assert axes == "'matches.accounts.CachedLockouts'" and axes_cache == "'default'"
+    assert axes == "'matches.auth.accounts.CachedLockouts'" and axes_cache == "'default'"
     assert limits == "'shared'" and trusted == "True"
 
 

@@ -7,8 +7,9 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from matches import actions, tables
+from matches import actions, queries
 from matches.models import Bye, DrawSwap, Match, Stage
+from matches.presenters.event_tables import EventTables
 from tests.factories import enter, make_event, make_team
 
 # (open room, closed room) on board 1 (nobody vulnerable): the home team's IMPs.
@@ -189,7 +190,7 @@ def test_a_knockout_carries_over_a_share_of_the_vp_difference_up_to_the_cap(td):
     event, first, stage = round_robin_then_knockout(
         td, 4, 4, carry_over="vp-difference", carry_fraction="1/4", carry_cap=Decimal(5)
     )
-    vp = {row.team.name: row.standing.vp for row in tables.standings(event, stage=first)}
+    vp = {row.team.name: row.standing.vp for row in queries.standings(event, stage=first)}
     made = {m.home.name: m for m in actions.start_stage(stage, user=td)}
     # 1 v 4: a quarter of the VP difference is over the cap of 5, which is whole: 4.9
     assert vp["Team 01"] - vp["Team 04"] > 20
@@ -275,7 +276,7 @@ def test_a_standings_tie_can_be_decided_by_the_director(td):
 
 def test_an_event_without_stages_is_one_round_robin_as_before(td):
     event = make_event()
-    (stage,) = tables.EventTables(event).stages
+    (stage,) = EventTables(event).stages
     assert (stage.pk, stage.number, stage.kind) == (None, 1, "round-robin")
 
 
@@ -290,7 +291,8 @@ def test_a_stage_change_bumps_the_events_revision(td):
 
 
 def test_an_event_with_stages_exports_and_imports_whole(td):
-    from matches import backup, stage_pages
+    from matches.interchange import backup
+    from matches.presenters import stage_pages
 
     event, first, stage = round_robin_then_knockout(
         td, 4, 4, carry_over="vp-difference", carry_fraction="1/3", carry_cap=Decimal(9)
@@ -313,7 +315,7 @@ def test_an_event_with_stages_exports_and_imports_whole(td):
         stages = {s.number: s for s in target.stages.all()}
         for s in stages.values():
             s.event = target
-        rows = [(r.team.name, r.standing.vp) for r in tables.standings(target, stage=stages[1])]
+        rows = [(r.team.name, r.standing.vp) for r in queries.standings(target, stage=stages[1])]
         bracket = [
             [(slot.home and slot.home.name, slot.away and slot.away.name, slot.winner and
               slot.winner.name, slot.match and slot.match.carry_home) for slot in slots]
@@ -340,7 +342,7 @@ def test_a_vp_penalty_comes_off_the_standings_of_its_own_stage_only(td):
     team = event.teams.get(name="Team 01")
 
     def vp(stage):
-        return {r.team.name: r.standing.vp for r in tables.standings(event, stage=stage)}
+        return {r.team.name: r.standing.vp for r in queries.standings(event, stage=stage)}
 
     before = vp(first)["Team 01"]
     actions.add_vp_penalty(event, team=team, vp=Decimal(2), reason="Late", stage=swiss, user=td)

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 
-from matches.constants import CHIEF_DIRECTORS_GROUP, DIRECTORS_GROUP
+from matches.auth.groups import CHIEF_DIRECTORS_GROUP, DIRECTORS_GROUP
 
 
 def sign_up(form):

@@ -12,7 +12,8 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from matches import pagecache, scoring
+from matches import scoring
+from matches.caching import pagecache
 from matches.models import Board, Event, Match
 
 # The history keeps a deletion's reason in django-simple-history's history_change_reason,
@@ -93,7 +94,7 @@ class Change:
 
     def lock_event(self, event) -> Event:
         """Return the event's row, locked until the action commits; it will be bumped."""
-        event_id = _pk(event)
+        event_id = pk_of(event)
         if event_id in self.events:
             return self.events[event_id]
         locked = Event.objects.select_for_update(no_key=True).filter(pk=event_id).first()
@@ -107,7 +108,7 @@ class Change:
 
         Raise MatchIsFinal if a director has marked it final, unless ``final_ok``.
         """
-        match_id = _pk(match)
+        match_id = pk_of(match)
         event_id = Match.objects.filter(pk=match_id).values_list("event_id", flat=True).first()
         if event_id is None:
             raise Gone
@@ -156,7 +157,8 @@ class Change:
         return store_totals(match)
 
 
-def _pk(obj) -> int:
+def pk_of(obj) -> int:
+    """Return the id of a model instance, or the id itself when given one."""
     return obj if isinstance(obj, int) else obj.pk
 
 

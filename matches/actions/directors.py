@@ -25,7 +25,7 @@ NO_SUCH_USER = _("There is no user called “%(name)s”.")
 def add_director(event, *, username: str, user) -> EventDirector:
     """Return the new director row: the site's director called ``username`` directs the
     event from now on."""
-    from matches.permissions import is_director
+    from matches.auth.permissions import is_director
 
     with changing(user) as change:
         event = change.lock_event(event)

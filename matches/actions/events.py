@@ -13,6 +13,7 @@ from django.db import connection
 from django.utils.translation import gettext_lazy as _
 
 from matches.choices import VPScaleChoice
+from matches.lib.text import join, join_groups, text_errors
 from matches.models import (
     Board,
     BoardAdjustment,
@@ -37,7 +38,6 @@ from .base import (
     changing,
     totals_fields,
 )
-from .text import join, join_groups, text_errors
 
 MAX_BOARDS = 200
 SETTINGS = (

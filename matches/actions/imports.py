@@ -1,6 +1,6 @@
 """Restoring an event from a backup document (``manage.py import_event``).
 
-``matches.backup.read_document`` reads and checks the whole document into unsaved rows,
+``matches.interchange.backup.read_document`` reads and checks the whole document into unsaved rows,
 writing nothing; ``import_event`` writes them in one transaction, in bulk.
 """
 
@@ -46,7 +46,7 @@ HISTORY_AT_IMPORT = (
 
 def import_event(document: dict, *, user=None) -> Event:
     """Return a new event built from an exported document (see ``matches/backup.py``)."""
-    from matches.backup import BackupError, read_document
+    from matches.interchange.backup import BackupError, read_document
 
     plan = read_document(document)
     with changing(user) as change:

@@ -1,6 +1,6 @@
-"""Knockout stages: the bracket as decided so far, each round's matches with their
-carry-over, winners going forward when a match is marked final, and the director's
-decision on a tie.
+"""Knockout stages: each round's matches with their carry-over, winners going forward
+when a match is marked final, and the director's decision on a tie (the bracket as
+decided so far is read by ``matches.queries.brackets``).
 
 Every function taking ``user`` is an action (see the package docstring); ``advance_knockout``
 and ``knockout_round`` run inside another action's change (``mark_final``,
@@ -12,25 +12,17 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import NamedTuple
 
-from django.db.models import Max, Q
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from matches import queries
 from matches.choices import CarryOverChoice
+from matches.lib.text import text_errors
 from matches.models import Match, Result, Stage
 from matches.scoring import knockout
 
-from .base import changing
-from .stages import (
-    NO_REASON,
-    NOT_STARTED,
-    _entries,
-    _fail,
-    _id,
-    _locked_stage,
-    _new_match,
-    _standings_of,
-)
-from .text import text_errors
+from .base import changing, pk_of
+from .stage_base import NO_REASON, NOT_STARTED, locked_stage, new_match, refusal
 
 NOT_KNOCKOUT = _("Only a knockout stage has knockout rounds.")
 NOT_TIED = _("This match has a winner: there is no tie to decide.")
@@ -47,48 +39,8 @@ NEXT_PLAYED = _(
 REDRAWN = _("Teams changed: an earlier match's winner changed after it was reopened.")
 
 
-def last_round(stage) -> list[Match]:
-    last = stage.matches_here().aggregate(last=Max("round"))["last"]
-    rows = stage.matches_here().filter(round=last).select_related("home", "away", "decided_winner")
-    return list(rows.order_by("bracket_position"))
-
-
-def knockout_bracket(stage) -> tuple[list, dict]:
-    """Return (the bracket's rounds, {(round, position): match}) as decided so far.
-
-    A match's winner counts once the match is final (or the director decided its tie).
-    """
-    seeds = [entry.team for entry in _entries(stage)]
-    matches = {
-        (m.round, m.bracket_position): m
-        for m in stage.matches_here().select_related("home", "away", "decided_winner")
-    }
-    if len(seeds) < 2:
-        return [], matches
-    # Round by round, a winner counts only where the match still has the teams the bracket
-    # gives its place: a match reopened (its winner unknown or changed) leaves the later
-    # places it feeds open, whatever was played there.
-    winners = {}
-    for number in sorted({key[0] for key in matches}):
-        slots = knockout.bracket(seeds, winners)[number - 1]
-        for slot in slots:
-            match = matches.get((number, slot.position))
-            if match is None or not match.is_final:
-                continue
-            if (match.home_id, match.away_id) != (_id_or_none(slot.home), _id_or_none(slot.away)):
-                continue
-            winner = match.knockout_winner()
-            if winner is not None:
-                winners[(number, slot.position)] = winner
-    return knockout.bracket(seeds, winners), matches
-
-
-def _id_or_none(team) -> int | None:
-    return None if team is None else team.pk
-
-
 def knockout_round(change, stage, round_number: int) -> list[Match]:
-    rounds, matches = knockout_bracket(stage)
+    rounds, matches = queries.knockout_bracket(stage)
     made = []
     for slot in rounds[round_number - 1] if round_number <= len(rounds) else []:
         if slot.bye or slot.home is None or slot.away is None:
@@ -100,7 +52,7 @@ def knockout_round(change, stage, round_number: int) -> list[Match]:
             continue
         carry_home, carry_away = _carry_over(stage, slot.home, slot.away)
         made.append(
-            _new_match(
+            new_match(
                 change, stage, slot.round, slot.home, slot.away,
                 bracket_position=slot.position, carry_home=carry_home, carry_away=carry_away,
             )
@@ -115,7 +67,7 @@ def _redraw(change, stage, match, home, away) -> Match:
     while it has no results.
     """
     if Result.objects.filter(board__match=match).exists():
-        raise _fail(NEXT_PLAYED, home=match.home.name, away=match.away.name)
+        raise refusal(NEXT_PLAYED, home=match.home.name, away=match.away.name)
     match.home, match.away = home, away
     match.carry_home, match.carry_away = _carry_over(stage, home, away)
     match.decided_winner, match.decided_reason = None, ""
@@ -145,7 +97,7 @@ def advance_knockout(change, match) -> Advance:
     if stage is None or not stage.is_knockout:
         return Advance([])
     stage.event = change.lock_event(match.event_id)
-    rounds, _matches = knockout_bracket(stage)
+    rounds, _matches = queries.knockout_bracket(stage)
     made = []
     for number in range(2, len(rounds) + 1):
         made += knockout_round(change, stage, number)
@@ -161,7 +113,9 @@ def _carry_over(stage, home, away) -> tuple[Decimal, Decimal]:
     previous = Stage.objects.filter(event=stage.event, number=stage.number - 1).first()
     if previous is not None and not previous.is_knockout:
         previous.event = stage.event
-        vp = {row.team.pk: row.standing.vp for row in _standings_of(previous)}
+        vp = {
+            row.team.pk: row.standing.vp for row in queries.standings(stage.event, stage=previous)
+        }
         vp_difference = max(vp.get(home.pk, 0) - vp.get(away.pk, 0), Decimal(0))
         for row in (
             previous.matches_here()
@@ -175,17 +129,17 @@ def _carry_over(stage, home, away) -> tuple[Decimal, Decimal]:
 def next_knockout_round(stage, *, user) -> list[Match]:
     """Return the knockout matches made for every place whose two teams are now known."""
     with changing(user) as change:
-        stage = _locked_stage(change, stage)
+        stage = locked_stage(change, stage)
         if not stage.is_knockout:
-            raise _fail(NOT_KNOCKOUT)
+            raise refusal(NOT_KNOCKOUT)
         if not stage.entries.exists():
-            raise _fail(NOT_STARTED)
-        rounds, _matches = knockout_bracket(stage)
+            raise refusal(NOT_STARTED)
+        rounds, _matches = queries.knockout_bracket(stage)
         made = []
         for number in range(2, len(rounds) + 1):
             made += knockout_round(change, stage, number)
         if not made:
-            raise _fail(NOTHING_NEXT)
+            raise refusal(NOTHING_NEXT)
         return made
 
 
@@ -194,18 +148,18 @@ def decide_knockout_tie(match, *, winner, reason: str, user) -> Match:
     with changing(user) as change:
         match = change.lock_match(match, final_ok=True)
         if not match.is_final:
-            raise _fail(NOT_FINAL, "winner")
+            raise refusal(NOT_FINAL, "winner")
         tie = knockout.match_winner(match.home_imps, match.away_imps, match.carry) is None
         if not tie:
-            raise _fail(NOT_TIED, "winner")
-        if _id(winner) not in (match.home_id, match.away_id):
-            raise _fail(NOT_PLAYING, "winner")
+            raise refusal(NOT_TIED, "winner")
+        if pk_of(winner) not in (match.home_id, match.away_id):
+            raise refusal(NOT_PLAYING, "winner")
         if not reason or not reason.strip():
-            raise _fail(NO_REASON, "reason")
+            raise refusal(NO_REASON, "reason")
         errors = text_errors(reason, required=True, most=200)
         if errors:
-            raise _fail(errors[0], "reason")
-        match.decided_winner_id = _id(winner)
+            raise refusal(errors[0], "reason")
+        match.decided_winner_id = pk_of(winner)
         match.decided_reason = reason.strip()
         change.save(match, update_fields=["decided_winner", "decided_reason"])
         match.advance = advance_knockout(change, match)

@@ -6,6 +6,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from matches.choices import RoomChoice, SeatChoice
+from matches.lib.text import join
 from matches.models import Match, MatchStatus, Player, Result, Seating
 
 from .base import (
@@ -15,10 +16,10 @@ from .base import (
     NeedsConfirmation,
     changing,
     create_boards,
+    pk_of,
     store_totals,
 )
 from .knockouts import advance_knockout
-from .text import join
 
 REPEAT_PAIRING = _(
     "%(home)s and %(away)s have already played each other in this event (round %(rounds)s). "
@@ -45,7 +46,7 @@ def add_match(event, *, round: int, home, away, user, confirm: bool = False) -> 
     """
     with changing(user) as change:
         event = change.lock_event(event)
-        home_id, away_id = _pk(home), _pk(away)
+        home_id, away_id = pk_of(home), pk_of(away)
         if home_id == away_id:
             raise ActionError(SAME_TEAM, field="away", code="same-team")
         teams = {t.pk: t for t in event.teams.filter(pk__in=[home_id, away_id])}
@@ -96,7 +97,7 @@ def set_seating(match, segment: int, seats: dict, *, user) -> None:
             room, seat = RoomChoice(room), SeatChoice(seat)
             if player is None:
                 continue
-            player = players.get(_pk(player))
+            player = players.get(pk_of(player))
             expected = match.team_in(room, seat)
             if player is None or player.team_id != expected.pk:
                 raise ActionError(
@@ -115,7 +116,7 @@ def set_seating(match, segment: int, seats: dict, *, user) -> None:
         for (room, seat), player in seats.items():
             key = (RoomChoice(room).value, SeatChoice(seat).value)
             existing = current.get(key)
-            player_id = None if player is None else _pk(player)
+            player_id = None if player is None else pk_of(player)
             if existing is None and player_id is not None:
                 change.save(Seating(match=match, segment=segment, room=key[0], seat=key[1],
                                     player_id=player_id))  # fmt: skip
@@ -181,10 +182,6 @@ def _default_reason() -> str:
 
 def _numbers(numbers) -> str:
     return join(numbers)
-
-
-def _pk(obj) -> int:
-    return obj if isinstance(obj, int) else obj.pk
 
 
 __all__ = [

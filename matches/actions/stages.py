@@ -15,10 +15,10 @@ from fractions import Fraction
 
 from django.utils.translation import gettext_lazy as _
 
-from matches import scoring
+from matches import queries, scoring
 from matches.choices import StageKind, VPScaleChoice
+from matches.lib.text import text_errors
 from matches.models import (
-    Board,
     Bye,
     Match,
     MatchStatus,
@@ -28,21 +28,27 @@ from matches.models import (
     TieDecision,
 )
 
-from .base import ActionError, changing
-from .text import text_errors
+from .base import ActionError, changing, pk_of
+from .knockouts import knockout_round
+from .stage_base import (
+    FEW_TEAMS,
+    NO_REASON,
+    NOT_STARTED,
+    has_matches,
+    locked_stage,
+    new_match,
+    refusal,
+)
 
 MAX_BOARDS = 200
 KIND_FIXED = _("This stage has matches already: its format cannot change.")
 NOT_NEXT = _("Add the stages in order: the next one is stage %(next)s.")
-FEW_TEAMS = _("A stage needs at least two teams; this one would have %(count)s.")
 ENTRANTS = _("The previous stage has %(count)s teams: at most %(count)s can go through.")
 PREVIOUS_OPEN = _(
     "Matches of the previous stage are not final yet (%(count)s): mark them final first, "
     "so that its standings are settled."
 )
 STARTED = _("This stage has started already.")
-NOT_STARTED = _("Start the stage first: its teams are not set yet.")
-NO_REASON = _("Give a reason; the stage's history keeps it.")
 SEEDED = _("The first round of this stage is made (or drawn): its seeding can no longer change.")
 ORDER = _("Choose the teams of the tie in the order decided, each once.")
 SEEDING = _("List each team once, in seeding order; only teams that may enter this stage.")
@@ -64,38 +70,34 @@ STAGE_SETTINGS = (
 )  # fmt: skip
 
 
-def _fail(message, field=None, **params):
-    return ActionError(message, field=field, code=field or "stage", params=params)
-
-
 def stage_errors(values: dict) -> list[ActionError]:
     """Return what is wrong with these stage settings, each error naming its field."""
     errors = []
     for message in text_errors(values.get("name", ""), most=80):
-        errors.append(_fail(message, "name"))
+        errors.append(refusal(message, "name"))
     if values.get("kind") not in StageKind.values:
-        errors.append(_fail(_("Choose a format."), "kind"))
+        errors.append(refusal(_("Choose a format."), "kind"))
     boards = values.get("boards_per_match") or 16
     if not 1 <= boards <= MAX_BOARDS:
-        errors.append(_fail(BOARDS, "boards_per_match", most=MAX_BOARDS))
+        errors.append(refusal(BOARDS, "boards_per_match", most=MAX_BOARDS))
     if not 1 <= (values.get("boards_per_segment") or 16) <= MAX_BOARDS:
-        errors.append(_fail(SEGMENT, "boards_per_segment", most=MAX_BOARDS))
+        errors.append(refusal(SEGMENT, "boards_per_segment", most=MAX_BOARDS))
     scale = values.get("vp_scale") or VPScaleChoice.WBF_2013
     ranked = values.get("kind") != StageKind.KNOCKOUT  # scored by the WBF scale: see below
     if ranked and scale == VPScaleChoice.PRINTED_25 and boards not in scoring.PRINTED_25_BOARDS:
-        errors.append(_fail(SCALE_BOARDS, "vp_scale", boards=boards))
+        errors.append(refusal(SCALE_BOARDS, "vp_scale", boards=boards))
     rounds = values.get("rounds")
     if values.get("kind") == StageKind.SWISS and rounds is not None and not 1 <= rounds <= 99:
-        errors.append(_fail(ROUNDS, "rounds"))
+        errors.append(refusal(ROUNDS, "rounds"))
     rules = values.get("tie_breaks") or []
     if len(set(rules)) != len(rules):
-        errors.append(_fail(TIE_BREAKS, "tie_breaks"))
+        errors.append(refusal(TIE_BREAKS, "tie_breaks"))
     try:
         fraction = Fraction(str(values.get("carry_fraction") or "0"))
         if not 0 <= fraction <= 1:
             raise ValueError
     except (ValueError, ZeroDivisionError):
-        errors.append(_fail(FRACTION, "carry_fraction"))
+        errors.append(refusal(FRACTION, "carry_fraction"))
     for field in ("carry_amount", "carry_cap"):
         amount = values.get(field)
         if amount is None:
@@ -106,7 +108,7 @@ def stage_errors(values: dict) -> list[ActionError]:
         except (InvalidOperation, TypeError):
             ok = False
         if not ok or (field == "carry_cap" and amount == 0):
-            errors.append(_fail(TENTHS, field))
+            errors.append(refusal(TENTHS, field))
     return errors
 
 
@@ -128,7 +130,7 @@ def configure_stage(event, *, user, number: int, **values) -> Stage:
         stage = stages.get(number)
         if stage is None:
             if number != max(stages, default=0) + 1:
-                raise _fail(NOT_NEXT, "number", next=max(stages, default=0) + 1)
+                raise refusal(NOT_NEXT, "number", next=max(stages, default=0) + 1)
             stage = Stage(event=event, number=number)
             if number == 1:
                 stage = _first_stage(event)
@@ -146,8 +148,8 @@ def configure_stage(event, *, user, number: int, **values) -> Stage:
         errors = stage_errors(merged)
         if errors:
             raise errors[0]
-        if stage.pk and merged["kind"] != stage.kind and _has_matches(stage):
-            raise _fail(KIND_FIXED, "kind")
+        if stage.pk and merged["kind"] != stage.kind and has_matches(stage):
+            raise refusal(KIND_FIXED, "kind")
         merged["tie_breaks"] = ",".join(scoring.tie_breaks(merged["tie_breaks"]))
         merged["carry_fraction"] = str(Fraction(str(merged["carry_fraction"] or "0")))
         for field, value in merged.items():
@@ -167,33 +169,6 @@ def _first_stage(event) -> Stage:
     )
 
 
-def _has_matches(stage) -> bool:
-    return stage.matches_here().exists() or stage.byes_here().exists()
-
-
-def _locked_stage(change, stage) -> Stage:
-    stage_id = stage if isinstance(stage, int) else stage.pk
-    event_id = Stage.objects.filter(pk=stage_id).values_list("event_id", flat=True).first()
-    if event_id is None:
-        from .base import Gone
-
-        raise Gone
-    event = change.lock_event(event_id)
-    stage = Stage.objects.get(pk=stage_id)
-    stage.event = event
-    return stage
-
-
-def _entries(stage) -> list[StageEntry]:
-    return list(stage.entries.select_related("team").order_by("seed"))
-
-
-def _standings_of(stage):
-    from matches import tables
-
-    return tables.standings(stage.event, stage=stage)
-
-
 def stage_candidates(stage) -> list[Team]:
     """Return the teams that enter the stage when it starts, in their default seeding.
 
@@ -208,20 +183,18 @@ def stage_candidates(stage) -> list[Team]:
     previous.event = event
     open_matches = previous.matches_here().exclude(status=MatchStatus.FINAL).count()
     if open_matches:
-        raise _fail(PREVIOUS_OPEN, count=open_matches)
+        raise refusal(PREVIOUS_OPEN, count=open_matches)
     if previous.is_knockout:
-        from .knockouts import last_round
-
-        teams = [m.knockout_winner() for m in last_round(previous)]
+        teams = [m.knockout_winner() for m in queries.last_round(previous)]
         teams = [team for team in teams if team is not None]
     else:
-        teams = [row.team for row in _standings_of(previous)]
+        teams = [row.team for row in queries.standings(event, stage=previous)]
         entries = {e.team_id for e in previous.entries.all()}
         if entries:
             teams = [team for team in teams if team.pk in entries]
     if stage.entrants:
         if stage.entrants > len(teams):
-            raise _fail(ENTRANTS, "entrants", count=len(teams))
+            raise refusal(ENTRANTS, "entrants", count=len(teams))
         teams = teams[: stage.entrants]
     return teams
 
@@ -236,25 +209,23 @@ def start_stage(stage, *, user, order=None) -> list[Match]:
     top seeds, carry-over per the stage's setting); a Swiss stage is drawn round by round.
     """
     with changing(user) as change:
-        stage = _locked_stage(change, stage)
-        if stage.entries.exists() or _has_matches(stage):
-            raise _fail(STARTED)
+        stage = locked_stage(change, stage)
+        if stage.entries.exists() or has_matches(stage):
+            raise refusal(STARTED)
         teams = stage_candidates(stage)
         if order:  # the director's seeding; it may leave teams out (they enter late)
             by_id = {team.pk: team for team in teams}
-            order = [_id(team) for team in order]
+            order = [pk_of(team) for team in order]
             if len(set(order)) != len(order) or not set(order) <= set(by_id):
-                raise _fail(SEEDING, "order")
+                raise refusal(SEEDING, "order")
             teams = [by_id[team_id] for team_id in order]
         if len(teams) < 2:
-            raise _fail(FEW_TEAMS, count=len(teams))
+            raise refusal(FEW_TEAMS, count=len(teams))
         for seed, team in enumerate(teams, start=1):
             change.save(StageEntry(stage=stage, team=team, seed=seed))
         if stage.is_round_robin:
             return _round_robin(change, stage, teams)
         if stage.is_knockout:
-            from .knockouts import knockout_round
-
             return knockout_round(change, stage, 1)
         return []
 
@@ -268,15 +239,15 @@ def reseed_stage(stage, *, order, user) -> list[StageEntry]:
     ``order``). Each entry whose seed moves keeps a history row naming the director.
     """
     with changing(user) as change:
-        stage = _locked_stage(change, stage)
-        entries = {entry.team_id: entry for entry in _entries(stage)}
+        stage = locked_stage(change, stage)
+        entries = {entry.team_id: entry for entry in queries.entries(stage)}
         if not entries:
-            raise _fail(NOT_STARTED)
-        if _has_matches(stage) or stage.draft.exists():
-            raise _fail(SEEDED)
-        order = [_id(team) for team in order]
+            raise refusal(NOT_STARTED)
+        if has_matches(stage) or stage.draft.exists():
+            raise refusal(SEEDED)
+        order = [pk_of(team) for team in order]
         if sorted(order) != sorted(entries):
-            raise _fail(SEEDING, "order")
+            raise refusal(SEEDING, "order")
         for seed, team_id in enumerate(order, start=1):
             entry = entries[team_id]
             if entry.seed != seed:
@@ -285,28 +256,9 @@ def reseed_stage(stage, *, order, user) -> list[StageEntry]:
         return [entries[team_id] for team_id in order]
 
 
-def _new_match(change, stage, round_number, home, away, **fields) -> Match:
-    match = change.save(
-        Match(
-            event=stage.event,
-            stage=stage.stage_value(),
-            round=round_number,
-            home=home,
-            away=away,
-            pending_boards=stage.settings.boards_per_match,
-            **fields,
-        )
-    )
-    Board.objects.bulk_create(
-        [Board(match=match, number=n) for n in range(1, stage.settings.boards_per_match + 1)],
-        ignore_conflicts=True,
-    )
-    return match
-
-
 def _round_robin(change, stage, teams) -> list[Match]:
     if not scoring.schedule.MIN_TEAMS <= len(teams) <= scoring.schedule.MAX_TEAMS:
-        raise _fail(_("A round robin needs 3 to 64 teams."))
+        raise refusal(_("A round robin needs 3 to 64 teams."))
     made = []
     for number, pairings in enumerate(scoring.berger_schedule(len(teams)), start=1):
         for home, away in pairings:
@@ -314,31 +266,23 @@ def _round_robin(change, stage, teams) -> list[Match]:
                 change.save(Bye(event=stage.event, stage=stage.stage_value(), round=number,
                                 team=teams[home - 1]))  # fmt: skip
             else:
-                made.append(_new_match(change, stage, number, teams[home - 1], teams[away - 1]))
+                made.append(new_match(change, stage, number, teams[home - 1], teams[away - 1]))
     return made
 
 
 def decide_tie(stage, *, order, reason: str, user) -> TieDecision:
     """Record the order the director decided for teams level after every tie-break."""
     with changing(user) as change:
-        stage = _locked_stage(change, stage)
-        order = [_id(team) for team in order]
+        stage = locked_stage(change, stage)
+        order = [pk_of(team) for team in order]
         teams = set(stage.event.teams.values_list("pk", flat=True))
         if not order or len(set(order)) != len(order) or not set(order) <= teams:
-            raise _fail(ORDER, "order")
+            raise refusal(ORDER, "order")
         errors = text_errors(reason, required=True, most=200)
         if errors:
-            raise _fail(NO_REASON if not reason.strip() else errors[0], "reason")
+            raise refusal(NO_REASON if not reason.strip() else errors[0], "reason")
         # Decisions add up: a later one orders teams the earlier ones left level.
         stage.tie_order = [t for t in stage.tie_order or [] if t not in order] + order
         change.save(stage, update_fields=["tie_order"])
         decision = TieDecision(stage=stage, order=order, reason=reason.strip(), created_by=user)
         return change.save(decision)
-
-
-def _id(obj) -> int:
-    return obj if isinstance(obj, int) else obj.pk
-
-
-def _name(team) -> str:
-    return team.name if hasattr(team, "name") else str(team)

@@ -10,23 +10,13 @@ from __future__ import annotations
 from django.db.models import Max, Q
 from django.utils.translation import gettext_lazy as _
 
+from matches import queries, scoring
+from matches.lib.text import text_errors
 from matches.models import Bye, DrawSwap, DrawTable, Match, StageEntry, Team
-from matches.models.matches import is_official
 from matches.scoring import swiss
 
-from .base import changing
-from .stages import (
-    FEW_TEAMS,
-    NO_REASON,
-    NOT_STARTED,
-    _entries,
-    _fail,
-    _id,
-    _locked_stage,
-    _name,
-    _new_match,
-)
-from .text import text_errors
+from .base import changing, pk_of
+from .stage_base import FEW_TEAMS, NO_REASON, NOT_STARTED, locked_stage, name_of, new_match, refusal
 
 NOT_SWISS = _("Only a Swiss stage is drawn round by round.")
 ALL_ROUNDS = _("All %(rounds)s rounds of this stage have been drawn.")
@@ -43,38 +33,6 @@ ALREADY_ENTERED = _("%(team)s is in this stage already.")
 WITHDRAWN = _("%(team)s has withdrawn already.")
 
 
-def _published_rounds(stage) -> int:
-    rounds = [
-        stage.matches_here().aggregate(last=Max("round"))["last"] or 0,
-        stage.byes_here().aggregate(last=Max("round"))["last"] or 0,
-    ]
-    return max(rounds)
-
-
-def swiss_ranking(stage, next_round: int) -> list[Team]:
-    """Return the teams playing ``next_round`` in the order that ranks them for its draw.
-
-    Round 1: by seed, or at random from the stage's seed when it has one. Later rounds:
-    the standings after the previous round (two rounds back for a delayed Swiss), teams
-    that joined late placed by their VP like the others.
-    """
-    from matches import tables
-
-    entries = _entries(stage)
-    playing = [entry.team for entry in entries if entry.plays_in(next_round)]
-    ranked_by = swiss.ranking_round(next_round, stage.delayed)
-    if ranked_by == 0:
-        if stage.seed is not None:
-            return swiss.random_order(playing, stage.seed)
-        return playing
-    data = tables.event_data(stage.event, stage)
-    data["outcomes"] = [o for o in data["outcomes"] if o.round <= ranked_by]
-    data["byes"] = [b for b in data["byes"] if b.round <= ranked_by]
-    order = [row.team.pk for row in tables.standings(stage.event, data)]
-    position = {team_id: index for index, team_id in enumerate(order)}
-    return sorted(playing, key=lambda team: position.get(team.pk, len(position)))
-
-
 def draw_next_round(stage, *, user) -> list[DrawTable]:
     """Return the draft draw of the stage's next round (replacing any draft of it).
 
@@ -82,22 +40,22 @@ def draw_next_round(stage, *, user) -> list[DrawTable]:
     table that is not a straight top-down pairing, may swap teams, then publishes it.
     """
     with changing(user) as change:
-        stage = _locked_stage(change, stage)
+        stage = locked_stage(change, stage)
         if not stage.is_swiss:
-            raise _fail(NOT_SWISS)
+            raise refusal(NOT_SWISS)
         if not stage.entries.exists():
-            raise _fail(NOT_STARTED)
-        next_round = _published_rounds(stage) + 1
+            raise refusal(NOT_STARTED)
+        next_round = queries.published_rounds(stage) + 1
         if stage.rounds and next_round > stage.rounds:
-            raise _fail(ALL_ROUNDS, rounds=stage.rounds)
+            raise refusal(ALL_ROUNDS, rounds=stage.rounds)
         ranked_by = swiss.ranking_round(next_round, stage.delayed)
         if ranked_by >= 1:  # its matches must all count in the official standings
             rows = stage.matches_here().filter(round=ranked_by).outcome_rows()
-            if not all(is_official(row) for row in rows):
-                raise _fail(ROUND_UNFINISHED, round=ranked_by)
-        ranking = swiss_ranking(stage, next_round)
+            if not all(scoring.is_official(row) for row in rows):
+                raise refusal(ROUND_UNFINISHED, round=ranked_by)
+        ranking = queries.swiss_ranking(stage, next_round)
         if len(ranking) < 2:
-            raise _fail(FEW_TEAMS, count=len(ranking))
+            raise refusal(FEW_TEAMS, count=len(ranking))
         meetings = stage.matches_here().values_list("home_id", "away_id", "round")
         met = swiss.met_pairs(meetings, next_round, stage.repeats_after)
         had_bye = set(stage.byes_here().values_list("team_id", flat=True))
@@ -128,16 +86,16 @@ def draw_next_round(stage, *, user) -> list[DrawTable]:
 def swap_in_draw(stage, *, first, second, reason: str, user) -> DrawSwap:
     """Swap two teams' places in the draft draw; the swap and its reason are kept."""
     with changing(user) as change:
-        stage = _locked_stage(change, stage)
+        stage = locked_stage(change, stage)
         draft = list(stage.draft.select_related("home", "away"))
         if not draft:
-            raise _fail(NO_DRAFT)
-        first_id, second_id = _id(first), _id(second)
+            raise refusal(NO_DRAFT)
+        first_id, second_id = pk_of(first), pk_of(second)
         if first_id == second_id:
-            raise _fail(SAME_TEAM, "second")
+            raise refusal(SAME_TEAM, "second")
         errors = text_errors(reason, required=True, most=200)
         if errors:
-            raise _fail(NO_REASON if not reason.strip() else errors[0], "reason")
+            raise refusal(NO_REASON if not reason.strip() else errors[0], "reason")
         places = {}
         for row in draft:
             for side in ("home", "away"):
@@ -147,7 +105,7 @@ def swap_in_draw(stage, *, first, second, reason: str, user) -> DrawSwap:
         for field, team_id in (("first", first_id), ("second", second_id)):
             if team_id not in places:
                 team = Team.objects.filter(pk=team_id).first()
-                raise _fail(NOT_IN_DRAW, field, team=team.name if team else team_id)
+                raise refusal(NOT_IN_DRAW, field, team=team.name if team else team_id)
         (row_a, side_a), (row_b, side_b) = places[first_id], places[second_id]
         team_a, team_b = getattr(row_a, side_a), getattr(row_b, side_b)
         setattr(row_a, side_a, team_b)
@@ -174,17 +132,17 @@ def swap_in_draw(stage, *, first, second, reason: str, user) -> DrawSwap:
 def publish_draw(stage, *, user) -> list[Match]:
     """Return the matches of the draft draw, now published (and the bye, if any)."""
     with changing(user) as change:
-        stage = _locked_stage(change, stage)
+        stage = locked_stage(change, stage)
         draft = list(stage.draft.select_related("home", "away"))
         if not draft:
-            raise _fail(NO_DRAFT)
+            raise refusal(NO_DRAFT)
         made = []
         for row in draft:
             if row.away_id is None:
                 change.save(Bye(event=stage.event, stage=stage.stage_value(), round=row.round,
                                 team=row.home))  # fmt: skip
             else:
-                made.append(_new_match(change, stage, row.round, row.home, row.away))
+                made.append(new_match(change, stage, row.round, row.home, row.away))
         stage.draft.all().delete()
         return made
 
@@ -192,13 +150,13 @@ def publish_draw(stage, *, user) -> list[Match]:
 def withdraw_team(stage, *, team, user) -> StageEntry:
     """Withdraw a team from the rounds not yet drawn; its results so far stand."""
     with changing(user) as change:
-        stage = _locked_stage(change, stage)
-        entry = stage.entries.select_related("team").filter(team_id=_id(team)).first()
+        stage = locked_stage(change, stage)
+        entry = stage.entries.select_related("team").filter(team_id=pk_of(team)).first()
         if entry is None:
-            raise _fail(NOT_ENTERED, "team", team=_name(team))
+            raise refusal(NOT_ENTERED, "team", team=name_of(team))
         if entry.withdrawn_after is not None:
-            raise _fail(WITHDRAWN, "team", team=entry.team.name)
-        entry.withdrawn_after = _published_rounds(stage)
+            raise refusal(WITHDRAWN, "team", team=entry.team.name)
+        entry.withdrawn_after = queries.published_rounds(stage)
         stage.draft.all().delete()  # a draft with the team in it is drawn again
         return change.save(entry)
 
@@ -206,12 +164,12 @@ def withdraw_team(stage, *, team, user) -> StageEntry:
 def enter_late(stage, *, team, user) -> StageEntry:
     """Enter a team of the event into the stage from its next round (last seed)."""
     with changing(user) as change:
-        stage = _locked_stage(change, stage)
-        team = stage.event.teams.get(pk=_id(team))
+        stage = locked_stage(change, stage)
+        team = stage.event.teams.get(pk=pk_of(team))
         entry = stage.entries.filter(team=team).first()
         if entry is not None and entry.withdrawn_after is None:
-            raise _fail(ALREADY_ENTERED, "team", team=team.name)
-        next_round = _published_rounds(stage) + 1
+            raise refusal(ALREADY_ENTERED, "team", team=team.name)
+        next_round = queries.published_rounds(stage) + 1
         if entry is None:
             last = stage.entries.aggregate(last=Max("seed"))["last"] or 0
             entry = StageEntry(stage=stage, team=team, seed=last + 1)

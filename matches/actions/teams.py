@@ -9,10 +9,11 @@ from __future__ import annotations
 from django.db.models import Max, Q
 from django.utils.translation import gettext_lazy as _
 
+from matches import queries
+from matches.lib.text import join, text_errors
 from matches.models import Bye, Match, Player, Result, Seating, StageEntry, Team
 
-from .base import HISTORY_REASON_MOST, ActionError, Gone, changing
-from .text import join, text_errors
+from .base import HISTORY_REASON_MOST, ActionError, Gone, changing, pk_of
 
 # A Swiss event is not limited to the 64 teams of a round robin (the Berger schedule's
 # limit, checked where a round robin is made): a 500-team Swiss congress fits.
@@ -87,7 +88,7 @@ def change_team(team, *, user, name: str | None = None, captain: str | None = No
         change.save(team)
         players = {p.pk: p for p in team.players.all()}
         for player, new_name in (rename or {}).items():
-            player = players.get(_pk(player))
+            player = players.get(pk_of(player))
             if player is None:
                 raise Gone
             (new_name,) = _player_names([new_name]) or [""]
@@ -95,7 +96,7 @@ def change_team(team, *, user, name: str | None = None, captain: str | None = No
                 player.name = new_name
                 change.save(player)
         for player in remove:
-            player = players.get(_pk(player))
+            player = players.get(pk_of(player))
             if player is None:
                 continue
             rounds = sorted(
@@ -136,18 +137,16 @@ def withdraw_from_event(team, *, reason: str, user) -> list[str]:
     Return the deleted matches, as "round 3 A – B".
     """
     reason = _reason(reason)
-    team_id = _pk(team)
+    team_id = pk_of(team)
     event_id = Team.objects.filter(pk=team_id).values_list("event_id", flat=True).first()
     if event_id is None:
         raise Gone
     with changing(user) as change:
         event = change.lock_event(event_id)
         team = Team.objects.get(pk=team_id)
-        from .swiss_rounds import _published_rounds
-
         for entry in StageEntry.objects.filter(team=team, withdrawn_after__isnull=True):
             entry.stage.event = event
-            entry.withdrawn_after = _published_rounds(entry.stage)
+            entry.withdrawn_after = queries.published_rounds(entry.stage)
             entry.stage.draft.all().delete()  # a draft with the team in it is drawn again
             change.save(entry)
         theirs = event.matches.filter(Q(home=team) | Q(away=team))
@@ -220,7 +219,3 @@ def _player_names(names) -> list[str]:
             )
         cleaned.append(name)
     return cleaned
-
-
-def _pk(obj) -> int:
-    return obj if isinstance(obj, int) else obj.pk

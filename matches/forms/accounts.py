@@ -5,7 +5,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from matches.accounts import lookalike_of_existing, mixes_lookalike_scripts
+from matches.auth.accounts import lookalike_of_existing, mixes_lookalike_scripts
 
 
 def _username_max_length() -> int:

@@ -6,9 +6,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from matches.actions.text import text_errors
 from matches.choices import RoomChoice
 from matches.forms.results import ResultForm
+from matches.lib.text import text_errors
 from matches.models import ImpPenalty, MatchStatus, VpPenalty
 
 from .base import ActionFormMixin, confirm_field

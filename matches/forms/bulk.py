@@ -7,8 +7,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from matches.actions.teams import MAX_TEAMS
-from matches.actions.text import text_errors
 from matches.choices import RoomChoice, SeatChoice
+from matches.lib.text import text_errors
 
 from .base import ActionFormMixin
 from .events import SeatingForm

@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from matches.deal_files import MAX_FILE_BYTES
+from matches.interchange.deal_files import MAX_FILE_BYTES
 
 
 class RoundFileForm(forms.Form):

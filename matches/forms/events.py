@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 from matches.actions import settings_errors
 from matches.actions.events import MAX_BOARDS
 from matches.actions.teams import MAX_TEAMS
-from matches.actions.text import text_errors
 from matches.choices import RoomChoice, SeatChoice
+from matches.lib.text import text_errors
 from matches.models import Event, Match, Player, Team
 
 from .base import ActionFormMixin, confirm_field

@@ -7,8 +7,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from matches.choices import SeatChoice
-from matches.formatting import contract_text
 from matches.forms.results import ResultForm
+from matches.presenters.formatting import contract_text
 from matches.scoring import Contract, format_result
 
 

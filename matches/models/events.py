@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from matches import scoring
 from matches.choices import VPScaleChoice
 
 
@@ -99,7 +100,7 @@ class Event(models.Model):
         """Return the VP a team gets for a bye: the event's setting, or the scale's default."""
         if self.bye_vp is not None:
             return self.bye_vp
-        return Decimal(18 if self.vp_scale == VPScaleChoice.PRINTED_25 else 12)
+        return scoring.default_bye_vp(self.vp_scale)
 
     def match_rows(self):
         """Return every match of the event, with teams and stored totals, in one query."""

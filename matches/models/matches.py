@@ -10,6 +10,7 @@ from simple_history.models import HistoricalRecords
 
 from matches import scoring
 from matches.choices import RoomChoice, SeatChoice
+from matches.scoring import OUTCOME_FIELDS, is_in_play, is_official, match_outcome
 from matches.scoring.knockout import match_winner
 
 from .events import DirectorDecision, Event, Player, Team
@@ -17,49 +18,7 @@ from .events import DirectorDecision, Event, Player, Team
 
 class MatchStatus(models.TextChoices):
     PROVISIONAL = "provisional", _("Provisional")
-    FINAL = "final", _("Final")
-
-
-OUTCOME_FIELDS = (
-    "pk", "home_id", "away_id", "round", "stage_id", "home_vp", "away_vp", "home_imps",
-    "away_imps", "complete_boards", "pending_boards", "forfeit_home_vp", "forfeit_away_vp",
-    "status", "updated",
-)  # fmt: skip
-
-
-def is_official(row: dict) -> bool:
-    """Return True when a match (a row of OUTCOME_FIELDS) counts in the official standings:
-    every board complete in both rooms, a forfeit scored, or marked final by a director."""
-    if row["home_vp"] is None:
-        return False
-    forfeit = row["forfeit_home_vp"] is not None and row["forfeit_away_vp"] is not None
-    complete = row["complete_boards"] > 0 and row["pending_boards"] == 0
-    return complete or forfeit or row["status"] == MatchStatus.FINAL
-
-
-def is_in_play(row: dict) -> bool:
-    """Return True for a match under way: a board complete, not yet official."""
-    return row["home_vp"] is not None and row["complete_boards"] > 0 and not is_official(row)
-
-
-def match_outcome(row: dict, *, live: bool = False) -> scoring.MatchOutcome:
-    """Return a match's stored totals (a row of OUTCOME_FIELDS) as the standings need them.
-
-    The official standings count a match once it is official (``is_official``); the live
-    ones (``live=True``) also count a match in play, with its running IMPs and VP.
-    """
-    counts = is_official(row) or (live and is_in_play(row))
-    return scoring.MatchOutcome(
-        home=row["home_id"],
-        away=row["away_id"],
-        round=row["round"],
-        home_vp=row["home_vp"] if counts else 0,
-        away_vp=row["away_vp"] if counts else 0,
-        home_imps=row["home_imps"],
-        away_imps=row["away_imps"],
-        counts=counts,
-        match_id=row["pk"],
-    )
+    FINAL = scoring.FINAL, _("Final")
 
 
 class MatchQuerySet(models.QuerySet):

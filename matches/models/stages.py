@@ -134,7 +134,7 @@ class Stage(models.Model):
             return self.event.bye_vp_value()
         if self.bye_vp is not None:
             return self.bye_vp
-        return Decimal(18 if self.vp_scale == VPScaleChoice.PRINTED_25 else 12)
+        return scoring.default_bye_vp(self.vp_scale)
 
     def matches_here(self):
         """Return the stage's matches (stage 1: the event's matches without a stage)."""

@@ -25,6 +25,16 @@ from .duplicate import (
     score_table,
 )
 from .imps import IMP_THRESHOLDS, imp_scale, imps
+from .outcomes import (
+    FINAL,
+    OUTCOME_FIELDS,
+    bye_vp,
+    counted_byes,
+    default_bye_vp,
+    is_in_play,
+    is_official,
+    match_outcome,
+)
 from .results import (
     PASSED_OUT_FIELDS,
     ResultError,
@@ -64,6 +74,14 @@ from .victory_points import (
 _contract._register(score_table)
 
 __all__ = [
+    "FINAL",
+    "OUTCOME_FIELDS",
+    "bye_vp",
+    "counted_byes",
+    "default_bye_vp",
+    "is_in_play",
+    "is_official",
+    "match_outcome",
     "PASS",
     "Bye",
     "CrossCell",

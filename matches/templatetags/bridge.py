@@ -8,7 +8,8 @@ from ``matches/scorecards.py``.
 from django import template
 from django.utils.translation import gettext
 
-from matches import formatting, scorecards
+from matches.auth.permissions import directs as _directs
+from matches.auth.permissions import is_director as _is_director
 from matches.choices import (
     HistoryTypeChoice,
     PadEntryKindChoice,
@@ -19,10 +20,9 @@ from matches.choices import (
     VulnerabilityChoice,
     VulnerabilityShortChoice,
 )
-from matches.permissions import directs as _directs
-from matches.permissions import is_director as _is_director
+from matches.presenters import formatting, scorecards
+from matches.presenters.standings_rows import standings_rows
 from matches.scoring import board_dealer, board_vulnerability
-from matches.standings_html import standings_rows
 
 register = template.Library()
 

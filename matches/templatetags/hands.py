@@ -2,7 +2,7 @@
 
 from django import template
 
-from matches import hand_records
+from matches.presenters import hand_records
 
 register = template.Library()
 

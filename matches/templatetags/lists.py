@@ -4,7 +4,7 @@ Chinese. A list is one translated separator, never a comma typed into a template
 from django import template
 from django.utils.translation import get_language, gettext, pgettext
 
-from matches.actions.text import join_groups
+from matches.lib.text import join_groups
 
 register = template.Library()
 

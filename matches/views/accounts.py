@@ -17,9 +17,9 @@ from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
 from matches import actions
-from matches.accounts import current_lockouts
+from matches.auth.accounts import current_lockouts
+from matches.auth.permissions import superuser_required
 from matches.forms.accounts import LoginForm, SignupForm
-from matches.permissions import superuser_required
 
 LOGIN_TEMPLATE = "registration/login.html"
 
@@ -80,7 +80,7 @@ def signup(request):
         user = actions.sign_up(form)
         get_usage(request, group="signup", key="ip", rate=_signup_rate, method="POST",
                   increment=True)  # fmt: skip
-        log_in(request, user, backend="matches.accounts.UsernameBackend")
+        log_in(request, user, backend="matches.auth.accounts.UsernameBackend")
         return redirect("games")
     return render(request, "registration/signup.html", {"form": form})
 

@@ -7,6 +7,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from matches import actions
 from matches.actions import ActionError
+from matches.auth.permissions import event_director_required
 from matches.forms.adjustments import (
     ArtificialScoreForm,
     AssignedScoreForm,
@@ -16,7 +17,6 @@ from matches.forms.adjustments import (
     VpPenaltyForm,
 )
 from matches.models import Board, Event, ImpPenalty, Match, MatchStatus, VpPenalty
-from matches.permissions import event_director_required
 from matches.views.stages import announce_next_matches
 
 

@@ -4,10 +4,11 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from matches import feeds, stage_feeds
+from matches.caching.pagecache import event_of_event, event_of_match, public_page
+from matches.feeds import events as event_feeds
+from matches.feeds import stages as stage_feeds
 from matches.models import Event, Match
 from matches.models.stages import stages_of
-from matches.pagecache import event_of_event, event_of_match, public_page
 
 
 def _json(data) -> JsonResponse:
@@ -20,14 +21,14 @@ def _json(data) -> JsonResponse:
 @public_page(event_of_event)
 def standings(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
-    return _json(feeds.standings(event, request))
+    return _json(event_feeds.standings(event, request))
 
 
 @require_GET
 @public_page(event_of_match)
 def scorecard(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
-    return _json(feeds.scorecard(match, request))
+    return _json(event_feeds.scorecard(match, request))
 
 
 def _stage_or_404(event, number):

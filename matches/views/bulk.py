@@ -8,12 +8,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from matches import actions, progress
+from matches import actions
 from matches.actions import ActionError
+from matches.auth.permissions import event_director_required
 from matches.choices import SeatChoice
 from matches.forms.bulk import LineupForm, TeamListForm
 from matches.models import Event
-from matches.permissions import event_director_required
+from matches.presenters import progress
 
 
 @require_http_methods(["GET", "POST"])

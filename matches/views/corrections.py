@@ -9,16 +9,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from matches import actions, backup
+from matches import actions
 from matches.actions import ActionError
+from matches.auth.permissions import event_director_required
 from matches.forms.corrections import (
     DeleteEventForm,
     DeleteMatchForm,
     RemoveTeamForm,
     WithdrawTeamForm,
 )
+from matches.interchange import backup
 from matches.models import Event, Match, Result, Team
-from matches.permissions import event_director_required
 
 
 @require_http_methods(["GET", "POST"])

@@ -9,12 +9,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from matches import actions, deal_files, exports, hand_records, pairs
+from matches import actions
 from matches.actions.deals import ResultsRefused
-from matches.formats.csv import csv_bytes
+from matches.auth.permissions import event_director_required
 from matches.forms.deals import DealsFileForm, RoundFileForm
+from matches.interchange import deal_files, exports
+from matches.interchange.csv import csv_bytes
 from matches.models import Deal, Event, Match
-from matches.permissions import event_director_required
+from matches.presenters import hand_records, pairs
 
 PROGRESS_SECONDS = 600
 

@@ -6,12 +6,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from matches import actions, history, progress
+from matches import actions
 from matches.actions import ActionError
+from matches.auth.permissions import director_required, event_director_required
 from matches.forms import EventForm, MatchForm, SeatingForm, TeamForm
 from matches.forms.adjustments import ForfeitForm, ImpPenaltyForm, StatusForm, VpPenaltyForm
 from matches.models import Board, Event, Match, Result, Team
-from matches.permissions import director_required, event_director_required
+from matches.presenters import history, progress
 
 
 @require_http_methods(["GET", "POST"])

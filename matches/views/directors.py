@@ -9,8 +9,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from matches import actions
 from matches.actions import ActionError
+from matches.auth.permissions import director_required, event_director_required, is_chief_director
 from matches.models import Event, EventDirector
-from matches.permissions import director_required, event_director_required, is_chief_director
 
 
 @require_GET

@@ -3,9 +3,9 @@
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from matches import history
+from matches.auth.permissions import event_director_required
 from matches.models import Event
-from matches.permissions import event_director_required
+from matches.presenters import history
 
 
 @require_GET

@@ -7,13 +7,14 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from matches import hand_records, tables
-from matches.calculator import board_facts, compare, score_result
+from matches.caching.pagecache import event_of_event, event_of_match, public_page
 from matches.forms import BoardForm, OptionalResultForm, ResultForm
 from matches.models import Deal, Event, Match, Team
-from matches.pagecache import event_of_event, event_of_match, public_page
-from matches.scorecards import scorecard as scorecard_of
-from matches.tables import EventTables
+from matches.presenters import hand_records
+from matches.presenters.calculator import board_facts, compare, score_result
+from matches.presenters.event_tables import EventTables
+from matches.presenters.scorecards import scorecard as scorecard_of
+from matches.presenters.scorecards import traveller as traveller_rows
 
 
 @require_GET
@@ -70,7 +71,7 @@ def team(request, event_id, team_id):
 @public_page(event_of_event)
 def traveller(request, event_id, round_number, board_number):
     event = get_object_or_404(Event, pk=event_id)
-    boards = tables.traveller(event, round_number, board_number)
+    boards = traveller_rows(event, round_number, board_number)
     if not boards:
         raise Http404
     deal = Deal.objects.for_round(event, round_number).filter(board=board_number).first()

@@ -9,12 +9,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from matches import actions
 from matches.actions import ActionError, Conflict
+from matches.auth.permissions import event_director_required
 from matches.choices import RoomChoice
 from matches.forms import SheetRowForm
 from matches.forms.adjustments import StatusForm
 from matches.models import Board, Event, Match, MatchStatus
-from matches.permissions import event_director_required
-from matches.room_sheets import (
+from matches.presenters.room_sheets import (
     SheetRow,
     client_messages,
     next_match,

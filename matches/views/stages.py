@@ -11,7 +11,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from matches import actions, stage_pages
+from matches import actions
+from matches.auth.permissions import event_director_required
+from matches.caching.pagecache import event_of_event, public_page
 from matches.forms.stages import (
     KnockoutTieForm,
     SeedingForm,
@@ -22,9 +24,8 @@ from matches.forms.stages import (
 )
 from matches.models import Event, Match
 from matches.models.stages import stages_of
-from matches.pagecache import event_of_event, public_page
-from matches.permissions import event_director_required
-from matches.tables import EventTables
+from matches.presenters import stage_pages
+from matches.presenters.event_tables import EventTables, RoundTables
 
 
 def announce_next_matches(request, made):
@@ -75,7 +76,7 @@ def stage_round(request, event_id, number, round_number):
         not stage.byes_here().filter(round=round_number).exists()
     ):
         raise Http404
-    tables = stage_pages.RoundTables(event, stage=stage, round_number=round_number)
+    tables = RoundTables(event, stage=stage, round_number=round_number)
     return render(
         request, "matches/stage_round.html", {"event": event, "stage": stage, "tables": tables}
     )

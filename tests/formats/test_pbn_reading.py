@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from matches.formats.pbn import PbnError, decode, read_deals, read_games, read_results
+from matches.interchange.pbn import PbnError, decode, read_deals, read_games, read_results
 from matches.scoring import Contract, Seat
 
 DATA = Path(__file__).parent.parent / "data"

@@ -4,7 +4,7 @@ import io
 
 from endplay.parsers import pbn as endplay_pbn
 
-from matches.formats.pbn import MANDATORY_TAGS, read_games, read_results, write_games
+from matches.interchange.pbn import MANDATORY_TAGS, read_games, read_results, write_games
 
 DEAL = "N:AQ7654.92.Q52.J9 KJ98.T7.KJ8.Q543 T.AK643.74.AT862 32.QJ85.AT963.K7"
 GAMES = [

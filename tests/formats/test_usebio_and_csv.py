@@ -6,8 +6,8 @@ import io
 import xml.etree.ElementTree as ET
 from decimal import Decimal
 
-from matches.formats import usebio
-from matches.formats.csv import csv_bytes
+from matches.interchange import usebio
+from matches.interchange.csv import csv_bytes
 
 
 def event():

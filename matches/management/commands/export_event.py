@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from matches import backup
+from matches.interchange import backup
 from matches.models import Event
 
 

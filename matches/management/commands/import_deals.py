@@ -11,7 +11,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
-from matches import actions, deal_files
+from matches import actions
+from matches.interchange import deal_files
 from matches.models import Event
 
 

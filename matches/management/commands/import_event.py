@@ -13,7 +13,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from matches import backup
+from matches.interchange import backup
 
 
 class Command(BaseCommand):

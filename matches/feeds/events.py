@@ -5,25 +5,12 @@ Documented in README ("JSON feed"); keep the two in step.
 
 from __future__ import annotations
 
-import math
-from decimal import Decimal
-
-from matches import tables
+from matches import queries
 from matches.choices import RoomChoice
 from matches.models import Deal
-from matches.scorecards import scorecard as scorecard_of
+from matches.presenters.scorecards import scorecard as scorecard_of
 
-
-def _vp(value) -> float | None:
-    return None if value is None else float(Decimal(value))
-
-
-def _quotient(value: float) -> float | None:
-    return None if math.isinf(value) else round(value, 4)
-
-
-def _when(moment) -> str | None:
-    return moment.isoformat() if moment else None
+from .values import quotient_number, timestamp, vp_number
 
 
 def event_summary(event, request) -> dict:
@@ -48,8 +35,8 @@ def match_summary(match, request) -> dict:
         "status": match.status,
         "home_imps": match.home_imps,
         "away_imps": match.away_imps,
-        "home_vp": _vp(match.home_vp),
-        "away_vp": _vp(match.away_vp),
+        "home_vp": vp_number(match.home_vp),
+        "away_vp": vp_number(match.away_vp),
         "complete_boards": match.complete_boards,
         "pending_boards": match.pending_boards,
         "in_play": match.in_play,
@@ -63,12 +50,12 @@ def _standing_rows(rows) -> list[dict]:
             "position": row.standing.position,
             "team": {"id": row.team.pk, "name": row.team.name},
             "played": row.standing.played,
-            "vp": _vp(row.standing.vp),
+            "vp": vp_number(row.standing.vp),
             "imps_won": row.standing.imps_won,
             "imps_lost": row.standing.imps_lost,
-            "imp_quotient": _quotient(row.standing.imp_quotient),
+            "imp_quotient": quotient_number(row.standing),
             "decided_by": str(row.standing.decided_by),
-            "vp_penalties": [{"vp": _vp(p.vp), "reason": p.reason} for p in row.penalties],
+            "vp_penalties": [{"vp": vp_number(p.vp), "reason": p.reason} for p in row.penalties],
         }
         for row in rows
     ]
@@ -76,21 +63,21 @@ def _standing_rows(rows) -> list[dict]:
 
 def standings(event, request) -> dict:
     """Return the event's standings feed: official, and live with the matches in play."""
-    data = tables.event_data(event)
+    data = queries.stage_data(event)
     return {
         "event": event_summary(event, request),
-        "updated": _when(data["updated"]),
-        "standings": _standing_rows(tables.standings(event, data)),
-        "live_standings": _standing_rows(tables.standings(event, tables.live_data(data))),
+        "updated": timestamp(data.updated),
+        "standings": _standing_rows(queries.standings(event, data)),
+        "live_standings": _standing_rows(queries.standings(event, queries.live_data(data))),
         "byes": [
             {
                 "round": b.round,
                 "team": {"id": b.team_id, "name": b.team.name},
-                "vp": _vp(event.bye_vp_value()),
+                "vp": vp_number(event.bye_vp_value()),
             }
-            for b in data["bye_rows"]
+            for b in data.bye_rows
         ],  # fmt: skip
-        "matches": [match_summary(match, request) for match in tables.matches_of(event)],
+        "matches": [match_summary(match, request) for match in queries.matches_of(event)],
     }
 
 
@@ -144,7 +131,7 @@ def scorecard(match, request) -> dict:
     return {
         "event": event_summary(match.event, request),
         "match": match_summary(match, request),
-        "updated": _when(match.updated),
+        "updated": timestamp(match.updated),
         "boards": boards,
         "segments": [
             {
@@ -166,7 +153,9 @@ def scorecard(match, request) -> dict:
                 for p in match.imp_penalties.all()
             ],
         },
-        "vp": None if result.vp is None else {"home": _vp(result.vp[0]), "away": _vp(result.vp[1])},
+        "vp": None
+        if result.vp is None
+        else {"home": vp_number(result.vp[0]), "away": vp_number(result.vp[1])},
         # A knockout's carry-over (segment 0 on the scorecard): null when there is none.
         "carry_over": {"home": float(match.carry_home), "away": float(match.carry_away)}
         if match.has_carry
@@ -174,8 +163,8 @@ def scorecard(match, request) -> dict:
         "forfeit": None
         if match.forfeit_vp is None
         else {
-            "home_vp": _vp(match.forfeit_home_vp),
-            "away_vp": _vp(match.forfeit_away_vp),
+            "home_vp": vp_number(match.forfeit_home_vp),
+            "away_vp": vp_number(match.forfeit_away_vp),
             "reason": match.forfeit_reason,
         },
     }

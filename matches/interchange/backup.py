@@ -60,8 +60,8 @@ from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
-from matches.backup_deals import export_deals, read_deals
 from matches.choices import CarryOverChoice, RoomChoice, SeatChoice, StageKind, VPScaleChoice
+from matches.interchange.backup_deals import export_deals, read_deals
 from matches.models import (
     Board,
     BoardAdjustment,

@@ -15,7 +15,8 @@ from django.utils.translation import gettext
 
 from matches import scoring
 from matches.choices import RoomChoice, SeatChoice
-from matches.models import Board, Match, Result
+from matches.models import Board, Event, Match, Result
+from matches.models.stages import stages_of
 
 
 @dataclass(frozen=True)
@@ -148,3 +149,26 @@ class TeamSide:
 def team_side(match: Match, team) -> TeamSide:
     """Return the match as ``team`` sees it."""
     return TeamSide(match, team.pk)
+
+
+def traveller(event: Event, round_number: int, board_number: int, stage=None) -> list[ScorecardRow]:
+    """Return one board of every match of a round (of the stage): both rooms and the IMPs."""
+    stage = stage or stages_of(event)[0]
+    where = {"match__stage": stage} if not stage.is_first else {"match__stage__isnull": True}
+    boards = (
+        Board.objects.filter(
+            match__event=event, match__round=round_number, number=board_number, **where
+        )
+        .select_related("match__home", "match__away", "adjustment")
+        .prefetch_related("results")
+        .order_by("match_id")
+    )
+    return [
+        ScorecardRow(
+            board,
+            board.result_in(RoomChoice.OPEN),
+            board.result_in(RoomChoice.CLOSED),
+            board.comparison(),
+        )
+        for board in boards
+    ]

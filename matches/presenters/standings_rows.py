@@ -14,7 +14,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from matches.choices import TieBreakChoice
-from matches.formatting import format_vp, quotient
+
+from .formatting import format_vp, quotient
 
 ROW = (
     '<tr data-team="{team_id}">'
@@ -32,7 +33,7 @@ PENALTIES = ' <span class="badge text-bg-danger" title="{reasons}">−{amounts} 
 
 
 def standings_rows(rows, event_id: int) -> SafeString:
-    """Return the <tr> of each standings row (matches.tables.StandingRow), best first."""
+    """Return the <tr> of each standings row (matches.queries.StandingRow), best first."""
     team_url = reverse("team", args=[event_id, 0]).replace("/0/", "/{}/")
     labels = {choice.value: escape(choice.label) for choice in TieBreakChoice}
     html = []
@@ -56,7 +57,7 @@ def standings_rows(rows, event_id: int) -> SafeString:
                 vp=format_vp(standing.vp),
                 won=int(standing.imps_won),
                 lost=int(standing.imps_lost),
-                quotient=quotient(row.quotient),
+                quotient=quotient(standing),
                 tie_break=labels.get(str(tie_break), "") if tie_break else "",
             )
         )

@@ -3,9 +3,12 @@ draw, and a knockout's bracket. Documented in README ("Stages"); keep the two in
 
 from __future__ import annotations
 
-from matches import stage_pages, tables
-from matches.feeds import _quotient, _vp, _when, event_summary, match_summary
+from matches import queries
 from matches.models.stages import stages_of
+from matches.presenters import stage_pages
+
+from .events import event_summary, match_summary
+from .values import quotient_number, timestamp, vp_number
 
 
 def _team(team) -> dict | None:
@@ -43,20 +46,20 @@ def stages(event, request) -> dict:
         if stage.is_knockout:
             entry["bracket"] = bracket_rounds(stage, request)
         else:
-            data = tables.event_data(event, stage)
-            entry["updated"] = _when(data["updated"])
+            data = queries.stage_data(event, stage)
+            entry["updated"] = timestamp(data.updated)
             entry["standings"] = [
                 {
                     "position": row.standing.position,
                     "team": _team(row.team),
                     "played": row.standing.played,
-                    "vp": _vp(row.standing.vp),
+                    "vp": vp_number(row.standing.vp),
                     "imps_won": row.standing.imps_won,
                     "imps_lost": row.standing.imps_lost,
-                    "imp_quotient": _quotient(row.standing.imp_quotient),
+                    "imp_quotient": quotient_number(row.standing),
                     "decided_by": str(row.standing.decided_by),
                 }
-                for row in tables.standings(event, data)
+                for row in queries.standings(event, data)
             ]
         result.append(entry)
     return {"event": event_summary(event, request), "stages": result}

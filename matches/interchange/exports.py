@@ -1,19 +1,21 @@
 """What the downloads hold: PBN games, USEBIO documents and CSV rows, built from the models.
 
-The formats themselves are written by ``matches/formats``; here the app's matches, rooms,
-line-ups and deals become their plain inputs. Each function reads in a fixed number of
-queries.
+The formats themselves are written by ``pbn``, ``usebio`` and ``csv`` beside this module;
+here the app's matches, rooms, line-ups and deals become their plain inputs. Each function
+reads in a fixed number of queries.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from matches import scoring, tables
+from matches import queries, scoring
 from matches.choices import RoomChoice
-from matches.formats import usebio
-from matches.formats.pbn import write_games
 from matches.models import Board, Deal, Seating
+from matches.presenters.formatting import quotient
+
+from . import usebio
+from .pbn import write_games
 
 PBN_ROOMS = {RoomChoice.OPEN: "Open", RoomChoice.CLOSED: "Closed"}
 PBN_SEATS = (("North", "N"), ("East", "E"), ("South", "S"), ("West", "W"))
@@ -106,9 +108,9 @@ def pbn_text(matches) -> str:
 
 def usebio_document(event) -> bytes:
     """Return the event's results as a USEBIO 1.2 document."""
-    data = tables.event_data(event)
-    standings = tables.standings(event, data)
-    numbers = {team_id: index for index, team_id in enumerate(sorted(data["teams"]), start=1)}
+    data = queries.stage_data(event)
+    standings = queries.standings(event, data)
+    numbers = {team_id: index for index, team_id in enumerate(sorted(data.teams), start=1)}
     players = {}
     for team in event.teams.prefetch_related("players"):
         players[team.pk] = [p.name for p in team.players.all()]
@@ -194,7 +196,7 @@ def standings_rows(event) -> tuple[list, list]:
         _("IMP quotient"),
     ]
     rows = []
-    for row in tables.standings(event):
+    for row in queries.standings(event):
         s = row.standing
         rows.append(
             [
@@ -204,18 +206,10 @@ def standings_rows(event) -> tuple[list, list]:
                 f"{s.vp:.2f}",
                 s.imps_won,
                 s.imps_lost,
-                _quotient(s),
+                quotient(s),
             ]
         )
     return header, rows
-
-
-def _quotient(standing) -> str:
-    if standing.imps_won == 0 and standing.imps_lost == 0:
-        return ""
-    if standing.imps_lost == 0:
-        return "∞"
-    return f"{standing.imp_quotient:.3f}"
 
 
 def round_rows(event, round_number: int) -> tuple[list, list]:

@@ -1,37 +1,45 @@
 """A team's page: its matches and byes stage by stage, its running VP and position after
-each round, and its line in each stage's standings (read through ``matches.tables``)."""
+each round, and its line in each stage's standings (read through ``matches.queries``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from matches import scoring
-from matches.charts import progress_chart
 from matches.models import Event
-from matches.tables import StandingRow, event_data, matches_of, ranking_inputs, standings
+from matches.queries import (
+    StageData,
+    StandingRow,
+    matches_of,
+    ranking_inputs,
+    stage_data,
+    standings,
+)
+
+from .charts import progress_chart
 
 
-def team_progress(event: Event, team, data: dict | None = None, chart: bool = True) -> dict:
+def team_progress(event: Event, team, data: StageData | None = None, chart: bool = True) -> dict:
     """Return a team's matches and its running VP and position after each round (without
     ``chart``: the matches and byes only, as in a knockout)."""
-    data = data or event_data(event)
+    data = data or stage_data(event)
     positions = []
     if chart:
         positions = scoring.positions_by_round(*ranking_inputs(data)).get(team.pk, [])
     matches = matches_of(event, pk__in=[
-        o.match_id for o in data["outcomes"] if team.pk in (o.home, o.away)
+        o.match_id for o in data.outcomes if team.pk in (o.home, o.away)
     ])  # fmt: skip
-    byes = [b for b in data["bye_rows"] if b.team_id == team.pk]
+    byes = [b for b in data.bye_rows if b.team_id == team.pk]
     return {
         "rounds": sorted(
             [(m.round, m, None) for m in matches] + [(b.round, None, b) for b in byes],
             key=lambda row: (row[0], row[1].pk if row[1] else 0),
         ),
         "matches": matches,
-        "chart": progress_chart(positions, len(data["teams"])) if chart else None,
+        "chart": progress_chart(positions, len(data.teams)) if chart else None,
         "byes": byes,
         "positions": positions,
-        "teams": len(data["teams"]),
+        "teams": len(data.teams),
     }
 
 
@@ -50,21 +58,21 @@ def team_stages(event: Event, team, stages: list, read: dict | None = None) -> l
 
     A stage the team has no match, bye or entry in is left out (a knockout it did not
     reach). Each stage is read in a fixed number of queries (``read``: {stage number:
-    event_data} already read).
+    stage_data} already read).
     """
     parts = []
     for stage in stages:
-        data = (read or {}).get(stage.number) or event_data(event, stage)
-        plays = any(team.pk in (o.home, o.away) for o in data["outcomes"]) or any(
-            b.team_id == team.pk for b in data["bye_rows"]
+        data = (read or {}).get(stage.number) or stage_data(event, stage)
+        plays = any(team.pk in (o.home, o.away) for o in data.outcomes) or any(
+            b.team_id == team.pk for b in data.bye_rows
         )
-        if not plays and not (stage.is_first or team.pk in data["entered"]):
+        if not plays and not (stage.is_first or team.pk in data.entered):
             continue  # a stage not started yet, or one the team did not reach
         if stage.is_knockout:
             progress = team_progress(event, team, data, chart=False)
-            parts.append(TeamStage(stage, progress, None, len(data["teams"])))
+            parts.append(TeamStage(stage, progress, None, len(data.teams)))
             continue
         progress = team_progress(event, team, data)
         line = next((row for row in standings(event, data) if row.team.pk == team.pk), None)
-        parts.append(TeamStage(stage, progress, line, len(data["teams"])))
+        parts.append(TeamStage(stage, progress, line, len(data.teams)))
     return parts

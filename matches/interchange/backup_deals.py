@@ -33,7 +33,7 @@ def export_deals(event) -> list[dict]:
     """Return the event's deals as document entries, by round and board."""
     from django.db import models
 
-    from matches.backup import _iso, _user
+    from matches.interchange.backup import _iso, _user
 
     rows = (
         Deal.objects.filter(event=event)
@@ -60,7 +60,7 @@ def export_deals(event) -> list[dict]:
 def read_deals(importer, top) -> None:
     """Read the document's deals into unsaved rows of ``importer`` (backup._Importer),
     each checked; raise BackupError saying where, and why, on the first fault."""
-    from matches.backup import _field, _Reader
+    from matches.interchange.backup import _field, _Reader
 
     event = importer.event
     rounds = {match.round for match, _, _ in importer.matches}
@@ -97,7 +97,7 @@ def read_deals(importer, top) -> None:
 
 def _analysis(reader) -> Analysis:
     """Return the deal's double dummy and par, their shape checked value by value."""
-    from matches.backup import _Reader, _show
+    from matches.interchange.backup import _Reader, _show
 
     table = _Reader(reader.get("double_dummy"), f"{reader.where}, double_dummy")
     _exactly(table, SEAT_KEYS)
@@ -132,6 +132,6 @@ def _exactly(reader, keys: list[str]) -> None:
 
 
 def _backup_error(message: str):
-    from matches.backup import BackupError
+    from matches.interchange.backup import BackupError
 
     return BackupError(message)

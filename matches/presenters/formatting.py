@@ -35,11 +35,17 @@ def signed(number: int) -> str:
     return f"{number:+d}" if number else "0"
 
 
-def quotient(value: float | None) -> str:
-    """Return an IMP quotient to three places ("∞" when nothing was lost, "—" before play)."""
-    if value is None:
+def quotient(standing) -> str:
+    """Return a team's IMP quotient (a scoring.Standing's) to three places: "—" while it has
+    no IMPs either way (before play, or every board flat), "∞" when it lost none.
+
+    The pages and the CSV write it so; the JSON feeds write null for both ("feeds/values.py").
+    """
+    if standing.imps_won == 0 and standing.imps_lost == 0:
         return "—"
-    return "∞" if value == float("inf") else f"{value:.3f}"
+    if standing.imps_lost == 0:
+        return "∞"
+    return f"{standing.imp_quotient:.3f}"
 
 
 def doubling_text(doubling: Doubling) -> str:

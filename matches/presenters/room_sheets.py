@@ -14,9 +14,9 @@ from django.utils.translation import gettext
 
 from matches import scoring
 from matches.choices import RoomChoice, SeatChoice
-from matches.formatting import card_html, contract_html
 from matches.forms import SheetRowForm
 from matches.models import Board, Match, Result
+from matches.presenters.formatting import card_html, contract_html
 
 # A board whose IMPs reach this is highlighted for a second look (never refused).
 SWING_IMPS = 10

@@ -4,15 +4,12 @@ published draw, and the knockout bracket, as plain rows for templates and JSON."
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
-from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from matches.actions.knockouts import knockout_bracket
+from matches import queries
 from matches.scoring.swiss import Why
-from matches.tables import EventTables, Round
 
 
 @dataclass
@@ -56,16 +53,8 @@ class PublishedDraw:
 
 def latest_draw(stage) -> PublishedDraw:
     """Return the latest published round of the stage: its matches in table order, byes."""
-    matches = stage.matches_here()
-    last = max(
-        matches.aggregate(last=Max("round"))["last"] or 0,
-        stage.byes_here().aggregate(last=Max("round"))["last"] or 0,
-    )
-    if not last:
-        return PublishedDraw(None, [], [])
-    rows = list(matches.filter(round=last).select_related("home", "away").order_by("pk"))
-    byes = list(stage.byes_here().filter(round=last).select_related("team"))
-    return PublishedDraw(last, list(enumerate(rows, start=1)), byes)
+    latest = queries.latest_round(stage)
+    return PublishedDraw(latest.number, list(enumerate(latest.matches, start=1)), latest.byes)
 
 
 @dataclass
@@ -95,7 +84,7 @@ def bracket(stage) -> list[tuple[str, list[BracketSlot]]]:
     """Return the bracket's rounds (name, slots), every slot with its match if made."""
     if stage.pk is None or not stage.is_knockout:
         return []
-    rounds, matches = knockout_bracket(stage)
+    rounds, matches = queries.knockout_bracket(stage)
     result = []
     for number, slots in enumerate(rounds, start=1):
         result.append(
@@ -126,31 +115,3 @@ def places_waiting(bracket) -> list[BracketSlot]:
         for slot in slots
         if not slot.bye and slot.home and slot.away and slot.match is None
     ]
-
-
-class RoundTables(EventTables):
-    """A stage's round page: its matches and byes, and the stage's round numbers, read
-    without the stage's standings (a 500-team Swiss has 3,000 matches)."""
-
-    @cached_property
-    def round_numbers(self) -> list[int]:
-        matches = self.stage.matches_here().values_list("round", flat=True).distinct()
-        byes = self.stage.byes_here().values_list("round", flat=True).distinct()
-        return sorted(set(matches) | set(byes))
-
-    @cached_property
-    def round(self) -> Round:
-        matches = list(
-            self.stage.matches_here()
-            .filter(round=self.round_number)
-            .select_related("home", "away")
-            .order_by("pk")
-        )
-        for match in matches:
-            match.event = self.event
-        byes = list(self.stage.byes_here().filter(round=self.round_number).select_related("team"))
-        return Round(self.round_number, matches, byes)
-
-    @property
-    def updated(self):
-        return self.stage.matches_here().aggregate(last=Max("updated"))["last"]

@@ -16,9 +16,8 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from matches.actions.text import join_groups
 from matches.choices import HistoryTypeChoice, RoomChoice, SeatChoice
-from matches.formatting import contract_text, format_vp, signed
+from matches.lib.text import join_groups
 from matches.models import (
     BoardAdjustment,
     Event,
@@ -32,6 +31,7 @@ from matches.models import (
     Team,
     VpPenalty,
 )
+from matches.presenters.formatting import contract_text, format_vp, signed
 
 User = get_user_model()
 ENTERED, CORRECTED, DELETED = (choice.value for choice in HistoryTypeChoice)

@@ -8,7 +8,7 @@ with ``If-None-Match`` gets ``304 Not Modified`` with no body while nothing has 
 Where the cache is shared by every server process (Redis; ``REVISIONS_IN_CACHE``), each
 event's current version is kept in the cache too, set by whoever changes the event once
 the change is committed (``event_changed``). Then a visitor's request for a page that is
-cached, or unchanged, is answered by ``CachedPageMiddleware`` (matches/middleware.py),
+cached, or unchanged, is answered by ``CachedPageMiddleware`` (matches/caching/middleware.py),
 straight after the static files and before sessions, CSRF, messages and the view: no
 database, little more work than a static file. Without a shared cache the version is read
 from the database on every request (one small query), since another process's change

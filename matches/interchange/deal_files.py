@@ -1,6 +1,6 @@
 """Files of deals and of played results, read for the upload page and the commands alike.
 
-The PBN reader (``matches/formats/pbn.py``) reports what is wrong as codes; here each code
+The PBN reader (``matches/interchange/pbn.py``) reports what is wrong as codes; here each code
 becomes a message in the user's language, deals are analysed (double dummy and par) with
 progress reported as they are solved, and played results are checked by the room sheet's
 own form, so a result from a file passes exactly the checks a typed one does. The writes
@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from matches.actions.deals import Refusal, ResultEntry
 from matches.choices import SeatChoice
-from matches.formats import pbn
 from matches.forms.results import SheetRowForm
+from matches.interchange import pbn
 from matches.scoring import Card, board_dealer, board_vulnerability
 from matches.scoring.double_dummy import Analysis, analyse
 

@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
-from matches.constants import CHIEF_DIRECTORS_GROUP, DIRECTORS_GROUP
+from matches.auth.groups import CHIEF_DIRECTORS_GROUP, DIRECTORS_GROUP
 
 
 def _groups(user) -> set[str]:

@@ -1,0 +1,7 @@
+"""The JSON feeds, documented in the README ("JSON feed", "Stages"); keep the two in step.
+
+- ``events``: an event's standings (official and live) and a match's scorecard;
+- ``stages``: an event's stages with their standings, a Swiss stage's latest draw, a
+  knockout's bracket;
+- ``values``: how the feeds write VP, the IMP quotient and moments.
+"""

@@ -1,0 +1,89 @@
+"""A stage's rounds: their numbers, the round under way, one round's matches and byes,
+and the latest round published."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Max
+
+from matches.models import Event, Stage
+
+from .standings import StageData
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int | None
+    matches: list  # in table order, each with its teams
+    byes: list
+
+
+def round_numbers(data: StageData) -> list[int]:
+    """Return the stage's round numbers in order."""
+    return sorted({o.round for o in data.outcomes} | {b.round for b in data.bye_rows})
+
+
+def current_round(data: StageData) -> int | None:
+    """Return the round players want to see first: the latest one under way, else the first."""
+    numbers = round_numbers(data)
+    if not numbers:
+        return None
+    return max(data.started, default=numbers[0])
+
+
+def matches_of(event: Event, **filters) -> list:
+    """Return some of the event's matches as objects, with their teams: one query."""
+    matches = list(event.matches.filter(**filters).select_related("home", "away"))
+    for match in matches:
+        match.event = event  # already loaded: no join, no query
+    return matches
+
+
+def round_of(event: Event, data: StageData, number: int) -> Round:
+    """Return one round of the stage with its matches (table order) and byes."""
+    matches = list(data.stage.matches_here().filter(round=number).select_related("home", "away"))
+    for match in matches:
+        match.event = event  # already loaded: no join, no query
+    return Round(number, matches, [b for b in data.bye_rows if b.round == number])
+
+
+def stage_round(event: Event, stage: Stage, number: int) -> Round:
+    """Return one round of the stage, read without the stage's standings (a 500-team Swiss
+    has 3,000 matches): its matches in table order and its byes."""
+    matches = list(
+        stage.matches_here().filter(round=number).select_related("home", "away").order_by("pk")
+    )
+    for match in matches:
+        match.event = event
+    byes = list(stage.byes_here().filter(round=number).select_related("team"))
+    return Round(number, matches, byes)
+
+
+def stage_round_numbers(stage: Stage) -> list[int]:
+    """Return the stage's round numbers, read without its standings."""
+    matches = stage.matches_here().values_list("round", flat=True).distinct()
+    byes = stage.byes_here().values_list("round", flat=True).distinct()
+    return sorted(set(matches) | set(byes))
+
+
+def published_rounds(stage: Stage) -> int:
+    """Return the number of the stage's last round with a match or a bye (0: none yet)."""
+    return max(
+        stage.matches_here().aggregate(last=Max("round"))["last"] or 0,
+        stage.byes_here().aggregate(last=Max("round"))["last"] or 0,
+    )
+
+
+def latest_round(stage: Stage) -> Round:
+    """Return the latest published round of the stage: its matches in table order, byes
+    (number None before the first)."""
+    last = published_rounds(stage)
+    if not last:
+        return Round(None, [], [])
+    return stage_round(stage.event, stage, last)
+
+
+def last_updated(stage: Stage):
+    """Return when a match of the stage last changed (None: no match yet)."""
+    return stage.matches_here().aggregate(last=Max("updated"))["last"]
