@@ -21,12 +21,26 @@ from django.utils.translation import gettext_lazy as _
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
+
+
 def env_bool(name: str, default: bool = False) -> bool:
-    """Return the boolean value of an environment variable ("1", "true", "yes", "on")."""
+    """Return the boolean value of an environment variable, failing loudly on anything but
+    1/true/yes/on or 0/false/no/off (any case): a typo such as "ture", or the variable set
+    but empty, stops the app instead of being read as off."""
     value = os.environ.get(name)
     if value is None:
         return default
-    return value.strip().lower() in ("1", "true", "yes", "on")
+    word = value.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(
+        f"{name} must be one of {', '.join(TRUE_WORDS)} (on) or {', '.join(FALSE_WORDS)} "
+        f"(off), not {value!r}; unset it for the default."
+    )
 
 
 def env_int(name: str, default: int) -> int:

@@ -83,9 +83,19 @@ def test_without_redis_one_machine_shares_rate_limits_through_the_database():
         ({"TRUSTED_PROXIES": "one"}, "TRUSTED_PROXIES must be a whole number"),
         ({"REDIS_URL": "127.0.0.1:6379"}, "REDIS_URL must be redis://"),
         ({"LOGIN_RATE": "twenty"}, "LOGIN_RATE must look like"),
+        ({"SECURE_COOKIES": "ture"}, "SECURE_COOKIES must be one of 1, true, yes, on"),
+        ({"SECURE_COOKIES": ""}, "SECURE_COOKIES must be one of 1, true, yes, on"),
+        ({"DEBUG": "yes please"}, "DEBUG must be one of 1, true, yes, on"),
+        ({"SIGNUP_OPEN": "maybe"}, "SIGNUP_OPEN must be one of"),
     ],
 )
 def test_a_setting_with_a_wrong_value_stops_the_app_with_a_clear_message(env, message):
-    result = run_check(DEBUG="1", **env)
+    result = run_check(**{"DEBUG": "1", **env})
     assert result.returncode != 0
     assert message in result.stderr
+
+
+@pytest.mark.parametrize("word", ["1", "TRUE", "yes", " on ", "0", "False", "no", "OFF"])
+def test_a_yes_or_no_setting_reads_every_usual_spelling(word):
+    result = run_check(DEBUG="1", SECURE_COOKIES=word)
+    assert result.returncode == 0, result.stderr
