@@ -60,10 +60,8 @@ def event(director):
         for r, h, w in ((1, a, b), (1, c, d), (2, e, a), (2, b, c))
     )
     # Byes for the two teams without a match in a round (made by hand, not a schedule).
-    with actions.changing(director) as change:
-        change.lock_event(event)
-        change.save(Bye(event=event, round=1, team=e))
-        change.save(Bye(event=event, round=2, team=d))
+    actions.add_bye(event, round=1, team=e, user=director)
+    actions.add_bye(event, round=2, team=d, user=director)
 
     # Match 1: both rooms, a passed-out board, a doubled contract, leads, a pending board.
     enter(m1, 1, "open", "4H", "N", "=", lead="SQ", user=director)

@@ -154,3 +154,44 @@ def test_an_old_event_reads_as_one_round_robin_stage_in_the_app_after_migrating(
     (stage,) = tables.stages
     assert stage.pk is not None and stage.is_round_robin and stage.is_first
     assert stage.matches_here().count() == 1 and stage.byes_here().count() == 1
+
+
+# -- 0014 and 0015: every event has its stage 1, and every first-stage row names it -------
+
+BEFORE_FIRST_STAGE_ROWS = [("matches", "0013_vp_penalty_stage")]
+FIRST_STAGE_ROWS = [("matches", "0015_stage_required")]
+
+
+def test_every_first_stage_match_bye_and_penalty_gets_its_stage_and_stage_1_is_made(migrator):
+    old = migrator(BEFORE_FIRST_STAGE_ROWS)
+    # Made after 0012 without ever opening its stages page: no Stage row at all.
+    bare = add_event_before_stages(old, "No stage row", vp_scale="printed-25", bye_vp=Decimal(18))
+    staged = add_event_before_stages(old, "Two stages")
+    Stage = old.get_model("matches", "Stage")
+    first = Stage.objects.create(event_id=staged.pk, number=1, kind="swiss")
+    second = Stage.objects.create(event_id=staged.pk, number=2, kind="knockout")
+    Team, Match = old.get_model("matches", "Team"), old.get_model("matches", "Match")
+    a, b = Team.objects.filter(event_id=staged.pk)[:2]
+    Match.objects.create(event_id=staged.pk, stage=second, round=1, home=a, away=b)
+    VpPenalty = old.get_model("matches", "VpPenalty")
+    late = Team.objects.filter(event_id=bare.pk).first()
+    VpPenalty.objects.create(event_id=bare.pk, team=late, vp=Decimal(1), reason="late")
+
+    new = migrator(FIRST_STAGE_ROWS)
+
+    Stage = new.get_model("matches", "Stage")
+    made = Stage.objects.get(event_id=bare.pk)
+    assert (made.number, made.kind, made.vp_scale) == (1, "round-robin", "printed-25")
+    assert made.bye_vp == 18
+    for name in ("Match", "Bye", "VpPenalty"):
+        rows = new.get_model("matches", name).objects.all()
+        assert not rows.filter(stage=None).exists()
+        assert {r.stage_id for r in rows.filter(event_id=bare.pk)} == {made.pk}
+    Match = new.get_model("matches", "Match")
+    assert Match.objects.get(event_id=staged.pk, round=1, stage__number=1).stage_id == first.pk
+    assert Match.objects.get(event_id=staged.pk, stage__number=2).stage_id == second.pk
+    assert Stage.objects.filter(event_id=staged.pk).count() == 2  # no second stage 1
+
+    back = migrator(BEFORE_FIRST_STAGE_ROWS)  # and back: the first stage's rows empty again
+    assert back.get_model("matches", "Match").objects.filter(stage=None).count() == 2
+    assert back.get_model("matches", "Match").objects.count() == 3

@@ -274,10 +274,23 @@ def test_a_standings_tie_can_be_decided_by_the_director(td):
     assert stage.tie_decisions.get().reason == "Drawn by lot"
 
 
-def test_an_event_without_stages_is_one_round_robin_as_before(td):
+def test_a_new_event_is_made_with_its_stage_1_a_round_robin(td):
     event = make_event()
     (stage,) = EventTables(event).stages
-    assert (stage.pk, stage.number, stage.kind) == (None, 1, "round-robin")
+    assert (stage.number, stage.kind) == (1, "round-robin")
+    assert Stage.objects.get(event=event) == stage  # a saved row, not a placeholder
+    assert stage.history.get().history_type == "+"
+
+
+def test_every_first_stage_match_bye_and_penalty_names_its_stage(td):
+    event = make_event()
+    teams = [make_team(event, name) for name in "ABCDE"]
+    actions.make_round_robin(event, user=td)
+    actions.add_vp_penalty(event, team=teams[0], vp=Decimal(1), reason="late", user=td)
+    (stage,) = Stage.objects.filter(event=event)
+    assert Match.objects.filter(event=event).exclude(stage=stage).count() == 0
+    assert Bye.objects.filter(event=event).exclude(stage=stage).count() == 0
+    assert event.vp_penalties.get().stage == stage
 
 
 def test_a_stage_change_bumps_the_events_revision(td):
@@ -325,7 +338,7 @@ def test_an_event_with_stages_exports_and_imports_whole(td):
 
     assert picture(copy) == picture(event)
     penalties = [(p.stage and p.stage.number, p.vp) for p in copy.vp_penalties.order_by("vp")]
-    assert penalties == [(None, 1), (3, 3)]
+    assert penalties == [(1, 1), (3, 3)]
     assert copy.stages.get(number=2).carry_fraction == "1/3"
     assert swiss.rounds == copy.stages.get(number=3).rounds == 2
 

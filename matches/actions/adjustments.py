@@ -58,10 +58,9 @@ def add_vp_penalty(event, *, team, vp: Decimal, reason: str, user, stage=None) -
             raise Gone
         number = getattr(stage, "number", stage) or 1
         stage_row = event.stages.filter(number=number).first()
-        if number != 1 and stage_row is None:
+        if stage_row is None:
             raise Gone
-        stage_id = stage_row.pk if stage_row is not None and number != 1 else None
-        penalty = VpPenalty(event=event, stage_id=stage_id, team_id=team_id, vp=vp, reason=reason)
+        penalty = VpPenalty(event=event, stage=stage_row, team_id=team_id, vp=vp, reason=reason)
         penalty.created_by = user
         change.save(penalty)
         return penalty

@@ -25,6 +25,7 @@ from matches.models import (
     Player,
     Result,
     Seating,
+    Stage,
     Team,
     VpPenalty,
 )
@@ -140,6 +141,7 @@ def create_event(*, user, **values) -> Event:
         event = Event(**{name: values[name] for name in SETTINGS})
         change.save(event)
         change.lock_event(event)
+        change.save(Stage.first_of(event))
         if user is not None and user.is_authenticated:  # whoever creates it directs it
             change.save(EventDirector(event=event, user=user, added_by=user))
         return event

@@ -90,11 +90,8 @@ def advance_knockout(change, match) -> Advance:
     place of the bracket whose two teams are now known gets its match (the next round's
     match as soon as both matches feeding it are decided). Other formats: nothing.
     """
-    if match.stage_id is not None:
-        stage = Stage.objects.get(pk=match.stage_id)
-    else:
-        stage = Stage.objects.filter(event_id=match.event_id, number=1).first()
-    if stage is None or not stage.is_knockout:
+    stage = Stage.objects.get(pk=match.stage_id)
+    if not stage.is_knockout:
         return Advance([])
     stage.event = change.lock_event(match.event_id)
     rounds, _matches = queries.knockout_bracket(stage)

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from matches.choices import RoomChoice, SeatChoice
 from matches.lib.text import join
 from matches.models import Match, MatchStatus, Player, Result, Seating
+from matches.models.stages import first_stage
 
 from .base import (
     HISTORY_REASON_MOST,
@@ -70,6 +71,7 @@ def add_match(event, *, round: int, home, away, user, confirm: bool = False) -> 
             )
         match = Match(
             event=event,
+            stage=first_stage(event),
             round=round,
             home=teams[home_id],
             away=teams[away_id],

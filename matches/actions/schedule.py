@@ -13,6 +13,7 @@ from django.db import connection, models
 from django.utils.translation import gettext_lazy as _
 
 from matches.models import Board, Bye, Match
+from matches.models.stages import first_stage
 from matches.scoring import berger_schedule, round_count
 from matches.scoring.schedule import MAX_TEAMS, MIN_TEAMS
 
@@ -41,17 +42,18 @@ def make_round_robin(event, *, user, rounds: int | None = None) -> list[Match]:
         most = round_count(len(teams))
         if rounds is not None and not 1 <= rounds <= most:
             raise ActionError(ROUNDS, code="rounds", params={"teams": len(teams), "most": most})
+        stage = first_stage(event)
         schedule = berger_schedule(len(teams))[:rounds]
         boards = event.boards_per_match
         matches, byes = [], []
         for number, pairings in enumerate(schedule, start=1):
             for home, away in pairings:
                 if away is None:
-                    byes.append(Bye(event=event, round=number, team=teams[home - 1]))
+                    byes.append(Bye(event=event, stage=stage, round=number, team=teams[home - 1]))
                 else:
                     matches.append(
                         Match(
-                            event=event, round=number, home=teams[home - 1],
+                            event=event, stage=stage, round=number, home=teams[home - 1],
                             away=teams[away - 1], pending_boards=boards,
                         )
                     )  # fmt: skip
@@ -104,4 +106,4 @@ def add_bye(event, *, round: int, team, user) -> Bye:
             raise ActionError(
                 BYE_TAKEN, field="team", code="busy", params={"team": team.name, "round": round}
             )
-        return change.save(Bye(event=event, round=round, team=team))
+        return change.save(Bye(event=event, stage=first_stage(event), round=round, team=team))

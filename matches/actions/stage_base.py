@@ -51,7 +51,7 @@ def new_match(change: Change, stage: Stage, round_number: int, home, away, **fie
     match = change.save(
         Match(
             event=stage.event,
-            stage=stage.stage_value(),
+            stage=stage,
             round=round_number,
             home=home,
             away=away,

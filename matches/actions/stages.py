@@ -125,18 +125,13 @@ def configure_stage(event, *, user, number: int, **values) -> Stage:
     with changing(user) as change:
         event = change.lock_event(event)
         stages = {stage.number: stage for stage in event.stages.all()}
-        if not stages and number > 1:
-            stages[1] = change.save(_first_stage(event))
         stage = stages.get(number)
         if stage is None:
             if number != max(stages, default=0) + 1:
                 raise refusal(NOT_NEXT, "number", next=max(stages, default=0) + 1)
             stage = Stage(event=event, number=number)
-            if number == 1:
-                stage = _first_stage(event)
-            else:
-                for field in ("vp_scale", "boards_per_match", "boards_per_segment"):
-                    setattr(stage, field, getattr(event, field))
+            for field in ("vp_scale", "boards_per_match", "boards_per_segment"):
+                setattr(stage, field, getattr(event, field))
         stage.event = event
         merged = {field: getattr(stage, field) for field in STAGE_SETTINGS}
         merged["tie_breaks"] = [rule for rule in merged["tie_breaks"].split(",") if rule]
@@ -155,18 +150,6 @@ def configure_stage(event, *, user, number: int, **values) -> Stage:
         for field, value in merged.items():
             setattr(stage, field, value)
         return change.save(stage)
-
-
-def _first_stage(event) -> Stage:
-    return Stage(
-        event=event,
-        number=1,
-        kind=StageKind.ROUND_ROBIN,
-        vp_scale=event.vp_scale,
-        boards_per_match=event.boards_per_match,
-        boards_per_segment=event.boards_per_segment,
-        bye_vp=event.bye_vp,
-    )
 
 
 def stage_candidates(stage) -> list[Team]:
@@ -263,7 +246,7 @@ def _round_robin(change, stage, teams) -> list[Match]:
     for number, pairings in enumerate(scoring.berger_schedule(len(teams)), start=1):
         for home, away in pairings:
             if away is None:
-                change.save(Bye(event=stage.event, stage=stage.stage_value(), round=number,
+                change.save(Bye(event=stage.event, stage=stage, round=number,
                                 team=teams[home - 1]))  # fmt: skip
             else:
                 made.append(new_match(change, stage, number, teams[home - 1], teams[away - 1]))

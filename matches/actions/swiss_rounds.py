@@ -139,7 +139,7 @@ def publish_draw(stage, *, user) -> list[Match]:
         made = []
         for row in draft:
             if row.away_id is None:
-                change.save(Bye(event=stage.event, stage=stage.stage_value(), round=row.round,
+                change.save(Bye(event=stage.event, stage=stage, round=row.round,
                                 team=row.home))  # fmt: skip
             else:
                 made.append(new_match(change, stage, row.round, row.home, row.away))

@@ -17,7 +17,6 @@ def _team(team) -> dict | None:
 
 def _stage_summary(stage, request) -> dict:
     settings = stage.settings
-    event_id = stage.event_id or stage.event.pk
     return {
         "number": stage.number,
         "name": str(stage),
@@ -34,7 +33,7 @@ def _stage_summary(stage, request) -> dict:
         }
         if stage.is_knockout
         else None,
-        "url": request.build_absolute_uri(stage.get_absolute_url_for(event_id)),
+        "url": request.build_absolute_uri(stage.get_absolute_url()),
     }
 
 

@@ -273,7 +273,8 @@ def _export(event: Event) -> dict:
     matches = list(
         event.matches.order_by("pk").values("pk", "updated", *MATCH_FIELDS, *MATCH_STAGE_FIELDS)
     )
-    stage_numbers = dict(event.stages.values_list("pk", "number"))
+    # A row of the first stage names none (as documents have since format version 1).
+    stage_numbers = dict(event.stages.exclude(number=1).values_list("pk", "number"))
     match_keys = {match["pk"]: f"m{number}" for number, match in enumerate(matches, 1)}
     boards_of: dict[int, list] = {}
     board_entries = {}
@@ -638,6 +639,9 @@ class _Importer:
         self.stages: dict[int, Stage] = {}
         for index, raw in enumerate(top.items("stages")):
             self.read_stage(_Reader(raw, f"stages[{index}]"), event)
+        if 1 not in self.stages:  # a document from before stages: one round robin
+            first = self.stages[1] = Stage.first_of(event)
+            self.add(first, "stage 1")
         for index, raw in enumerate(top.items("byes")):
             reader = _Reader(raw, f"byes[{index}]")
             team = self.key(reader, self.teams, "team", "team")
@@ -668,10 +672,10 @@ class _Importer:
         read_deals(self, top)
 
     def stage_of(self, reader: _Reader):
-        """Return the stage a match, bye or VP penalty names (None: the first stage)."""
+        """Return the stage a match, bye or VP penalty names (none named: the first)."""
         number = reader.get("stage", None)
-        if number is None or number == 1:
-            return None
+        if number is None:
+            return self.stages[1]
         if number not in self.stages:
             reader.fail("stage", f"no stage has the number {_show(number)}")
         return self.stages[number]

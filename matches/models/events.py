@@ -157,10 +157,7 @@ class Bye(models.Model):
     """A round a team sits out (odd number of teams): it scores the event's bye VP."""
 
     event = models.ForeignKey(Event, models.CASCADE, related_name="byes")
-    # None: the event's first stage (as for matches); see matches/models/stages.py.
-    stage = models.ForeignKey(
-        "matches.Stage", models.CASCADE, related_name="byes", null=True, blank=True
-    )
+    stage = models.ForeignKey("matches.Stage", models.CASCADE, related_name="byes")
     round = models.PositiveSmallIntegerField(_("round"))
     team = models.ForeignKey(Team, models.CASCADE, related_name="byes")
 
@@ -172,14 +169,7 @@ class Bye(models.Model):
         verbose_name_plural = _("byes")
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "round", "team"],
-                condition=Q(stage__isnull=True),
-                name="one_bye_per_round",
-            ),
-            models.UniqueConstraint(
-                fields=["stage", "round", "team"],
-                condition=Q(stage__isnull=False),
-                name="one_bye_per_stage_round",
+                fields=["stage", "round", "team"], name="one_bye_per_stage_round"
             ),
         ]
 
@@ -191,10 +181,8 @@ class VpPenalty(DirectorDecision):
     """VP taken off a team's total in a stage, with the director's reason."""
 
     event = models.ForeignKey(Event, models.CASCADE, related_name="vp_penalties")
-    # The stage whose standings it comes off; None is the first stage (as for matches).
-    stage = models.ForeignKey(
-        "matches.Stage", models.CASCADE, related_name="vp_penalties", null=True, blank=True
-    )
+    # The stage whose standings it comes off.
+    stage = models.ForeignKey("matches.Stage", models.CASCADE, related_name="vp_penalties")
     team = models.ForeignKey(Team, models.CASCADE, related_name="vp_penalties")
     vp = models.DecimalField(_("VP"), max_digits=5, decimal_places=2)
 

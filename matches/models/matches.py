@@ -23,8 +23,8 @@ class MatchStatus(models.TextChoices):
 
 class MatchQuerySet(models.QuerySet):
     def with_teams(self):
-        """Return the matches with their event and both teams loaded in the same query."""
-        return self.select_related("event", "home", "away")
+        """Return the matches with their event, stage and both teams loaded in the same query."""
+        return self.select_related("event", "stage", "home", "away")
 
     def outcome_rows(self) -> list[dict]:
         """Return each match's stored totals as plain rows: cheap for hundreds of matches."""
@@ -33,11 +33,9 @@ class MatchQuerySet(models.QuerySet):
 
 class Match(models.Model):
     event = models.ForeignKey(Event, models.CASCADE, related_name="matches")
-    # The stage the match belongs to; None is the event's first stage, which plays by the
-    # event's own settings (matches/models/stages.py). Its round counts within its stage.
-    stage = models.ForeignKey(
-        "matches.Stage", models.CASCADE, related_name="matches", null=True, blank=True
-    )
+    # The stage the match belongs to (the first plays by the event's own settings:
+    # matches/models/stages.py). Its round counts within its stage.
+    stage = models.ForeignKey("matches.Stage", models.CASCADE, related_name="matches")
     round = models.PositiveSmallIntegerField(_("round"), default=1)
     home = models.ForeignKey(Team, models.RESTRICT, related_name="home_matches")
     away = models.ForeignKey(Team, models.RESTRICT, related_name="away_matches")
@@ -104,9 +102,10 @@ class Match(models.Model):
 
     @property
     def settings(self):
-        """Return what sets the match's boards and VP scale: its stage after the first,
-        else its event."""
-        return self.stage if self.stage_id else self.event
+        """Return what sets the match's boards and VP scale: its stage's settings (the
+        event's for stage 1)."""
+        stage = self.stage
+        return self.event if stage.is_first else stage
 
     @property
     def board_numbers(self) -> range:

@@ -1,11 +1,10 @@
 """Stages of an event: round robin, Swiss or knockout, each with its own settings.
 
-An event has one or more stages in order (``number`` 1, 2, ...). Every match and bye
-belongs to a stage, and its round number counts within the stage. The first stage plays
-by the event's own settings (boards, segments, VP scale, bye VP) and its matches and byes
-have ``stage`` None, so an event made before stages existed, or by code that knows nothing
-of them, is a single round-robin stage as it always was; later stages have settings of
-their own. An event with no Stage row at all has one round-robin stage (``stages_of``).
+An event has one or more stages in order (``number`` 1, 2, ...); stage 1 is made with the
+event (``actions.create_event``; migration 0014 gave one to every older event). Every
+match, bye and VP penalty belongs to a stage, and a match's round number counts within its
+stage. The first stage plays by the event's own settings (boards, segments, VP scale, bye
+VP); later stages have settings of their own.
 A stage's teams are its entries (``StageEntry``), in seeding order; a Swiss team can join
 late or withdraw between rounds (a first-stage round robin without entries has every team).
 A Swiss round is drawn as a draft (``DrawTable`` rows) that the director can
@@ -103,9 +102,18 @@ class Stage(models.Model):
     def get_absolute_url(self):
         return reverse("stage", args=[self.event_id, self.number])
 
-    def get_absolute_url_for(self, event_id: int) -> str:
-        """Return the stage's page (also for stage 1 of an event without Stage rows)."""
-        return reverse("stage", args=[event_id, self.number])
+    @classmethod
+    def first_of(cls, event: Event) -> Stage:
+        """Return an event's stage 1, unsaved: a round robin by the event's own settings."""
+        return cls(
+            event=event,
+            number=1,
+            kind=StageKind.ROUND_ROBIN,
+            vp_scale=event.vp_scale,
+            boards_per_match=event.boards_per_match,
+            boards_per_segment=event.boards_per_segment,
+            bye_vp=event.bye_vp,
+        )
 
     @property
     def is_swiss(self) -> bool:
@@ -129,37 +137,29 @@ class Stage(models.Model):
         return self.event if self.is_first else self
 
     def bye_vp_value(self) -> Decimal:
-        """Return the VP a team gets for a bye: the stage's setting, or the scale's default."""
-        if self.is_first:
-            return self.event.bye_vp_value()
-        if self.bye_vp is not None:
-            return self.bye_vp
-        return scoring.default_bye_vp(self.vp_scale)
+        """Return the VP a team gets for a bye: the setting (the event's for stage 1), or
+        the scale's default."""
+        settings = self.settings
+        if settings.bye_vp is not None:
+            return settings.bye_vp
+        return scoring.default_bye_vp(settings.vp_scale)
 
     def matches_here(self):
-        """Return the stage's matches (stage 1: the event's matches without a stage)."""
-        if self.is_first:
-            return self.event.matches.filter(stage__isnull=True)
-        return self.event.matches.filter(stage=self)
+        """Return the stage's matches."""
+        return self.matches.all()
 
     def byes_here(self):
-        if self.is_first:
-            return self.event.byes.filter(stage__isnull=True)
-        return self.event.byes.filter(stage=self)
+        """Return the stage's byes."""
+        return self.byes.all()
 
     def penalties_here(self):
-        """Return the VP penalties of the stage's standings (stage 1: those without a stage)."""
-        if self.is_first:
-            return self.event.vp_penalties.filter(stage__isnull=True)
-        return self.event.vp_penalties.filter(stage=self)
+        """Return the VP penalties of the stage's standings."""
+        return self.vp_penalties.all()
 
     def has_entries(self) -> bool:
-        """Return True when the stage's field is its entries (not simply every team)."""
-        return self.pk is not None and not (self.is_first and self.is_round_robin)
-
-    def stage_value(self):
-        """Return what a Match or Bye of this stage stores in ``stage``."""
-        return None if self.is_first else self
+        """Return True when the stage's field is its entries: not a first-stage round robin,
+        which every team of the event plays."""
+        return not (self.is_first and self.is_round_robin)
 
     def tie_break_rules(self) -> tuple[scoring.TieBreak, ...]:
         return scoring.tie_breaks(rule for rule in self.tie_breaks.split(",") if rule)
@@ -171,11 +171,18 @@ class Stage(models.Model):
 
 
 def stages_of(event: Event) -> list[Stage]:
-    """Return the event's stages in order; an event without any is one round robin."""
+    """Return the event's stages in order (stage 1 first), each with the event loaded."""
     stages = list(event.stages.all())
     for stage in stages:
         stage.event = event
-    return stages or [Stage(event=event, number=1, kind=StageKind.ROUND_ROBIN)]
+    return stages
+
+
+def first_stage(event: Event) -> Stage:
+    """Return the event's stage 1, with the event loaded."""
+    stage = event.stages.get(number=1)
+    stage.event = event
+    return stage
 
 
 class StageEntry(models.Model):

@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from matches import scoring
 from matches.choices import RoomChoice, SeatChoice
 from matches.models import Board, Event, Match, Result
-from matches.models.stages import stages_of
+from matches.models.stages import first_stage
 
 
 @dataclass(frozen=True)
@@ -153,11 +153,10 @@ def team_side(match: Match, team) -> TeamSide:
 
 def traveller(event: Event, round_number: int, board_number: int, stage=None) -> list[ScorecardRow]:
     """Return one board of every match of a round (of the stage): both rooms and the IMPs."""
-    stage = stage or stages_of(event)[0]
-    where = {"match__stage": stage} if not stage.is_first else {"match__stage__isnull": True}
+    stage = stage or first_stage(event)
     boards = (
         Board.objects.filter(
-            match__event=event, match__round=round_number, number=board_number, **where
+            match__event=event, match__stage=stage, match__round=round_number, number=board_number
         )
         .select_related("match__home", "match__away", "adjustment")
         .prefetch_related("results")

@@ -82,7 +82,7 @@ def round_name(rounds: int, number: int) -> str:
 
 def bracket(stage) -> list[tuple[str, list[BracketSlot]]]:
     """Return the bracket's rounds (name, slots), every slot with its match if made."""
-    if stage.pk is None or not stage.is_knockout:
+    if not stage.is_knockout:
         return []
     rounds, matches = queries.knockout_bracket(stage)
     result = []

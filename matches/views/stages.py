@@ -99,7 +99,7 @@ def _manage(request, stage, status=200, **forms):
     event = stage.event
     teams = event.teams.all()
     tables = EventTables(event, stage=stage)
-    bracket = stage_pages.bracket(stage) if stage.is_knockout and stage.pk else None
+    bracket = stage_pages.bracket(stage) if stage.is_knockout else None
     context = {
         "event": event,
         "stage": stage,
@@ -111,15 +111,13 @@ def _manage(request, stage, status=200, **forms):
         or TeamChoiceForm(teams=teams, prefix="withdraw"),
         "enter_form": forms.get("enter_form") or TeamChoiceForm(teams=teams, prefix="enter"),
         "tie_form": forms.get("tie_form") or StandingsTieForm(teams=teams, prefix="tie"),
-        "draft": stage_pages.draft(stage) if stage.pk else None,
-        "entries": list(stage.entries.select_related("team")) if stage.pk else [],
-        "swaps": list(stage.swaps.select_related("first", "second", "created_by"))
-        if stage.pk
-        else [],
-        "decisions": list(stage.tie_decisions.select_related("created_by")) if stage.pk else [],
+        "draft": stage_pages.draft(stage),
+        "entries": list(stage.entries.select_related("team")),
+        "swaps": list(stage.swaps.select_related("first", "second", "created_by")),
+        "decisions": list(stage.tie_decisions.select_related("created_by")),
         "bracket": bracket,
         "places_waiting": stage_pages.places_waiting(bracket or []),
-        "started": bool(stage.pk and stage.entries.exists()) or stage.matches_here().exists(),
+        "started": stage.entries.exists() or stage.matches_here().exists(),
     }
     context["seeding_form"] = forms.get("seeding_form") or _seeding_form(stage, context)
     return render(request, "director/stage.html", context, status=status)
@@ -137,7 +135,7 @@ def _seeding_form(stage, context, data=None):
         except actions.ActionError:
             return None  # the start button says why when pressed
         return SeedingForm(data, teams=teams, prefix="seeding")
-    if stage.is_swiss and stage.pk and not context["draft"] and not stage.matches_here().exists():
+    if stage.is_swiss and not context["draft"] and not stage.matches_here().exists():
         if not stage.byes_here().exists():
             teams = [entry.team for entry in context["entries"]]
             return SeedingForm(data, teams=teams, prefix="seeding")
@@ -158,7 +156,7 @@ def stages(request, event_id):
     """The event's stages, and the form that adds the next one."""
     event = get_object_or_404(Event, pk=event_id)
     existing = stages_of(event)
-    number = (existing[-1].number + 1) if existing and existing[-1].pk else 2
+    number = existing[-1].number + 1
     form = StageForm(request.POST or None, event=event, number=number)
     if request.method == "POST" and form.is_valid():
         try:
@@ -194,12 +192,7 @@ def stage_manage(request, event_id, number):
 
 
 def _saved_stage(request, event_id, number):
-    event = get_object_or_404(Event, pk=event_id)
-    stage = _stage(event, number)
-    if stage.pk is None:  # stage 1 of an event made before stages: save it first
-        stage = actions.configure_stage(event, user=request.user, number=1, kind=stage.kind)
-        stage.event = event
-    return stage
+    return _stage(get_object_or_404(Event, pk=event_id), number)
 
 
 @require_POST
