@@ -3,14 +3,17 @@
     python loadtest/pgdb.py reset|drop postgres://postgres@127.0.0.1:5432/loadtest
 
 Only a database whose name contains "loadtest" is touched, so a DATABASE_URL pointing at
-real data is refused. Connects to the server's "postgres" database to do it.
+real data is refused. Connects to the server's "postgres" database to do it, as the check
+scripts do (scripts/support/postgres.py).
 """
 
 import sys
+from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import psycopg
-from psycopg import sql
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+
+from support.postgres import drop_database, recreate_database  # noqa: E402
 
 
 def main() -> int:
@@ -28,11 +31,10 @@ def main() -> int:
         )
         return 2
     admin_url = parts._replace(path="/postgres").geturl()
-    with psycopg.connect(admin_url, autocommit=True) as connection:
-        quoted = sql.Identifier(name)
-        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(quoted))
-        if action == "reset":
-            connection.execute(sql.SQL("CREATE DATABASE {}").format(quoted))
+    if action == "reset":
+        recreate_database(name, url=admin_url)
+    else:
+        drop_database(name, url=admin_url)
     return 0
 
 

@@ -84,7 +84,7 @@ cleanup() {
         "$PY" loadtest/pgdb.py drop "$DATABASE_URL" || true
     fi
     if [[ -n $REDIS_PREFIX ]]; then
-        "$PY" -c "import redis, sys; c = redis.Redis.from_url(sys.argv[1]); [c.delete(k) for k in c.scan_iter(match=sys.argv[2] + ':*', count=1000)]" "$REDIS_URL" "$REDIS_PREFIX" || true
+        "$PY" scripts/app_server.py forget-keys "$REDIS_URL" "$REDIS_PREFIX" || true
     fi
     rm -rf "$WORK"
     exit "$status"
@@ -108,18 +108,17 @@ if [[ $SERVERS -gt 1 ]]; then  # several app servers share Redis, as in producti
     export REDIS_URL=${LOADTEST_REDIS_URL:-redis://127.0.0.1:6379/1}
     REDIS_PREFIX=loadtest-$$-$RANDOM
     export CACHE_KEY_PREFIX=$REDIS_PREFIX
-    if ! "$PY" -c "import redis, sys; redis.Redis.from_url(sys.argv[1], socket_connect_timeout=2).ping()" "$REDIS_URL"; then
-        echo "Redis does not answer at $REDIS_URL (LOADTEST_REDIS_URL)" >&2
+    if ! "$PY" scripts/app_server.py redis-ping "$REDIS_URL"; then
+        echo "set LOADTEST_REDIS_URL to a Redis that answers" >&2
         exit 1
     fi
 fi
 
-for port in $PORTS; do
-    if "$PY" -c "import socket,sys; s=socket.socket(); s.settimeout(1); sys.exit(s.connect_ex(('$HOST', $port)) != 0)"; then
-        echo "something already listens on $HOST:$port: stop it or set LOADTEST_PORT" >&2
-        exit 1
-    fi
-done
+# The app servers are started as the check scripts start theirs (scripts/support/server.py).
+if ! "$PY" scripts/app_server.py free "$HOST" $PORTS; then
+    echo "stop it or set LOADTEST_PORT" >&2
+    exit 1
+fi
 
 mkdir -p "$OUT"
 echo "== setup ($BACKEND), results in $OUT"
@@ -129,23 +128,16 @@ echo "== setup ($BACKEND), results in $OUT"
 
 for port in $PORTS; do
     echo "== gunicorn on http://$HOST:$port ($WORKERS workers)${REDIS_URL:+, cache in $REDIS_URL}"
-    "$BIN/gunicorn" scoresheet.wsgi --bind "$HOST:$port" --workers "$WORKERS" \
-        --no-control-socket --error-logfile - >>"$OUT/gunicorn.log" 2>&1 &
+    # exec: the process id is gunicorn's master (its CPU time is measured below)
+    "$PY" scripts/app_server.py serve "$HOST:$port" --workers "$WORKERS" \
+        >>"$OUT/gunicorn.log" 2>&1 &
     SERVER_PIDS+=($!)
 done
-for port in $PORTS; do
-    for attempt in $(seq 1 60); do
-        if "$PY" -c "import urllib.request; urllib.request.urlopen('http://$HOST:$port/healthz', timeout=2)" 2>/dev/null; then
-            break
-        fi
-        if [[ $attempt == 60 ]]; then
-            echo "gunicorn did not answer on http://$HOST:$port/healthz; its log:" >&2
-            cat "$OUT/gunicorn.log" >&2
-            exit 1
-        fi
-        sleep 0.5
-    done
-done
+if ! "$PY" scripts/app_server.py wait ${HOSTS//,/ }; then
+    echo "its log:" >&2
+    cat "$OUT/gunicorn.log" >&2
+    exit 1
+fi
 
 echo "== locust: $USERS users (8 directors), $SPAWN_RATE/s, $RUN_TIME"
 cut -d' ' -f1-3 /proc/loadavg >"$OUT/loadavg.before" 2>/dev/null || true

@@ -32,39 +32,39 @@ database whatever happens.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import secrets
-import signal
 import sys
 import tempfile
 import threading
 import time
-from collections import defaultdict
-from concurrent.futures import ThreadPoolExecutor
-from decimal import Decimal
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from support import log, verdict
+from support.postgres import PG_HOST, PG_PORT, connect, pg_ready
+from support.project import set_up_check, tear_down_check
+from support.server import (
+    APP_HOST,
+    AppServer,
+    clean_up_on_sigterm,
+    port_in_use,
+    put_away_logs,
+    server_env,
+)
+from support.web import HTTP_TIMEOUT, Browser
 
-import scripts.pg_restart_check as server_tools  # noqa: E402 - the same HTTP and PostgreSQL helpers
+# matches.* (and support.consistency, which imports it) is imported inside the functions
+# that use it: Django is set up only in main(), once the environment names this check's
+# own database.
 
-PG_HOST, PG_PORT = server_tools.PG_HOST, server_tools.PG_PORT
 DB_NAME = "killcheck"
-APP_HOST, APP_PORT = "127.0.0.1", 9150
+APP_PORT = 9150
 TEAMS, BOARDS = 16, 16  # 15 rounds of 8 matches: 120 matches
 USERNAME = "kill-check-td"
 SCALES = ("wbf-2013", "printed-25")  # the settings save switches between them
-log = server_tools.log
 
 
 def open_transactions() -> int:
     """Return how many sessions of the check's database are inside a transaction."""
-    import psycopg
-
-    dsn = f"host={PG_HOST} port={PG_PORT} user=postgres dbname=postgres connect_timeout=5"
-    with psycopg.connect(dsn, autocommit=True) as connection:
+    with connect() as connection:
         return connection.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE datname = %s"
             " AND xact_start IS NOT NULL AND pid <> pg_backend_pid()",
@@ -85,10 +85,7 @@ class Watcher:
     events table until it commits or rolls back; nothing else takes that lock."""
 
     def __init__(self):
-        import psycopg
-
-        dsn = f"host={PG_HOST} port={PG_PORT} user=postgres dbname={DB_NAME} connect_timeout=5"
-        self.connection = psycopg.connect(dsn, autocommit=True)
+        self.connection = connect(DB_NAME)
 
     def action_open(self) -> bool:
         return bool(
@@ -114,30 +111,8 @@ class Watcher:
         self.connection.close()
 
 
-class Server:
-    """The gunicorn this check starts, kills and starts again."""
-
-    def __init__(self, env, log_path):
-        self.env, self.log_path, self.process = env, log_path, None
-        self.starts = 0
-
-    def start(self):
-        self.process = server_tools.start_gunicorn(self.env, self.log_path)
-        self.starts += 1
-
-    def kill(self):
-        os.killpg(self.process.pid, signal.SIGKILL)  # master and workers: a crash
-        self.process.wait(10)
-
-    def stop(self):
-        if self.process is not None:
-            server_tools.stop_gunicorn(self.process)
-
-
-def log_in(password):
-    browser = server_tools.Browser()
-    browser.log_in(USERNAME, password)
-    return browser
+def log_in(server: AppServer, password: str) -> Browser:
+    return Browser(server.url).log_in(USERNAME, password)
 
 
 def settings_save(event_id: int):
@@ -167,7 +142,7 @@ def posting(browser, path, data):
 
     def post():
         try:
-            answered.append(browser.request("POST", path, data)[0])
+            answered.append(browser.post(path, data).status_code)
         except Exception:  # the connection dies with the server
             answered.append(None)
 
@@ -183,7 +158,7 @@ def timed_post(browser, watcher, path, data) -> tuple[float, float]:
     thread, answered = posting(browser, path, data)
     opened = watcher.wait(True, thread)
     closed = watcher.wait(False, thread) if opened else None
-    thread.join(server_tools.HTTP_TIMEOUT * 4)
+    thread.join(HTTP_TIMEOUT * 4)
     if answered != [302]:
         raise RuntimeError(f"POST {path} answered {answered}, not a redirect")
     if opened is None or closed is None:
@@ -200,74 +175,8 @@ def post_and_kill(server, browser, watcher, path, data, offset) -> bool:
         time.sleep(max(0.0, offset - (time.monotonic() - opened)))
     still_open = watcher.action_open()
     server.kill()
-    thread.join(server_tools.HTTP_TIMEOUT)
+    thread.join(HTTP_TIMEOUT)
     return still_open and answered == [None]
-
-
-def check_match(match, event, status: int, text: str) -> tuple[list[str], dict]:
-    """Return what disagrees between a match's stored totals, its JSON and the match scored
-    afresh from its boards and penalties; and the totals scored afresh."""
-    from matches.actions.base import totals_fields
-
-    problems = []
-    fresh = totals_fields(match.score())
-    stored = {name: getattr(match, name) for name in fresh}
-    where = f"match {match.pk} (round {match.round})"
-    if stored != fresh:
-        problems.append(f"{where}: stored {stored}, scored afresh {fresh}")
-    if status != 200:
-        return [*problems, f"{where}: its JSON answered {status}"], fresh
-    feed = json.loads(text)
-    vp = (float(fresh["home_vp"]), float(fresh["away_vp"]))
-    shown = {
-        "match block VP": (feed["match"]["home_vp"], feed["match"]["away_vp"]),
-        "vp": (feed["vp"]["home"], feed["vp"]["away"]),
-    }
-    for name, value in shown.items():
-        if value != vp:
-            problems.append(f"{where}: JSON {name} {value}, scored afresh {vp}")
-    imps = (feed["totals"]["home_imps"], feed["totals"]["away_imps"])
-    if imps != (fresh["home_imps"], fresh["away_imps"]):
-        problems.append(f"{where}: JSON IMPs {imps}, scored afresh {fresh}")
-    if feed["event"]["vp_scale"] != event.vp_scale:
-        problems.append(f"{where}: JSON scale {feed['event']['vp_scale']}, {event.vp_scale}")
-    return problems, fresh
-
-
-def check(event_id: int, browser, revisions: list[int]) -> list[str]:
-    """Return what disagrees: stored totals, each match's JSON and the standings, against
-    every match scored afresh from its boards (and the revision going down)."""
-    from django.db import connection
-
-    from matches.models import Event, Match
-
-    connection.close()
-    problems = []
-    event = Event.objects.get(pk=event_id)
-    revisions.append(event.revision)
-    if len(revisions) > 1 and revisions[-1] < revisions[-2]:
-        problems.append(f"the revision went down: {revisions[-2]} → {revisions[-1]}")
-    team_vp = defaultdict(Decimal)
-    matches = list(Match.objects.filter(event=event).with_teams().order_by("pk"))
-    with ThreadPoolExecutor(4) as pool:  # public pages: anonymous requests, in parallel
-        feeds = pool.map(
-            lambda m: server_tools.Browser().request("GET", f"/matches/{m.pk}.json"), matches
-        )
-        for match, (status, text) in zip(matches, feeds, strict=True):
-            found, fresh = check_match(match, event, status, text)
-            problems += found
-            team_vp[match.home_id] += fresh["home_vp"]
-            team_vp[match.away_id] += fresh["away_vp"]
-    status, text = browser.request("GET", f"/events/{event_id}/standings.json")
-    rows = json.loads(text)["standings"] if status == 200 else []
-    if len(rows) != TEAMS:
-        problems.append(f"standings.json answered {status} with {len(rows)} teams")
-    for row in rows:
-        want = float(team_vp[row["team"]["id"]])
-        if abs(row["vp"] - want) > 0.005:
-            problems.append(f"standings: {row['team']['name']} {row['vp']} VP, afresh {want}")
-    connection.close()
-    return problems
 
 
 def main() -> int:
@@ -275,25 +184,18 @@ def main() -> int:
     parser.add_argument("--kills", type=int, default=5, help="kills of each kind (default 5)")
     parser.add_argument("--keep-log", action="store_true", help="keep gunicorn's log")
     args = parser.parse_args()
-    if not server_tools.pg_ready():
+    if not pg_ready():
         print(f"PostgreSQL does not answer on {PG_HOST}:{PG_PORT}", file=sys.stderr)
         return 2
-    server_tools.APP_HOST, server_tools.APP_PORT = APP_HOST, APP_PORT  # the helpers' address
-    try:
-        server_tools.Browser().request("GET", "/")
-    except OSError:
-        pass
-    else:
+    if port_in_use(APP_HOST, APP_PORT):
         print(f"something already listens on {APP_HOST}:{APP_PORT}", file=sys.stderr)
         return 2
 
-    server_tools.clean_up_on_sigterm()  # a polite kill of the check still cleans up
+    clean_up_on_sigterm()  # a polite kill of the check still cleans up
     work = Path(tempfile.mkdtemp(prefix="kill-check-"))
-    env = server_tools.server_env(DB_NAME, APP_HOST)
+    env = server_env(DB_NAME, APP_HOST)
     env.pop("REDIS_URL", None)  # each server process caches for itself: a kill empties it
-    os.environ.update(env)
-    os.environ.pop("REDIS_URL", None)
-    server = Server(env, work / "gunicorn.log")
+    server = AppServer(APP_PORT, env, work / "gunicorn.log")
     problems, figures = [], []
     cut = {"settings": 0, "penalty": 0}
     saved = {"settings": 0, "penalty": 0}
@@ -301,32 +203,22 @@ def main() -> int:
     watcher = None
     started = time.monotonic()
     try:
-        server_tools.admin_execute(
-            f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)', f'CREATE DATABASE "{DB_NAME}"'
-        )
-        import django
-
-        django.setup()
-        from django.core.management import call_command
+        log(f"migrating {DB_NAME}")
+        director, password = set_up_check(DB_NAME, env, USERNAME)  # this process's too
         from django.db import connection
+        from support.consistency import check_event
 
         from matches.management.commands.generate_event import generate_event
         from matches.models import Event, ImpPenalty
-        from tests.factories import make_user
 
-        log(f"migrating {DB_NAME}")
-        call_command("migrate", verbosity=0, interactive=False)
-        call_command("collectstatic", verbosity=0, interactive=False)
-        password = secrets.token_urlsafe(16)
-        director = make_user(USERNAME, director=True, password=password)
         event = generate_event(teams=TEAMS, rounds=TEAMS - 1, boards=BOARDS, user=director).event
         match = event.matches.order_by("pk").first()
         connection.close()
         log(f"event {event.pk}: {event.matches.count()} matches; gunicorn on {APP_PORT}")
         server.start()
-        browser = log_in(password)
+        browser = log_in(server, password)
         revisions = []
-        problems += check(event.pk, browser, revisions)
+        problems += check_event(event.pk, browser, revisions)
         kinds = {
             "settings": lambda: settings_save(event.pk),
             "penalty": lambda: penalty_save(match.pk, match.home_id, 1 + len(revisions) % 9),
@@ -347,11 +239,11 @@ def main() -> int:
                 was_open = post_and_kill(server, browser, watcher, path, data, delay)
                 wait_until_quiet()
                 server.start()
-                browser = log_in(password)
+                browser = log_in(server, password)
                 after = (Event.objects.get(pk=event.pk).vp_scale, ImpPenalty.objects.count())
                 saved[kind] += after != before
                 cut[kind] += was_open and after == before  # rolled back by the kill
-                found = check(event.pk, browser, revisions)
+                found = check_event(event.pk, browser, revisions)
                 log(f"{kind}: killed {delay * 1000:.0f} ms into its transaction, "
                     f"{'saved' if after != before else 'not saved'}, "
                     f"{'consistent' if not found else f'{len(found)} PROBLEMS'}")  # fmt: skip
@@ -372,28 +264,12 @@ def main() -> int:
         server.stop()
         if watcher is not None:
             watcher.close()
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:  # Django may not be set up yet
-            pass
-        try:
-            server_tools.admin_execute(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
-        except Exception as error:
-            print(f"ERROR: could not drop {DB_NAME}: {error}", file=sys.stderr)
+        tear_down_check(DB_NAME)
         print("\n".join(figures))
         for problem in problems[:20]:
             print(f"  PROBLEM: {problem}")
-        log_file = work / "gunicorn.log"
-        if args.keep_log:
-            print(f"gunicorn log kept in {log_file}")
-        else:
-            import shutil
-
-            shutil.rmtree(work, ignore_errors=True)
-    print(f"{'PASS' if passed else 'FAIL'} in {time.monotonic() - started:.1f} s")
-    return 0 if passed else 1
+        put_away_logs(work, args.keep_log)
+    return verdict(passed, started)
 
 
 if __name__ == "__main__":

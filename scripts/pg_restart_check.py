@@ -30,32 +30,41 @@ to start while other sessions are connected (a test run on test_test, a load tes
 from __future__ import annotations
 
 import argparse
-import http.client
 import os
 import re
-import secrets
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
-from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import urlencode
 
-ROOT = Path(__file__).resolve().parents[1]
-PG_HOST, PG_PORT = "127.0.0.1", 5432
+import requests
+from support import log, verdict
+from support.postgres import PG_HOST, PG_PORT, connect, pg_ready, wait_for_pg
+from support.project import set_up_check, tear_down_check
+from support.server import (
+    APP_HOST,
+    AppServer,
+    clean_up_on_sigterm,
+    port_in_use,
+    put_away_logs,
+    server_env,
+)
+from support.web import HTTP_TIMEOUT, Browser
+
+# matches.* is imported inside the functions that use it: Django is set up only in main(),
+# once the environment names this check's own database.
+
 DB_NAME = "scoresheet_restart_check"
-APP_HOST, APP_PORT = "127.0.0.1", 8766
+APP_PORT = 8766
 BOARDS = 64
 ROOMS = ("open", "closed")
 USERNAME = "restart-check-td"
 
 BURST_DEADLINE = 150  # seconds for the whole burst, retries included
-HTTP_TIMEOUT = 15  # seconds for one request
 MAX_ATTEMPTS = 12  # tries of one save (the first and 11 retries)
 BACKOFF = (0.1, 2.0)  # first wait after a failure, longest wait
 UNAVAILABLE = "The database did not answer, so this was not saved."
@@ -75,22 +84,6 @@ ENTRIES = [
     ("3C", "S7", "+2"),
     ("2S", "", "8"),
 ]
-
-
-def log(message: str) -> None:
-    print(f"[{time.strftime('%H:%M:%S')}] {message}", flush=True)
-
-
-# --- PostgreSQL -------------------------------------------------------------------------
-
-
-def pg_ready() -> bool:
-    """Return True when PostgreSQL accepts connections (pg_isready)."""
-    command = ["pg_isready", "-q", "-h", PG_HOST, "-p", str(PG_PORT), "-t", "1"]
-    try:
-        return subprocess.run(command, timeout=5).returncode == 0
-    except subprocess.TimeoutExpired:
-        return False
 
 
 def pg_cluster() -> tuple[str, str]:
@@ -116,30 +109,9 @@ def pg_ctl(cluster: tuple[str, str], action: str, timeout: float = 90) -> None:
     )
 
 
-def wait_for_pg(timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if pg_ready():
-            return True
-        time.sleep(0.1)
-    return False
-
-
-def admin_execute(*statements: str) -> None:
-    import psycopg
-
-    dsn = f"host={PG_HOST} port={PG_PORT} user=postgres dbname=postgres connect_timeout=5"
-    with psycopg.connect(dsn, autocommit=True) as connection:
-        for statement in statements:
-            connection.execute(statement)
-
-
 def other_sessions() -> list[str]:
     """Return the other client sessions of the server: a restart cuts them off too."""
-    import psycopg
-
-    dsn = f"host={PG_HOST} port={PG_PORT} user=postgres dbname=postgres connect_timeout=5"
-    with psycopg.connect(dsn, autocommit=True) as connection:
+    with connect() as connection:
         rows = connection.execute(
             "SELECT usename, datname, application_name, state FROM pg_stat_activity"
             " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
@@ -152,14 +124,11 @@ def other_sessions() -> list[str]:
 def others_busy(window: float = 3.0) -> list[str]:
     """Return who else used the server during ``window`` seconds: sessions seen connected,
     and databases that committed transactions (short connections come and go unseen)."""
-    import psycopg
-
-    dsn = f"host={PG_HOST} port={PG_PORT} user=postgres dbname=postgres connect_timeout=5"
     query = (
         "SELECT datname, xact_commit + xact_rollback FROM pg_stat_database"
         " WHERE datname IS NOT NULL AND datname NOT IN (%s, 'postgres')"
     )
-    with psycopg.connect(dsn, autocommit=True) as connection:
+    with connect() as connection:
         before = dict(connection.execute(query, [DB_NAME]).fetchall())
     seen = set()
     deadline = time.monotonic() + window
@@ -167,7 +136,7 @@ def others_busy(window: float = 3.0) -> list[str]:
         seen.update(other_sessions())
         time.sleep(0.25)
     time.sleep(1.0)  # transaction counts reach pg_stat_database within a second
-    with psycopg.connect(dsn, autocommit=True) as connection:
+    with connect() as connection:
         after = dict(connection.execute(query, [DB_NAME]).fetchall())
     busy = [
         f"{name} ({after[name] - before.get(name, 0)} transactions in {window:.0f} s)"
@@ -220,80 +189,6 @@ def restart_postgres(cluster, stats: Stats) -> None:
     with stats.lock:
         stats.restarts.append((started - stats.burst_started, down, up_at - started))
     log(f"PostgreSQL restarted: refused connections for {down:.2f} s")
-
-
-# --- HTTP -------------------------------------------------------------------------------
-
-
-class Browser:
-    """A director's browser: cookies, the CSRF token, plain HTTP requests."""
-
-    def __init__(self):
-        self.cookies: dict[str, str] = {"django_language": "en"}
-
-    def request(self, method, path, data=None, headers=None) -> tuple[int, str]:
-        body = urlencode(data) if data is not None else None
-        headers = dict(headers or {})
-        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        if body is not None:
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
-        connection = http.client.HTTPConnection(APP_HOST, APP_PORT, timeout=HTTP_TIMEOUT)
-        try:
-            connection.request(method, path, body=body, headers=headers)
-            response = connection.getresponse()
-            text = response.read().decode("utf-8", "replace")
-            for header in response.headers.get_all("Set-Cookie") or []:
-                for name, morsel in SimpleCookie(header).items():
-                    self.cookies[name] = morsel.value
-            return response.status, text
-        finally:
-            connection.close()
-
-    def log_in(self, username, password) -> None:
-        status, page = self.request("GET", "/accounts/login/")
-        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
-        if status != 200 or not found:
-            raise RuntimeError(f"login page: {status}, no CSRF token")
-        data = {"username": username, "password": password, "csrfmiddlewaretoken": found[1]}
-        status, _ = self.request("POST", "/accounts/login/", data)
-        if status != 302 or "sessionid" not in self.cookies:
-            raise RuntimeError(f"login refused ({status})")
-
-
-def start_gunicorn(env, log_path: Path) -> subprocess.Popen:
-    command = [
-        sys.executable, "-m", "gunicorn", "scoresheet.wsgi",
-        "--bind", f"{APP_HOST}:{APP_PORT}", "--workers", "2",
-        "--timeout", "30", "--graceful-timeout", "5", "--no-control-socket",
-    ]  # fmt: skip
-    with log_path.open("w") as output:
-        server = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )  # fmt: skip
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"gunicorn exited ({server.returncode}); see {log_path}")
-        try:
-            if Browser().request("GET", "/healthz")[0] == 200:
-                return server
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise RuntimeError(f"gunicorn did not answer on {APP_HOST}:{APP_PORT} within 30 s")
-
-
-def stop_gunicorn(server: subprocess.Popen) -> None:
-    """Stop the gunicorn this script started (its own process group), politely first."""
-    if server.poll() is None:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(5)
 
 
 # --- The burst ----------------------------------------------------------------------------
@@ -359,10 +254,11 @@ def save(browser: Browser, match_id: int, row: Row, entry: dict, stats: Stats, d
             break
         stats.count("requests")
         try:
-            status, text = browser.request("POST", path, data, {"HX-Request": "true"})
-        except (OSError, http.client.HTTPException):
+            response = browser.post(path, data, headers={"HX-Request": "true"})
+        except requests.RequestException:
             stats.count("connection_errors")
             continue
+        status, text = response.status_code, response.text
         if status == 503:
             now = time.monotonic() - stats.burst_started
             with stats.lock:
@@ -441,6 +337,7 @@ def burst(browsers, match_id, rows, rounds, restarts, cluster, stats) -> None:
 def check_database(match_id, rows, stats) -> list[str]:
     """Return what is wrong in the database, compared with what the clients believe."""
     from django.db import connection
+    from support.consistency import totals_problems
 
     from matches.forms.results import parse_lead
     from matches.models import Match, Result
@@ -492,21 +389,7 @@ def check_database(match_id, rows, stats) -> list[str]:
         problems.append(f"board {key[0]} {key[1]}: a result nobody saved")
 
     match = Match.objects.get(pk=match_id)
-    fresh = match.score()
-    home_vp, away_vp = fresh.vp if fresh.vp else (None, None)
-    expected = {
-        "home_imps": fresh.totals.home,
-        "away_imps": fresh.totals.away,
-        "home_margin": fresh.home_margin,
-        "away_margin": fresh.away_margin,
-        "home_vp": home_vp,
-        "away_vp": away_vp,
-        "complete_boards": fresh.totals.complete_boards,
-        "pending_boards": fresh.totals.pending_boards,
-    }
-    stored_totals = {name: getattr(match, name) for name in expected}
-    if stored_totals != expected:
-        problems.append(f"match totals stored {stored_totals}, scored afresh {expected}")
+    problems += totals_problems(match)[0]
     log(
         f"match totals: {match.home_imps}–{match.away_imps} IMPs, VP {match.home_vp}–"
         f"{match.away_vp}, {match.complete_boards} complete boards"
@@ -558,32 +441,6 @@ def report(stats: Stats, rows, problems, elapsed) -> bool:
     return not problems
 
 
-def server_env(db_name: str, app_host: str) -> dict:
-    """Return the environment of an app server (and of this process) on ``db_name``:
-    production settings, no persistent connections, warnings only."""
-    return {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "scoresheet.settings",
-        "DATABASE_URL": f"postgres://postgres@{PG_HOST}:{PG_PORT}/{db_name}",
-        "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": app_host,
-        "SECURE_COOKIES": "0",
-        "CONN_MAX_AGE": "0",
-        "LOG_LEVEL": "WARNING",
-    }
-
-
-def clean_up_on_sigterm() -> None:
-    """Make a polite kill (SIGTERM) of the check exit through its cleanup."""
-
-    def on_sigterm(signum, frame):
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not stop the cleanup
-        sys.exit(128 + signum)
-
-    signal.signal(signal.SIGTERM, on_sigterm)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--restarts", type=int, default=2, choices=[1, 2, 3])
@@ -617,11 +474,7 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
-    try:
-        Browser().request("GET", "/")
-    except OSError:
-        pass
-    else:
+    if port_in_use(APP_HOST, APP_PORT):
         print(f"something already listens on {APP_HOST}:{APP_PORT}", file=sys.stderr)
         return 2
 
@@ -629,46 +482,29 @@ def main() -> int:
     clean_up_on_sigterm()
     work = Path(tempfile.mkdtemp(prefix="pg-restart-check-"))
     env = server_env(DB_NAME, APP_HOST)
-    os.environ.update(env)  # the same settings in this process, to set up and check
-    server = None
+    server = AppServer(APP_PORT, env, work / "gunicorn.log")
     stats = Stats()
     passed = False
     started = time.monotonic()
     try:
-        admin_execute(
-            f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)', f'CREATE DATABASE "{DB_NAME}"'
-        )
-        sys.path.insert(0, str(ROOT))
-        import django
-
-        django.setup()
-        from django.core.management import call_command
+        log(f"migrating {DB_NAME}")
+        # The same settings in this process, to set up and check.
+        director, password = set_up_check(DB_NAME, env, USERNAME)
         from django.db import connection
 
-        from tests.factories import make_event, make_match, make_user
+        from tests.factories import make_event, make_match
 
-        log(f"migrating {DB_NAME}")
-        call_command("migrate", verbosity=0, interactive=False)
-        # DEBUG is off: the static files' manifest must exist, as in production.
-        call_command("collectstatic", verbosity=0, interactive=False)
-        password = secrets.token_urlsafe(16)
-        director = make_user(USERNAME, director=True, password=password)
         event = make_event(director, boards_per_match=BOARDS, boards_per_segment=16)
         match = make_match(event)
         connection.close()
         log(f"match {match.pk}: {BOARDS} boards; starting gunicorn on {APP_HOST}:{APP_PORT}")
-        server = start_gunicorn(env, work / "gunicorn.log")
+        server.start()
 
-        first = Browser()
-        first.log_in(USERNAME, password)
-        status, _ = first.request("GET", f"/director/matches/{match.pk}/open/")
+        first = Browser(server.url).log_in(USERNAME, password)
+        status = first.get(f"/director/matches/{match.pk}/open/").status_code
         if status != 200:
             raise RuntimeError(f"the open room's sheet answered {status}")
-        browsers = []
-        for _ in range(args.threads):  # one login, shared like tabs of one browser
-            browser = Browser()
-            browser.cookies = dict(first.cookies)
-            browsers.append(browser)
+        browsers = [first.tab() for _ in range(args.threads)]  # one login, shared like tabs
         rows = [Row(n, room) for n in range(1, BOARDS + 1) for room in ROOMS]
         log(
             f"burst: {len(rows)} rows × {args.rounds} saves from {args.threads} threads, "
@@ -688,8 +524,7 @@ def main() -> int:
         print(f"ERROR: {type(error).__name__}: {error}", file=sys.stderr)
     finally:
         STOP.set()
-        if server is not None:
-            stop_gunicorn(server)
+        server.stop()
         if not pg_ready():
             log("PostgreSQL is down: starting it")
             try:
@@ -699,26 +534,9 @@ def main() -> int:
             if not wait_for_pg(60):
                 print("ERROR: PostgreSQL is still down", file=sys.stderr)
                 passed = False
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:  # Django may not be set up yet
-            pass
-        try:
-            admin_execute(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
-        except Exception as error:
-            print(f"ERROR: could not drop {DB_NAME}: {error}", file=sys.stderr)
-        log_file = work / "gunicorn.log"
-        if log_file.exists() and not passed:
-            tail = log_file.read_text(errors="replace").splitlines()[-30:]
-            print("gunicorn log (last lines):\n  " + "\n  ".join(tail))
-        if args.keep_log:
-            print(f"gunicorn log kept in {log_file}")
-        else:
-            shutil.rmtree(work, ignore_errors=True)
-    print(f"{'PASS' if passed else 'FAIL'} in {time.monotonic() - started:.1f} s")
-    return 0 if passed else 1
+        tear_down_check(DB_NAME)
+        put_away_logs(work, args.keep_log, tail_of=None if passed else server.log_path)
+    return verdict(passed, started)
 
 
 if __name__ == "__main__":
