@@ -10,6 +10,8 @@ class MatchesConfig(AppConfig):
     verbose_name = _("Team matches")
 
     def ready(self):
+        # Imported here, not at the top: the page cache imports the app's models, which
+        # Django loads only after this module (the app registry is not ready before).
         from matches.caching import pagecache
 
         pagecache.connect()

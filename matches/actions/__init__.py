@@ -21,7 +21,7 @@ The contract of every action
    ``mark_final`` and ``reopen_match`` pass ``final_ok=True``.
 4. **Derived values in the same transaction.** An action that changes what a match's
    totals depend on stores them afresh (``change.refresh_totals(match)``, or
-   ``events.refresh_event_totals`` for many) before it returns.
+   ``base.refresh_event_totals`` for many) before it returns.
 5. **The revision last, once, upwards.** When the action's block ends, each event it
    locked gets ``revision = revision + 1`` in one UPDATE with an F-expression: the last
    write of the transaction. The public pages cache on the revision, so a page cached at

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from matches import scoring
 from matches.caching import pagecache
-from matches.models import Board, Event, Match
+from matches.models import Board, Event, ImpPenalty, Match
 
 # The history keeps a deletion's reason in django-simple-history's history_change_reason,
 # a varchar(100): a longer reason is refused (PostgreSQL would refuse it with an error).
@@ -188,6 +188,27 @@ def store_totals(match: Match, boards=None, penalties=None) -> scoring.MatchResu
     for name, value in fields.items():
         setattr(match, name, value)
     return result
+
+
+def refresh_event_totals(event: Event, matches: list[Match]) -> None:
+    """Store every match's totals scored afresh: a few queries for the whole event."""
+    boards: dict[int, list] = {}
+    for board in Board.objects.filter(match__event=event).with_results():
+        boards.setdefault(board.match_id, []).append(board)
+    penalties: dict[int, list] = {}
+    for penalty in ImpPenalty.objects.filter(match__event=event):
+        penalties.setdefault(penalty.match_id, []).append(penalty)
+    changed = []
+    for match in matches:
+        match.event = event
+        result = match.score(boards.get(match.pk, []), penalties.get(match.pk, []))
+        fields = totals_fields(result)
+        if any(getattr(match, k) != v for k, v in fields.items()):
+            for name, value in fields.items():
+                setattr(match, name, value)
+            changed.append(match)
+    if changed:
+        Match.objects.bulk_update(changed, list(fields), batch_size=500)
 
 
 def bump_revision(event_id: int) -> None:

@@ -16,7 +16,7 @@ from matches.scoring.deals import Deal as Hands
 from matches.scoring.double_dummy import Analysis
 
 from .base import ActionError, Conflict, NeedsConfirmation, changing
-from .results import _save_result
+from .results import save_result
 
 
 def import_deals(
@@ -189,7 +189,7 @@ def import_results(event, round_number: int, entries: list[ResultEntry], *, user
             seen[key] = item.line
             board.match = match
             try:
-                _save_result(change, board, item.room, item.entry, 0)
+                save_result(change, board, item.room, item.entry, 0)
             except Conflict as conflict:
                 refusals.append(_conflict(item, conflict.current))
                 continue

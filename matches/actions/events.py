@@ -37,7 +37,7 @@ from .base import (
     ActionError,
     NeedsConfirmation,
     changing,
-    totals_fields,
+    refresh_event_totals,
 )
 
 MAX_BOARDS = 200
@@ -204,27 +204,6 @@ def change_event(event, *, user, **values) -> Event:
             )
         refresh_event_totals(event, matches)
         return event
-
-
-def refresh_event_totals(event: Event, matches: list[Match]) -> None:
-    """Store every match's totals scored afresh: a few queries for the whole event."""
-    boards: dict[int, list] = {}
-    for board in Board.objects.filter(match__event=event).with_results():
-        boards.setdefault(board.match_id, []).append(board)
-    penalties: dict[int, list] = {}
-    for penalty in ImpPenalty.objects.filter(match__event=event):
-        penalties.setdefault(penalty.match_id, []).append(penalty)
-    changed = []
-    for match in matches:
-        match.event = event
-        result = match.score(boards.get(match.pk, []), penalties.get(match.pk, []))
-        fields = totals_fields(result)
-        if any(getattr(match, k) != v for k, v in fields.items()):
-            for name, value in fields.items():
-                setattr(match, name, value)
-            changed.append(match)
-    if changed:
-        Match.objects.bulk_update(changed, list(fields), batch_size=500)
 
 
 def delete_event(event, *, user, reason: str = "", confirm: bool = False) -> None:

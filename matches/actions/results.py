@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 
 from matches.models import Board, BoardAdjustment, Result
 
-from .base import Conflict, Gone, MatchIsFinal, changing
+from .base import Conflict, Gone, MatchIsFinal, changing, refresh_event_totals
 
 
 def _board(change, board) -> tuple[Board, object]:
@@ -31,7 +31,7 @@ def record_result(board, room: str, entry: dict, *, version: int, user) -> Resul
     """
     with changing(user) as change:
         board, match = _board(change, board)
-        result = _save_result(change, board, room, entry, version)
+        result = save_result(change, board, room, entry, version)
         change.refresh_totals(match)
         return result
 
@@ -43,12 +43,15 @@ def assign_result(board, room: str, entry: dict, *, reason: str, user) -> Result
         board, match = _board(change, board)
         current = Result.objects.filter(board=board, room=room).first()
         entry = {**entry, "assigned_reason": reason, "lead": ""}
-        result = _save_result(change, board, room, entry, current.version if current else 0)
+        result = save_result(change, board, room, entry, current.version if current else 0)
         change.refresh_totals(match)
         return result
 
 
-def _save_result(change, board: Board, room: str, entry: dict, version: int) -> Result:
+def save_result(change, board: Board, room: str, entry: dict, version: int) -> Result:
+    """Return a room's result saved from ``entry`` inside an action's change (the match's
+    row locked), refused as a Conflict when the saved result is no longer at ``version``
+    (the same result entered twice is not a conflict). Shared by typed entry and files."""
     current = Result.objects.select_for_update().filter(board=board, room=room).first()
     if (current.version if current else 0) != version:
         if current is not None and current.matches_entry(entry):
@@ -102,8 +105,6 @@ def load_results(event, results: list[Result], *, user) -> int:
     """Return how many results were stored: many at once, for boards of the event that
     have none yet (generated events, the load test's fixture). A system job: each result
     still gets its history row; every match's totals are stored afresh."""
-    from .events import refresh_event_totals
-
     with changing(user) as change:
         event = change.lock_event(event)
         matches = change.lock_matches(event)

@@ -37,6 +37,8 @@ from django.urls import Resolver404, resolve
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language, get_language_from_request
 
+from matches.models import Event, Match
+
 logger = logging.getLogger(__name__)
 
 READER_TIMEOUT = 300  # a version read from the database, kept by a reader
@@ -56,15 +58,11 @@ def _match_key(match_id: int) -> str:
 
 
 def _version(event_id: int, created, revision: int) -> str:
-    from matches.models import Event
-
     return Event(pk=event_id, created=created, revision=revision).cache_version
 
 
 def version_from_database(event_id: int) -> str | None:
     """Return the event's version as the database has it, or None if there is no such event."""
-    from matches.models import Event
-
     row = Event.objects.filter(pk=event_id).values_list("created", "revision").first()
     return None if row is None else _version(event_id, *row)
 
@@ -128,8 +126,6 @@ def _match_deleted(sender, instance, **kwargs):
 
 def connect() -> None:
     """Connect the handlers (called once, from the app's ready())."""
-    from matches.models import Event, Match
-
     post_delete.connect(_event_deleted, sender=Event, dispatch_uid="pagecache-event")
     post_delete.connect(_match_deleted, sender=Match, dispatch_uid="pagecache-match")
 
@@ -147,8 +143,6 @@ def event_of_match(kwargs, cached_only=False, forget=False) -> tuple[int | None,
     to another event), and its version when the database was asked for both at once.
     ``cached_only``: ask only the cache (None if it does not know); ``forget``: ask the
     database (an event deleted with its matches leaves their ids to new ones on SQLite)."""
-    from matches.models import Match
-
     match_id = kwargs["match_id"]
     key = _match_key(match_id)
     event_id = None if forget else cache.get(key)

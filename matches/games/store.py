@@ -11,7 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from matches import actions
-from matches.games import GameKind
+from matches.games.kind import GameKind
 from matches.models import Game
 
 SESSION_KEY = "home-games"

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from matches.actions.deals import Refusal, ResultEntry
-from matches.choices import SeatChoice
+from matches.actions.deals import Refusal, ResultEntry, outside_boards_message
+from matches.choices import SeatChoice, VulnerabilityChoice
 from matches.forms.results import SheetRowForm
 from matches.interchange import pbn
 from matches.scoring import Card, board_dealer, board_vulnerability
@@ -92,8 +92,6 @@ def problem_message(problem: pbn.Problem) -> str:
         p["found"] = _seat(p["found"]) if p["found"] in ("N", "E", "S", "W") else p["found"]
         p["expected"] = _seat(board_dealer(problem.board))
     if problem.code == "vulnerable":
-        from matches.choices import VulnerabilityChoice
-
         p["expected"] = str(VulnerabilityChoice(board_vulnerability(problem.board)).label)
     return messages[problem.code] % p
 
@@ -128,8 +126,6 @@ def check_boards(found: DealsRead, event) -> None:
     The action checks the same rule when it writes; checking here first spares the director
     the wait for deals that would be refused anyway.
     """
-    from matches.actions.deals import outside_boards_message
-
     outside = sorted(d.board for d in found.deals if d.board > event.boards_per_match)
     if outside:
         raise FileRefused([outside_boards_message(outside, event.boards_per_match)])

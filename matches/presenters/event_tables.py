@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from matches import queries
-from matches.models import Event
+from matches.models import Deal, Event
 from matches.models.stages import stages_of
 
 from .cross_table import cross_table
@@ -62,6 +62,11 @@ class EventTables:
     def round(self) -> queries.Round | None:
         number = self.round_number or queries.current_round(self.data)
         return queries.round_of(self.event, self.data, number) if number else None
+
+    @cached_property
+    def round_has_deals(self) -> bool:
+        """Return True when the round shown has deals (its hand records can be shown)."""
+        return Deal.objects.for_round(self.event, self.round_number).exists()
 
     @cached_property
     def cross_table(self) -> list:

@@ -9,19 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from matches.choices import SeatChoice, VulnerabilityChoice
+from matches.models import Deal
 from matches.scoring import Seat, Side, Strain, imps
 from matches.scoring.deals import SUITS
 from matches.scoring.double_dummy import Analysis, ParContract
 
-SUIT_CLASS = {
-    Strain.SPADES: "suit-s",
-    Strain.HEARTS: "suit-h",
-    Strain.DIAMONDS: "suit-d",
-    Strain.CLUBS: "suit-c",
-}
+from .formatting import SUIT_CLASS, doubling_text
+
 # The double-dummy table's columns, as hand records print them.
 TABLE_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 TABLE_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
@@ -180,13 +178,8 @@ __all__ = ["SUITS", "against_par", "diagram", "hand_record", "par_lines", "table
 
 def par_line_html(line: ParLine):
     """Return a par line as HTML: "4♠ 北/南", "5♥× 东/西 −2"."""
-    from django.utils.html import format_html
-    from django.utils.translation import get_language
-
     contract = line.contract.contract
-    doubling = contract.doubling.value
-    if (get_language() or "").startswith("zh"):
-        doubling = doubling.replace("X", "×")
+    doubling = doubling_text(contract.doubling)
     if contract.strain is Strain.NOTRUMP:
         strain = format_html('<span class="nt">{}</span>', "NT")
     else:
@@ -199,6 +192,4 @@ def par_line_html(line: ParLine):
 
 def match_hand_records(match) -> list[dict]:
     """Return the hand record of each board of a match's round that has a deal."""
-    from matches.models import Deal
-
     return [hand_record(deal) for deal in Deal.objects.for_match(match)]

@@ -68,16 +68,6 @@ def round_numbers(event: Event) -> list[int]:
     return sorted(set(event.matches.values_list("round", flat=True)))
 
 
-def current_round(event: Event) -> int | None:
-    """Return the round the director is most likely working on: the latest with a result
-    entered, else the first (None when the event has no matches yet)."""
-    entered = Result.objects.filter(board__match__event=event).order_by("-board__match__round")
-    latest = entered.values_list("board__match__round", flat=True).first()
-    if latest is not None:
-        return latest
-    return event.matches.order_by("round").values_list("round", flat=True).first()
-
-
 def round_progress(event: Event, number: int) -> RoundProgress:
     """Return the progress of every match of one round: three queries."""
     matches = list(event.matches.filter(round=number).select_related("home", "away"))

@@ -25,7 +25,10 @@ def round_numbers(data: StageData) -> list[int]:
 
 
 def current_round(data: StageData) -> int | None:
-    """Return the round players want to see first: the latest one under way, else the first."""
+    """Return the round under way, which the pages show first (players and directors alike):
+    the latest round of the stage with a board complete in both rooms or a match that
+    counts (complete, forfeited or final); else the first round (None: no rounds yet).
+    Read from the stored totals: no query."""
     numbers = round_numbers(data)
     if not numbers:
         return None

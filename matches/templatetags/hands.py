@@ -20,11 +20,3 @@ def vs_par(ns_score, analysis) -> str:
 def par_contract_html(line) -> str:
     """Return a par line as the page shows it: the contract with its suit symbol, by whom."""
     return hand_records.par_line_html(line)
-
-
-@register.simple_tag
-def round_has_deals(event, round_number) -> bool:
-    """Return True when the round has deals (its hand records can be shown)."""
-    from matches.models import Deal
-
-    return Deal.objects.for_round(event, round_number).exists()

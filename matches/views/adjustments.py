@@ -17,6 +17,7 @@ from matches.forms.adjustments import (
     VpPenaltyForm,
 )
 from matches.models import Board, Event, ImpPenalty, Match, MatchStatus, VpPenalty
+from matches.views.director import event_manage_context, match_manage_context
 from matches.views.stages import announce_next_matches
 
 
@@ -202,12 +203,8 @@ def round_robin(request, event_id):
 
 
 def _match_page(request, match, **forms):
-    from matches.views.director import match_manage_context
-
     return render(request, "director/match.html", match_manage_context(request, match, **forms))
 
 
 def _event_page(request, event, **forms):
-    from matches.views.director import event_manage_context
-
     return render(request, "director/event.html", event_manage_context(event, **forms))

@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from matches import actions
+from matches import actions, queries
 from matches.actions import ActionError
 from matches.auth.permissions import director_required, event_director_required
 from matches.forms import EventForm, MatchForm, SeatingForm, TeamForm
@@ -57,7 +57,7 @@ def event_manage_context(event, shown_round=None, **forms):
     The matches shown are those of ``shown_round``, by default the round under way.
     """
     rounds = progress.round_numbers(event)
-    current = progress.current_round(event)
+    current = queries.current_round(queries.stage_data(event))
     shown = shown_round if shown_round in rounds else current
     return {
         "event": event,

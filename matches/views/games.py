@@ -19,7 +19,8 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from matches import actions
 from matches.actions.games import TOO_MANY_DEALS
-from matches.games import all_kinds, get_kind, sheets, store
+from matches.games import sheets, store
+from matches.games.registry import all_kinds, get_kind
 from matches.models import Game
 
 

@@ -3,8 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from matches.games import GameKind, register
 from matches.games.forms import DealForm, describe_deal
+from matches.games.kind import GameKind, register
 from matches.games.notes import point
 from matches.games.sheets import read_deals
 from matches.scoring import Contract, Seat, Side

@@ -6,8 +6,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from matches.games import GameKind, register
 from matches.games.forms import DealForm
+from matches.games.kind import GameKind, register
 from matches.games.notes import SCORING_GUIDE, point, title
 from matches.games.sheets import core_problem, read_deals
 from matches.presenters.formatting import contract_text

@@ -2,8 +2,8 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from matches.games import GameKind, register
 from matches.games.forms import HcpDealForm, describe_board_deal, next_board
+from matches.games.kind import GameKind, register
 from matches.games.notes import SIMPLIFIED_GUIDE, point, title
 from matches.games.sheets import core_problem, read_deals
 from matches.scoring.simplified import SimplifiedDeal, SimplifiedDealError, simplified_sheet

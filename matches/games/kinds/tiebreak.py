@@ -5,8 +5,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from matches.forms.results import parse_lead
-from matches.games import GameKind, register
 from matches.games.forms import HcpDealForm, describe_board_deal, next_board
+from matches.games.kind import GameKind, register
 from matches.games.notes import SCORING_GUIDE, SCORING_RULES, point, title
 from matches.games.sheets import read_deals
 from matches.scoring import Card, Contract, Seat
