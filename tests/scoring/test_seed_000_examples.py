@@ -11,18 +11,17 @@ Where a printed value disagrees with the Laws (WBF 2017, Laws 77 and 78B) the te
 expects the Laws' value and the value is named in OVERRIDES with the reason.
 """
 
-import re
-
 import pytest
 
-from matches.scoring import (
-    Contract,
-    PartKind,
-    board_vulnerability,
-    duplicate_score,
-    imps,
-    ns_score,
-    score_breakdown,
+from matches.scoring import PartKind, board_vulnerability, imps, ns_score, score_breakdown
+from tests.scoring.seed_tables import (
+    SEATS,
+    SeedCells,
+    contract_of,
+    evaluate,
+    rows,
+    tricks_of,
+    worked_examples,
 )
 
 EXERCISE = "000 练习二"
@@ -43,11 +42,6 @@ OVERRIDES = {
         "follows from board 4: −6 + 13 − 12 − 4 = −9, the visitors (客队) win by 9, not 8",
     ),
 }
-
-SEATS = {"北": "N", "东": "E", "南": "S", "西": "W"}
-SIDES = {"北": "NS", "南": "NS", "东": "EW", "西": "EW", "南北": "NS", "东西": "EW"}
-# The vulnerability as the seed names it, as the scoring core names it.
-VULNERABILITY = {"双无": "None", "南北": "NS", "东西": "EW", "双有": "All"}
 
 # 例一 … 例十六: board, vulnerability, declarer, contract, result, side that scores,
 # points, the seed's arithmetic.
@@ -107,89 +101,37 @@ EXERCISE_TOTAL = -8  # "−6＋13−12−3=−8，结果客队获胜。胜8IMP"
 ANSWER_NAMES = ("open room NS score", "closed room NS score", "difference", "IMPs")
 
 
-def expected(source, cell, printed):
-    """Return the printed value, or the Laws' value for a cell named in OVERRIDES."""
-    if (source, cell) in OVERRIDES:
-        was, correct, _why = OVERRIDES[(source, cell)]
-        assert was == printed, f"override for {cell} names {was}, the seed prints {printed}"
-        return correct
-    return printed
-
-
-def contract_of(text):
-    """Return the contract the seed writes as text ("6NT×" is 6NT doubled)."""
-    return Contract.parse(text.replace("×", "X"))
-
-
-def tricks_of(contract, result):
-    return contract.book + (0 if result == "=" else int(result))
-
-
-def evaluate(formula):
-    """Return the value of the seed's arithmetic, e.g. "（40+5×30）×2+200" (full-width too)."""
-    text = formula.translate(str.maketrans({"×": "*", "（": "(", "）": ")", "＋": "+"}))
-    assert re.fullmatch(r"[\d+*()]+", text), formula
-    return eval(text)  # noqa: S307 - digits and + * ( ) only, checked above
-
-
-def example_cases(table, prefix):
-    cases = []
-    for line in table.strip().splitlines():
-        board, vul, declarer, contract, result, side, points, formula = line.split()
-        declarer_vul = VULNERABILITY[vul] in ("All", SIDES[declarer])
-        # The declaring side's score is negative when the other side scores.
-        score = int(points) if SIDES[side] == SIDES[declarer] else -int(points)
-        vul_name = "vul" if declarer_vul else "nv"
-        case_id = f"{prefix}{board}-{contract.replace('×', 'X')}-{vul_name}-{result}"
-        values = (int(board), vul, SEATS[declarer], contract, result, declarer_vul, score, formula)
-        cases.append(pytest.param(*values, id=case_id))
-    return cases
-
-
-ALL_EXAMPLES = example_cases(EXAMPLES, "000-ex") + example_cases(
+CELLS = SeedCells(OVERRIDES)
+ALL_EXAMPLES = worked_examples(EXAMPLES, "000-ex") + worked_examples(
     POINT_COUNT_EXAMPLES, "000-tiedian-board"
 )
-FIELDS = ("board", "vul", "seat", "contract", "result", "declarer_vul", "score", "formula")
 
 
-@pytest.mark.parametrize(FIELDS, ALL_EXAMPLES)
-def test_seed_example_scores_match_the_rules(
-    board, vul, seat, contract, result, declarer_vul, score, formula
-):
-    contract = contract_of(contract)
-    assert duplicate_score(contract, tricks_of(contract, result), declarer_vul) == score
+@pytest.mark.parametrize("example", ALL_EXAMPLES)
+def test_seed_example_scores_match_the_rules(example):
+    assert example.declarer_score() == example.score
 
 
-@pytest.mark.parametrize(FIELDS, ALL_EXAMPLES)
-def test_seed_example_north_south_scores_match_the_rules(
-    board, vul, seat, contract, result, declarer_vul, score, formula
-):
-    contract = contract_of(contract)
-    want = score if seat in "NS" else -score
-    assert ns_score(contract, seat, tricks_of(contract, result), board) == want
+@pytest.mark.parametrize("example", ALL_EXAMPLES)
+def test_seed_example_north_south_scores_match_the_rules(example):
+    assert example.north_south_score() == example.north_south
 
 
-@pytest.mark.parametrize(FIELDS, ALL_EXAMPLES)
-def test_seed_example_boards_have_the_printed_vulnerability(
-    board, vul, seat, contract, result, declarer_vul, score, formula
-):
-    assert board_vulnerability(board) == VULNERABILITY[vul]
+@pytest.mark.parametrize("example", ALL_EXAMPLES)
+def test_seed_example_boards_have_the_printed_vulnerability(example):
+    assert board_vulnerability(example.board) == example.vulnerability
 
 
-@pytest.mark.parametrize(FIELDS, ALL_EXAMPLES)
-def test_seed_example_breakdowns_add_up_to_the_score(
-    board, vul, seat, contract, result, declarer_vul, score, formula
-):
-    assert evaluate(formula) == abs(score)  # the seed's own arithmetic
-    contract = contract_of(contract)
-    breakdown = score_breakdown(contract, tricks_of(contract, result), declarer_vul)
-    assert breakdown.total == score
-    assert sum(part.points for part in breakdown.parts) == score
+@pytest.mark.parametrize("example", ALL_EXAMPLES)
+def test_seed_example_breakdowns_add_up_to_the_score(example):
+    assert evaluate(example.formula) == abs(example.score)  # the seed's own arithmetic
+    breakdown = example.breakdown()
+    assert breakdown.total == example.score
+    assert sum(part.points for part in breakdown.parts) == example.score
 
 
 def basic_score_cases():
-    for line in BASIC_SCORES.strip().splitlines():
-        contracts, formula, points, kind = line.split()
+    for contracts, formula, points, kind in rows(BASIC_SCORES):
         for contract in contracts.split("/"):
             case_id = f"000-basic-{contract.replace('×', 'X')}"
             yield pytest.param(contract, formula, int(points), kind == "game", id=case_id)
@@ -209,17 +151,17 @@ def test_seed_basic_score_examples_match_the_rules(contract, formula, points, ga
 
 def exercise_rows():
     """Yield (board, open room, closed room, key) with the answer key after overrides."""
-    for line in EXERCISE_BOARDS.strip().splitlines():
-        board, *words = line.split()
+    for board, *words in rows(EXERCISE_BOARDS):
         open_room, closed_room, numbers = words[0:3], words[3:6], words[6:]
         key = [
-            expected(EXERCISE, f"board {board} {name}", int(value))
+            CELLS.expected(EXERCISE, f"board {board} {name}", int(value))
             for name, value in zip(ANSWER_NAMES, numbers, strict=True)
         ]
         yield int(board), open_room, closed_room, key
 
 
 EXERCISE_ROWS = list(exercise_rows())
+EXERCISE_TOTAL_IMPS = CELLS.expected(EXERCISE, "match total IMPs", EXERCISE_TOTAL)
 
 
 def exercise_score_cases():
@@ -262,19 +204,10 @@ def test_seed_exercise_match_total_matches_the_scale():
         imps(north_south(board, open_room) - north_south(board, closed_room))
         for board, open_room, closed_room, _key in EXERCISE_ROWS
     )
-    assert total == expected(EXERCISE, "match total IMPs", EXERCISE_TOTAL)
+    assert total == EXERCISE_TOTAL_IMPS
     assert sum(key[3] for *_rest, key in EXERCISE_ROWS) == total
 
 
-PRINTED_EXERCISE = {
-    (EXERCISE, f"board {line.split()[0]} {name}"): int(value)
-    for line in EXERCISE_BOARDS.strip().splitlines()
-    for name, value in zip(ANSWER_NAMES, line.split()[7:], strict=True)
-} | {(EXERCISE, "match total IMPs"): EXERCISE_TOTAL}
-
-
-@pytest.mark.parametrize("key", list(OVERRIDES), ids=lambda key: f"000-exercise: {key[1]}")
+@pytest.mark.parametrize("key", CELLS.override_cases({EXERCISE: "000-exercise"}))
 def test_seed_overrides_name_printed_cells_that_break_the_rules(key):
-    printed, correct, why = OVERRIDES[key]
-    assert PRINTED_EXERCISE[key] == printed
-    assert correct != printed and why
+    CELLS.check_override(key)

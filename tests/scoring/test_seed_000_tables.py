@@ -11,7 +11,21 @@ Laws' value, and the cell is named in OVERRIDES with the printed value and the r
 
 import pytest
 
-from matches.scoring import Contract, PartKind, duplicate_score, imps, score_breakdown
+from matches.scoring import Contract, PartKind, duplicate_score, imps
+from tests.scoring.seed_tables import (
+    COLUMNS,
+    DOUBLINGS,
+    SCORE_FIELDS,
+    SeedCells,
+    bonus_cases,
+    imp_range_cases,
+    made_cases,
+    parts_of,
+    penalty_case,
+    rows,
+    undertrick_cases,
+    undertrick_cost,
+)
 
 SOURCE = "000 记分一览表"
 
@@ -182,17 +196,8 @@ IMP_TABLE = """
 320 360 8   1300 1490 16  4000 up 24
 """
 
-COLUMNS = [(vul, dbl) for vul in ("nv", "vul") for dbl in ("", "X", "XX")]
-DOUBLING_NAMES = {"": "undoubled", "X": "doubled", "XX": "redoubled"}
-
-
-def expected(source, cell, printed):
-    """Return the printed value, or the Laws' value for a cell named in OVERRIDES."""
-    if (source, cell) in OVERRIDES:
-        was, correct, _why = OVERRIDES[(source, cell)]
-        assert was == printed, f"override for {cell} names {was}, the seed prints {printed}"
-        return correct
-    return printed
+CELLS = SeedCells(OVERRIDES)
+DOUBLING_NAMES = {"": "undoubled", "X": "doubled", "XX": "redoubled"}  # as the cells name them
 
 
 def result_text(level, made):
@@ -200,65 +205,41 @@ def result_text(level, made):
 
 
 def score_table_cases():
-    printed_cells = {}
     cases = []
-    for line in SCORE_TABLE.strip().splitlines():
-        group, made, *values = line.split()
-        made = int(made)
+    for group, made, *values in rows(SCORE_TABLE):
+        level, made = int(group[0]), int(made)
         for (vul, dbl), value in zip(COLUMNS, map(int, values), strict=True):
-            cell = f"{group} made {made} {vul} {DOUBLING_NAMES[dbl]}"
-            printed_cells[(SOURCE, cell)] = value
-            want = expected(SOURCE, cell, value)
-            for name in group.split("/"):
-                text = name + dbl
-                level = int(name[0])
-                case_id = f"000-table-{text}-{result_text(level, made)}-{vul}"
-                cases.append(pytest.param(text, made + 6, vul == "vul", want, id=case_id))
-    return printed_cells, cases
+            want = CELLS.expected(SOURCE, f"{group} made {made} {vul} {DOUBLING_NAMES[dbl]}", value)
+            cases += made_cases(group, dbl, result_text(level, made), vul, want, "000-table")
+    return cases
 
 
-PRINTED_CELLS, SCORE_CASES = score_table_cases()
-
-
-@pytest.mark.parametrize(("contract", "tricks", "vulnerable", "want"), SCORE_CASES)
+@pytest.mark.parametrize(SCORE_FIELDS, score_table_cases())
 def test_seed_score_table_cells_match_the_rules(contract, tricks, vulnerable, want):
     assert duplicate_score(Contract.parse(contract), tricks, vulnerable) == want
 
 
-@pytest.mark.parametrize("key", list(OVERRIDES), ids=lambda key: f"000-table: {key[1]}")
+@pytest.mark.parametrize("key", CELLS.override_cases({SOURCE: "000-table"}))
 def test_seed_overrides_name_printed_cells_that_break_the_rules(key):
-    printed, correct, why = OVERRIDES[key]
-    assert PRINTED_CELLS[key] == printed
-    assert correct != printed and why
+    CELLS.check_override(key)
 
 
 def penalty_cases():
-    for line in PENALTY_TABLE.strip().splitlines():
-        down, *values = map(int, line.split())
-        level = max(1, down - 6)  # the lowest contract that can go down this many
-        for (vul, dbl), value in zip(COLUMNS, values, strict=True):
-            contract = f"{level}S{dbl}"
-            case_id = f"000-penalty-down{down}-{dbl or 'undoubled'}-{vul}"
-            yield pytest.param(contract, level + 6 - down, vul == "vul", -value, id=case_id)
+    for down, *values in rows(PENALTY_TABLE):
+        for (vul, dbl), value in zip(COLUMNS, map(int, values), strict=True):
+            yield penalty_case(int(down), vul, dbl, value, "000-penalty")
 
 
-@pytest.mark.parametrize(("contract", "tricks", "vulnerable", "want"), list(penalty_cases()))
+@pytest.mark.parametrize(SCORE_FIELDS, list(penalty_cases()))
 def test_seed_penalty_table_cells_match_the_rules(contract, tricks, vulnerable, want):
     assert duplicate_score(Contract.parse(contract), tricks, vulnerable) == want
 
 
-def parts_of(contract, tricks, vulnerable, *kinds):
-    """Return the points of the breakdown's parts of these kinds, summed."""
-    parts = score_breakdown(Contract.parse(contract), tricks, vulnerable).parts
-    return sum(part.points for part in parts if part.kind in kinds)
-
-
 def trick_score_cases():
     groups = ("NT", "S H", "D C")
-    for line in TRICK_SCORE_TABLE.strip().splitlines():
-        level, *values = map(int, line.split())
-        for index, value in enumerate(values):
-            dbl = ("", "X", "XX")[index % 3]
+    for level, *values in rows(TRICK_SCORE_TABLE):
+        for index, value in enumerate(map(int, values)):
+            dbl = DOUBLINGS[index % 3]
             for strain in groups[index // 3].split():
                 contract = f"{level}{strain}{dbl}"
                 yield pytest.param(contract, value, id=f"000-t1-{contract}")
@@ -285,50 +266,27 @@ def test_seed_overtrick_table_cells_match_the_rules(contract, vulnerable, want):
         assert got == over * want
 
 
-def bonus_cases():
-    for row, kinds, contracts, nv_text, vul_text in BONUS_TABLE:
-        for vul, text in (("nv", nv_text), ("vul", vul_text)):
-            *items, total = text.replace("=", "+").split("+")
-            items = [int(item) for item in items] or [int(total)]
-            for contract in contracts.split():
-                case_id = f"000-t3-{row.replace(' ', '-')}-{contract}-{vul}"
-                yield pytest.param(contract, vul == "vul", kinds, items, int(total), id=case_id)
+@pytest.mark.parametrize("bonus", bonus_cases(BONUS_TABLE, "000-t3"))
+def test_seed_bonus_table_cells_match_the_rules(bonus):
+    assert sum(bonus.items) == bonus.total  # the seed's own arithmetic, e.g. 500+300=800
+    assert bonus.points() == bonus.items
+    assert bonus.total_points() == bonus.total
 
 
-@pytest.mark.parametrize(("contract", "vulnerable", "kinds", "items", "total"), list(bonus_cases()))
-def test_seed_bonus_table_cells_match_the_rules(contract, vulnerable, kinds, items, total):
-    assert sum(items) == total  # the seed's own arithmetic, e.g. 500+300=800
-    tricks = int(contract[0]) + 6
-    for kind, item in zip(kinds, items, strict=True):
-        assert parts_of(contract, tricks, vulnerable, kind) == item
-    assert parts_of(contract, tricks, vulnerable, *kinds) == total
-
-
-def undertrick_cases():
-    for _row, downs, text in UNDERTRICK_TABLE:
-        for (vul, dbl), value in zip(COLUMNS, map(int, text.split()), strict=True):
-            for down in downs:
-                case_id = f"000-t4-{dbl or 'undoubled'}-{vul}-undertrick{down}"
-                yield pytest.param(f"7NT{dbl}", down, vul == "vul", value, id=case_id)
-
-
-@pytest.mark.parametrize(("contract", "down", "vulnerable", "want"), list(undertrick_cases()))
+@pytest.mark.parametrize(
+    ("contract", "down", "vulnerable", "want"),
+    undertrick_cases(UNDERTRICK_TABLE, "NT", "000-t4-{doubling}-{vul}-undertrick{down}"),
+)
 def test_seed_each_undertrick_costs_what_the_table_says(contract, down, vulnerable, want):
-    contract = Contract.parse(contract)
-    before = 0 if down == 1 else duplicate_score(contract, 14 - down, vulnerable)
-    assert before - duplicate_score(contract, 13 - down, vulnerable) == want
+    assert undertrick_cost(contract, down, vulnerable) == want
 
 
-def imp_cases():
-    numbers = IMP_TABLE.split()
-    for low, high, won in zip(numbers[0::3], numbers[1::3], numbers[2::3], strict=True):
-        ends = [("low", int(low)), ("high", int(high) if high != "up" else 10_000)]
-        for end, difference in ends:
-            for sign, name in ((1, ""), (-1, "-negative")):
-                case_id = f"000-imp-{low}-{high}-{end}{name}"
-                yield pytest.param(sign * difference, sign * int(won), id=case_id)
+def imp_ranges():
+    """The (low, high, IMPs) of 表五, printed three to a line."""
+    words = IMP_TABLE.split()
+    return zip(words[0::3], words[1::3], words[2::3], strict=True)
 
 
-@pytest.mark.parametrize(("difference", "want"), list(imp_cases()))
+@pytest.mark.parametrize(("difference", "want"), imp_range_cases(imp_ranges(), "000-imp", 10_000))
 def test_seed_imp_table_rows_match_the_scale(difference, want):
     assert imps(difference) == want

@@ -9,25 +9,20 @@ disagrees with the Laws (WBF 2017, Law 77), so OVERRIDES is empty; a value that 
 be named there with the reason, and the test would expect the Laws' value.
 """
 
-import re
-
 import pytest
 
-from matches.scoring import (
-    Contract,
-    PartKind,
-    board_vulnerability,
-    duplicate_score,
-    ns_score,
-    score_breakdown,
+from matches.scoring import PartKind, board_vulnerability
+from tests.scoring.seed_tables import (
+    bonus_cases,
+    evaluate,
+    undertrick_cases,
+    undertrick_cost,
+    worked_examples,
 )
 
 # (source, cell) -> (printed, correct, why)
 OVERRIDES = {}
 
-SEATS = {"北": "N", "东": "E", "南": "S", "西": "W"}
-SIDES = {"北": "NS", "南": "NS", "东": "EW", "西": "EW", "南北": "NS", "东西": "EW"}
-VULNERABILITY = {"双无": "None", "南北": "NS", "东西": "EW", "双有": "All"}
 
 # 计分举例: board, vulnerability, declarer, contract, result, side that scores, points,
 # the seed's arithmetic.
@@ -77,113 +72,45 @@ UNDERTRICK_TABLE = [
     ("second and third", (2, 3), "50 200 400 100 300 600"),
     ("fourth and later", tuple(range(4, 14)), "50 300 600 100 300 600"),
 ]
-COLUMNS = [(vul, dbl) for vul in ("nv", "vul") for dbl in ("", "X", "XX")]
 
-
-def contract_of(text):
-    """Return the contract the seed writes as text ("6NT×" is 6NT doubled)."""
-    return Contract.parse(text.replace("×", "X"))
-
-
-def tricks_of(contract, result):
-    return contract.book + (0 if result == "=" else int(result))
-
-
-def evaluate(formula):
-    """Return the value of the seed's arithmetic, e.g. "（40+5×30）×2+200" (full-width too)."""
-    text = formula.translate(str.maketrans({"×": "*", "（": "(", "）": ")", "＋": "+"}))
-    assert re.fullmatch(r"[\d+*()]+", text), formula
-    return eval(text)  # noqa: S307 - digits and + * ( ) only, checked above
-
-
-def example_cases(table, prefix):
-    cases = []
-    for line in table.strip().splitlines():
-        board, vul, declarer, contract, result, side, points, formula = line.split()
-        declarer_vul = VULNERABILITY[vul] in ("All", SIDES[declarer])
-        score = int(points) if SIDES[side] == SIDES[declarer] else -int(points)
-        vul_name = "vul" if declarer_vul else "nv"
-        case_id = f"{prefix}{board}-{contract.replace('×', 'X')}-{vul_name}-{result}"
-        values = (int(board), vul, SEATS[declarer], contract, result, declarer_vul, score, formula)
-        cases.append(pytest.param(*values, id=case_id))
-    return cases
-
-
-ALL_EXAMPLES = example_cases(EXAMPLES, "002-ex") + example_cases(
+ALL_EXAMPLES = worked_examples(EXAMPLES, "002-ex") + worked_examples(
     POINT_COUNT_EXAMPLES, "002-tiedian-board"
 )
-FIELDS = ("board", "vul", "seat", "contract", "result", "declarer_vul", "score", "formula")
 
 
-@pytest.mark.parametrize(FIELDS, ALL_EXAMPLES)
-def test_seed_example_scores_match_the_rules(
-    board, vul, seat, contract, result, declarer_vul, score, formula
-):
-    contract = contract_of(contract)
-    assert duplicate_score(contract, tricks_of(contract, result), declarer_vul) == score
+@pytest.mark.parametrize("example", ALL_EXAMPLES)
+def test_seed_example_scores_match_the_rules(example):
+    assert example.declarer_score() == example.score
 
 
-@pytest.mark.parametrize(FIELDS, ALL_EXAMPLES)
-def test_seed_example_north_south_scores_match_the_rules(
-    board, vul, seat, contract, result, declarer_vul, score, formula
-):
-    contract = contract_of(contract)
-    want = score if seat in "NS" else -score
-    assert ns_score(contract, seat, tricks_of(contract, result), board) == want
+@pytest.mark.parametrize("example", ALL_EXAMPLES)
+def test_seed_example_north_south_scores_match_the_rules(example):
+    assert example.north_south_score() == example.north_south
 
 
-@pytest.mark.parametrize(FIELDS, ALL_EXAMPLES)
-def test_seed_example_boards_have_the_printed_vulnerability(
-    board, vul, seat, contract, result, declarer_vul, score, formula
-):
-    assert board_vulnerability(board) == VULNERABILITY[vul]
+@pytest.mark.parametrize("example", ALL_EXAMPLES)
+def test_seed_example_boards_have_the_printed_vulnerability(example):
+    assert board_vulnerability(example.board) == example.vulnerability
 
 
-@pytest.mark.parametrize(FIELDS, ALL_EXAMPLES)
-def test_seed_example_breakdowns_add_up_to_the_score(
-    board, vul, seat, contract, result, declarer_vul, score, formula
-):
-    assert evaluate(formula) == abs(score)  # the seed's own arithmetic
-    contract = contract_of(contract)
-    breakdown = score_breakdown(contract, tricks_of(contract, result), declarer_vul)
-    assert breakdown.total == score
-    assert sum(part.points for part in breakdown.parts) == score
+@pytest.mark.parametrize("example", ALL_EXAMPLES)
+def test_seed_example_breakdowns_add_up_to_the_score(example):
+    assert evaluate(example.formula) == abs(example.score)  # the seed's own arithmetic
+    breakdown = example.breakdown()
+    assert breakdown.total == example.score
+    assert sum(part.points for part in breakdown.parts) == example.score
 
 
-def parts_of(contract, tricks, vulnerable, *kinds):
-    parts = score_breakdown(Contract.parse(contract), tricks, vulnerable).parts
-    return sum(part.points for part in parts if part.kind in kinds)
+@pytest.mark.parametrize("bonus", bonus_cases(BONUS_TABLE, "002-bonus"))
+def test_seed_bonus_table_cells_match_the_rules(bonus):
+    assert sum(bonus.items) == bonus.total  # the seed's own arithmetic, e.g. 500+300=800
+    assert bonus.points() == bonus.items
+    assert bonus.total_points() == bonus.total
 
 
-def bonus_cases():
-    for row, kinds, contracts, nv_text, vul_text in BONUS_TABLE:
-        for vul, text in (("nv", nv_text), ("vul", vul_text)):
-            *items, total = text.replace("=", "+").split("+")
-            items = [int(item) for item in items] or [int(total)]
-            for contract in contracts.split():
-                case_id = f"002-bonus-{row.replace(' ', '-')}-{contract}-{vul}"
-                yield pytest.param(contract, vul == "vul", kinds, items, int(total), id=case_id)
-
-
-@pytest.mark.parametrize(("contract", "vulnerable", "kinds", "items", "total"), list(bonus_cases()))
-def test_seed_bonus_table_cells_match_the_rules(contract, vulnerable, kinds, items, total):
-    assert sum(items) == total  # the seed's own arithmetic, e.g. 500+300=800
-    tricks = int(contract[0]) + 6
-    for kind, item in zip(kinds, items, strict=True):
-        assert parts_of(contract, tricks, vulnerable, kind) == item
-    assert parts_of(contract, tricks, vulnerable, *kinds) == total
-
-
-def undertrick_cases():
-    for _row, downs, text in UNDERTRICK_TABLE:
-        for (vul, dbl), value in zip(COLUMNS, map(int, text.split()), strict=True):
-            for down in downs:
-                case_id = f"002-undertrick{down}-{dbl or 'undoubled'}-{vul}"
-                yield pytest.param(f"7H{dbl}", down, vul == "vul", value, id=case_id)
-
-
-@pytest.mark.parametrize(("contract", "down", "vulnerable", "want"), list(undertrick_cases()))
+@pytest.mark.parametrize(
+    ("contract", "down", "vulnerable", "want"),
+    undertrick_cases(UNDERTRICK_TABLE, "H", "002-undertrick{down}-{doubling}-{vul}"),
+)
 def test_seed_each_undertrick_costs_what_the_table_says(contract, down, vulnerable, want):
-    contract = Contract.parse(contract)
-    before = 0 if down == 1 else duplicate_score(contract, 14 - down, vulnerable)
-    assert before - duplicate_score(contract, 13 - down, vulnerable) == want
+    assert undertrick_cost(contract, down, vulnerable) == want

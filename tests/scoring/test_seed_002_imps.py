@@ -11,6 +11,7 @@ empty; a cell that did not would be named there with the reason.
 import pytest
 
 from matches.scoring import imps
+from tests.scoring.seed_tables import BOTH_SIGNS, imp_range_cases
 
 # (source, cell) -> (printed, correct, why)
 OVERRIDES = {}
@@ -39,20 +40,15 @@ SECTION_1 = """
 LARGEST_DIFFERENCE = 15_200  # the most two tables can differ by: +7600 v −7600 (7NTXX −13 vul)
 
 
-def section_8_cases():
+def section_8_ranges():
+    """The (low, high, IMPs) of 八, printed "low-high IMPs"."""
     words = SECTION_8.split()
-    for ends, won in zip(words[0::2], words[1::2], strict=True):
-        low, high = ends.split("-")
-        high = LARGEST_DIFFERENCE if high == "up" else int(high)
-        for end, difference in (("low", int(low)), ("high", high)):
-            for sign, name in ((1, ""), (-1, "-negative")):
-                if difference == 0 and sign == -1:
-                    continue
-                case_id = f"002-sec8-{ends}-{end}{name}"
-                yield pytest.param(sign * difference, sign * int(won), id=case_id)
+    return [(*ends.split("-"), won) for ends, won in zip(words[0::2], words[1::2], strict=True)]
 
 
-@pytest.mark.parametrize(("difference", "want"), list(section_8_cases()))
+@pytest.mark.parametrize(
+    ("difference", "want"), imp_range_cases(section_8_ranges(), "002-sec8", LARGEST_DIFFERENCE)
+)
 def test_seed_imp_table_rows_match_the_scale(difference, want):
     assert imps(difference) == want
 
@@ -61,7 +57,7 @@ def section_1_cases():
     lines = SECTION_1.strip().splitlines()
     for imp_line, low_line in zip(lines[0::2], lines[1::2], strict=True):
         for won, low in zip(map(int, imp_line.split()), map(int, low_line.split()), strict=True):
-            for sign, name in ((1, ""), (-1, "-negative")):
+            for sign, name in BOTH_SIGNS:
                 case_id = f"002-sec1-{won}imps-from-{low}{name}"
                 yield pytest.param(sign * low, sign * won, id=case_id)
 

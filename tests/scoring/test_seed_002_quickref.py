@@ -15,6 +15,14 @@ expects the Laws' value and the cell is named in OVERRIDES with the reason.
 import pytest
 
 from matches.scoring import Contract, duplicate_score, imps
+from tests.scoring.seed_tables import (
+    COLUMNS,
+    SCORE_FIELDS,
+    SeedCells,
+    doubling_name,
+    made_cases,
+    rows,
+)
 
 SOURCE = "002 速查表"
 
@@ -115,40 +123,20 @@ QUICK_TABLE = """
 6H/S +1  1010 14   1310  ?
 """
 
-COLUMNS = [(vul, dbl) for vul in ("nv", "vul") for dbl in ("", "X", "XX")]
-PRINTED = {}  # (source, cell) -> value as printed
-
-
-def expected(cell, printed):
-    """Return the printed value, or the Laws' value for a cell named in OVERRIDES."""
-    PRINTED[(SOURCE, cell)] = printed
-    if (SOURCE, cell) in OVERRIDES:
-        was, correct, _why = OVERRIDES[(SOURCE, cell)]
-        assert was == printed, f"override for {cell} names {was}, the seed prints {printed}"
-        return correct
-    return printed
+CELLS = SeedCells(OVERRIDES)
 
 
 def read_table():
     score_cases, imp_cases = [], []
-    for line in QUICK_TABLE.strip().splitlines():
-        group, result, *numbers = line.split()
-        level, strains = int(group[0]), group[1:].split("/")
-        over = 0 if result == "=" else int(result)
+    for group, result, *numbers in rows(QUICK_TABLE):
         pairs = zip(numbers[0::2], numbers[1::2], strict=True)
-        for (vul, dbl), (score_text, imps_text) in zip(
-            COLUMNS, pairs, strict=False
-        ):  # 6H/S: text ends
-            cell = f"{group} {result} {vul} {dbl or 'undoubled'}"
-            score = expected(f"{cell} score", int(score_text))
-            won = None if imps_text == "?" else expected(f"{cell} IMPs", int(imps_text))
-            for strain in strains:
-                contract = f"{level}{strain}{dbl}"
-                case_id = f"002-quick-{contract}-{result}-{vul}"
-                tricks = level + 6 + over
-                score_cases.append(pytest.param(contract, tricks, vul == "vul", score, id=case_id))
-            if won is not None:  # one IMP cell serves both suits of a C/D or H/S row
-                case_id = f"002-quick-{group}-{dbl or 'undoubled'}-{result}-{vul}-imps"
+        for (vul, dbl), (score_text, imps_text) in zip(COLUMNS, pairs, strict=False):  # 6H/S ends
+            cell = f"{group} {result} {vul} {doubling_name(dbl)}"
+            score = CELLS.expected(SOURCE, f"{cell} score", int(score_text))
+            score_cases += made_cases(group, dbl, result, vul, score, "002-quick")
+            if imps_text != "?":  # one IMP cell serves both suits of a C/D or H/S row
+                won = CELLS.expected(SOURCE, f"{cell} IMPs", int(imps_text))
+                case_id = f"002-quick-{group}-{doubling_name(dbl)}-{result}-{vul}-imps"
                 imp_cases.append(pytest.param(score, won, id=case_id))
     return score_cases, imp_cases
 
@@ -156,7 +144,7 @@ def read_table():
 SCORE_CASES, IMP_CASES = read_table()
 
 
-@pytest.mark.parametrize(("contract", "tricks", "vulnerable", "want"), SCORE_CASES)
+@pytest.mark.parametrize(SCORE_FIELDS, SCORE_CASES)
 def test_seed_quick_reference_scores_match_the_rules(contract, tricks, vulnerable, want):
     assert duplicate_score(Contract.parse(contract), tricks, vulnerable) == want
 
@@ -166,8 +154,6 @@ def test_seed_quick_reference_imps_match_the_scale(score, want):
     assert imps(score) == want
 
 
-@pytest.mark.parametrize("key", list(OVERRIDES), ids=lambda key: f"002-quick: {key[1]}")
+@pytest.mark.parametrize("key", CELLS.override_cases({SOURCE: "002-quick"}))
 def test_seed_overrides_name_printed_cells_that_break_the_rules(key):
-    printed, correct, why = OVERRIDES[key]
-    assert PRINTED[key] == printed
-    assert correct != printed and why
+    CELLS.check_override(key)

@@ -14,7 +14,17 @@ and its values are the vulnerable ones, so the test reads it as vulnerable.
 
 import pytest
 
-from matches.scoring import Contract, PartKind, duplicate_score, score_breakdown
+from matches.scoring import Contract, PartKind, duplicate_score
+from tests.scoring.seed_tables import (
+    DOUBLINGS,
+    SCORE_FIELDS,
+    SeedCells,
+    doubling_name,
+    made_cases,
+    parts_of,
+    penalty_case,
+    rows,
+)
 
 S3, S4, S5, S6, S7 = "002 §三", "002 §四", "002 §五", "002 §六", "002 §七"
 PRE_1987 = (
@@ -167,86 +177,60 @@ S5_TABLE = """
 7 =   2140 2330 2660   2210 2470 2940   2220 2490 2980
 """
 
-DOUBLINGS = ("", "X", "XX")
-SECTIONS = {S3: 3, S4: 4, S5: 5, S6: 6, S7: 7}
-PRINTED = {}  # (source, cell) -> value as printed, filled in as the tables are read
+CELLS = SeedCells(OVERRIDES)
+SECTION_IDS = {S3: "002-sec3", S4: "002-sec4", S5: "002-sec5", S6: "002-sec6", S7: "002-sec7"}
 LABELS_AS_PRINTED = {}  # (source, label) -> (printed, meant) where a row label is off
 
 
-def expected(source, cell, printed):
-    """Return the printed value, or the Laws' value for a cell named in OVERRIDES."""
-    PRINTED[(source, cell)] = printed
-    if (source, cell) in OVERRIDES:
-        was, correct, _why = OVERRIDES[(source, cell)]
-        assert was == printed, f"override for {cell} names {was}, the seed prints {printed}"
-        return correct
-    return printed
-
-
-def parts_of(contract, tricks, vulnerable, kind):
-    parts = score_breakdown(Contract.parse(contract), tricks, vulnerable).parts
-    return sum(part.points for part in parts if part.kind == kind)
-
-
-def made_cases(source, table, vul):
-    cases, rows = [], {}
-    for line in table.strip().splitlines():
-        level, label, *values = line.split()
-        level = int(level)
-        over = rows[level] = rows.get(level, -1) + 1
+def made_table_cases(source, table, vul):
+    cases, rows_read = [], {}
+    for level, label, *values in rows(table):
+        over = rows_read[level] = rows_read.get(level, -1) + 1
         meant = "=" if over == 0 else f"+{over}"
         if label != meant:
             LABELS_AS_PRINTED[(source, f"level {level} row {meant} label")] = (label, meant)
         for index, value in enumerate(map(int, values)):
             group, dbl = ("C/D", "H/S", "NT")[index // 3], DOUBLINGS[index % 3]
-            want = expected(source, f"{level}{group} {meant} {dbl or 'undoubled'}", value)
-            for strain in group.split("/"):
-                contract = f"{level}{strain}{dbl}"
-                case_id = f"002-sec{SECTIONS[source]}-{contract}-{meant}-{vul}"
-                tricks = level + 6 + over
-                cases.append(pytest.param(contract, tricks, vul == "vul", want, id=case_id))
+            cell = f"{level}{group} {meant} {doubling_name(dbl)}"
+            want = CELLS.expected(source, cell, value)
+            cases += made_cases(f"{level}{group}", dbl, meant, vul, want, SECTION_IDS[source])
     return cases
 
 
-MADE_CASES = made_cases(S4, S4_TABLE, "nv") + made_cases(S5, S5_TABLE, "vul")
+MADE_CASES = made_table_cases(S4, S4_TABLE, "nv") + made_table_cases(S5, S5_TABLE, "vul")
 
 
-@pytest.mark.parametrize(("contract", "tricks", "vulnerable", "want"), MADE_CASES)
+@pytest.mark.parametrize(SCORE_FIELDS, MADE_CASES)
 def test_seed_made_contract_table_cells_match_the_rules(contract, tricks, vulnerable, want):
     assert duplicate_score(Contract.parse(contract), tricks, vulnerable) == want
 
 
-def penalty_case(source, down, vul, dbl, value):
-    level = max(1, down - 6)  # the lowest contract that can go down this many
-    want = expected(source, f"down {down} {vul} {dbl or 'undoubled'}", value)
-    case_id = f"002-sec{SECTIONS[source]}-down{down}-{dbl or 'undoubled'}-{vul}"
-    return pytest.param(f"{level}S{dbl}", level + 6 - down, vul == "vul", -want, id=case_id)
+def printed_penalty_case(source, down, vul, dbl, value):
+    want = CELLS.expected(source, f"down {down} {vul} {doubling_name(dbl)}", value)
+    return penalty_case(down, vul, dbl, want, SECTION_IDS[source])
 
 
 def penalty_cases():
-    for line in S3_PENALTIES.strip().splitlines():
-        down, *values = map(int, line.split())
-        for index, value in enumerate(values):
+    for down, *values in rows(S3_PENALTIES):
+        for index, value in enumerate(map(int, values)):
             vul, dbl = ("nv", "vul")[index // 3], DOUBLINGS[index % 3]
-            yield penalty_case(S3, down, vul, dbl, value)
+            yield printed_penalty_case(S3, int(down), vul, dbl, value)
     for source, table, vul in ((S6, S6_PENALTIES, "vul"), (S7, S7_PENALTIES, "nv")):
-        for line in table.strip().splitlines():
-            dbl, *values = line.split()
+        for dbl, *values in rows(table):
             for down, value in enumerate(map(int, values), start=1):
-                yield penalty_case(source, down, vul, dbl.replace("—", ""), value)
+                yield printed_penalty_case(source, down, vul, dbl.replace("—", ""), value)
 
 
-@pytest.mark.parametrize(("contract", "tricks", "vulnerable", "want"), list(penalty_cases()))
+@pytest.mark.parametrize(SCORE_FIELDS, list(penalty_cases()))
 def test_seed_penalty_table_cells_match_the_rules(contract, tricks, vulnerable, want):
     assert duplicate_score(Contract.parse(contract), tricks, vulnerable) == want
 
 
 def basic_cases():
-    for line in BASIC_TABLE.strip().splitlines():
-        group, which, *values = line.split()
+    for group, which, *values in rows(BASIC_TABLE):
         for dbl, value in zip(DOUBLINGS, map(int, values), strict=True):
             for strain in group.split("/"):
-                case_id = f"002-sec3-basic-{strain}-{which}-{dbl or 'undoubled'}"
+                case_id = f"002-sec3-basic-{strain}-{which}-{doubling_name(dbl)}"
                 yield pytest.param(strain, which, dbl, value, id=case_id)
 
 
@@ -286,7 +270,7 @@ def bonus_cases():
     for cell, kind, contracts, nv_value, vul_value in BONUS_ROWS:
         for vul, value in (("nv", nv_value), ("vul", vul_value)):
             # Rows 2 and 3 print one figure for both; rows 4 to 6 one for each.
-            want = expected(S3, cell if nv_value == vul_value else f"{cell} {vul}", value)
+            want = CELLS.expected(S3, cell if nv_value == vul_value else f"{cell} {vul}", value)
             for contract in contracts.split():
                 case_id = f"002-sec3-{cell.replace(' ', '-')}-{contract}-{vul}"
                 yield pytest.param(contract, vul == "vul", kind, want, id=case_id)
@@ -297,13 +281,9 @@ def test_seed_bonus_table_cells_match_the_rules(contract, vulnerable, kind, want
     assert parts_of(contract, int(contract[0]) + 6, vulnerable, kind) == want
 
 
-@pytest.mark.parametrize(
-    "key", list(OVERRIDES), ids=lambda key: f"002-sec{SECTIONS[key[0]]}: {key[1]}"
-)
+@pytest.mark.parametrize("key", CELLS.override_cases(SECTION_IDS))
 def test_seed_overrides_name_printed_cells_that_break_the_rules(key):
-    printed, correct, why = OVERRIDES[key]
-    assert PRINTED[key] == printed
-    assert correct != printed and why
+    CELLS.check_override(key)
 
 
 def test_seed_label_fixes_name_every_misprinted_row_label():

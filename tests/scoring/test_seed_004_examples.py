@@ -17,6 +17,7 @@ import re
 import pytest
 
 from matches.scoring import Contract, PartKind, duplicate_score, score_breakdown
+from tests.scoring.seed_tables import evaluate, parts_of, rows
 
 # (source, cell) -> (printed, correct, why)
 OVERRIDES = {}
@@ -86,13 +87,6 @@ ITEM_KINDS = {
 SIDE_VULNERABLE = {"双有身价": "NSEW", "双无身价": "", "东西身价": "EW", "南北身价": "NS"}
 
 
-def evaluate(formula):
-    """Return the value of the post's arithmetic, e.g. "(1×40)+(2×30)"."""
-    text = formula.replace("×", "*")
-    assert re.fullmatch(r"-?[\d+*()]+", text), formula
-    return eval(text)  # noqa: S307 - digits and + * ( ) only, checked above
-
-
 def contract_and_tricks(text):
     """Return (contract, tricks) for the post's "5C+1", "3NT-2", "2S+0" or "3C"."""
     match = re.fullmatch(r"(\d(?:NT|[CDHS])X{0,2})([+-]\d+)?", text)
@@ -100,14 +94,8 @@ def contract_and_tricks(text):
     return contract, contract.book + int(match.group(2) or 0)
 
 
-def parts_of(contract, tricks, vulnerable, *kinds):
-    parts = score_breakdown(contract, tricks, vulnerable).parts
-    return sum(part.points for part in parts if part.kind in kinds)
-
-
 def trick_point_cases():
-    for line in TRICK_POINTS.strip().splitlines():
-        result, formula, points = line.split()
+    for result, formula, points in rows(TRICK_POINTS):
         yield pytest.param(result, formula, int(points), id=f"004-trick-points-{result}")
 
 
@@ -121,8 +109,7 @@ def test_seed_trick_point_examples_match_the_rules(result, formula, points):
 
 
 def score_cases():
-    for line in SCORES.strip().splitlines():
-        result, vul, who, formula, points = line.split()
+    for result, vul, who, formula, points in rows(SCORES):
         score = int(points) if who == "庄家" else -int(points)  # the declaring side's score
         for vul_name in {"有身价": ["vul"], "无身价": ["nv"], "-": ["nv", "vul"]}[vul]:
             case_id = f"004-score-{result}-{vul_name}"

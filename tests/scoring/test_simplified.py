@@ -14,8 +14,6 @@ says); its printed values are transcribed as printed. Where a value breaks the s
 rules, OVERRIDES names it (printed, correct, why) and the test expects the rules' value.
 """
 
-import re
-
 import pytest
 
 from matches.scoring import PASS, Contract, Doubling, all_contracts
@@ -28,16 +26,19 @@ from matches.scoring.simplified import (
     simplified_score,
     simplified_tier,
 )
+from tests.scoring.seed_tables import SeedCells, evaluate, rows, tricks_of
 
-# case id -> (printed, correct, why)
+BASE = "003 1.①"  # 定约基本分
+
+# (source, cell) -> (printed, correct, why)
 OVERRIDES = {
-    "003-base-1NTX": (
+    (BASE, "1NTX"): (
         (8, "game"),
         (5, "part"),
         "1×2+3 = 5: ① doubles the level points only (定约花色奖分不予翻倍), as in its own "
         "2D×=5, 2H×=6, 2D××=9; 8 is (1+3)×2, the strain doubled too. 5 is under 6: a part score",
     ),
-    "003-base-3CX": (
+    (BASE, "3CX"): (
         (8, "game"),
         (7, "game"),
         "3×2+1 = 7, as the seed itself works 3C×超2 (3×2+1+2×2+5=16); still a game",
@@ -115,45 +116,32 @@ LEVEL_BONUSES = [
 PASSED_OUT = [(21, 1), (23, 3), (20, 0)]
 
 
-def evaluate(working):
-    """Return the value of the seed's arithmetic, e.g. "3×2+1+2×2+5" or "(2×4)×2"."""
-    text = working.replace("×", "*")
-    assert re.fullmatch(r"[\d+*()]+", text), working
-    return eval(text)  # noqa: S307 - digits and + * ( ) only, checked above
-
-
-def expected(case_id, printed):
-    """Return the value a case checks: the printed one, or the override's correct one."""
-    return OVERRIDES[case_id][1] if case_id in OVERRIDES else printed
+CELLS = SeedCells(OVERRIDES)
 
 
 def base_cases():
-    for line in BASE_POINTS.strip().splitlines():
-        contract, points, game = line.split()
-        case_id = f"003-base-{contract}"
-        yield pytest.param(case_id, contract, (int(points), game), id=case_id)
+    for contract, points, game in rows(BASE_POINTS):
+        want = CELLS.expected(BASE, contract, (int(points), game))
+        yield pytest.param(contract, want, id=f"003-base-{contract}")
 
 
-@pytest.mark.parametrize(("case_id", "contract", "printed"), list(base_cases()))
-def test_seed_base_points_and_games_follow_the_rules(case_id, contract, printed):
-    points, game = expected(case_id, printed)
+@pytest.mark.parametrize(("contract", "want"), list(base_cases()))
+def test_seed_base_points_and_games_follow_the_rules(contract, want):
+    points, game = want
     contract = Contract.parse(contract)
     assert simplified_base(contract) == points
     assert (simplified_tier(contract) is not SimplifiedTier.PART_SCORE) == (game == "game")
 
 
 def test_seed_overrides_name_printed_cells_that_break_the_rules():
-    printed = {case.id: case.values[2] for case in base_cases()}
-    for case_id, (value, correct, why) in OVERRIDES.items():
-        assert printed[case_id] == value, case_id
-        assert correct != value and why
+    for key in OVERRIDES:
+        CELLS.check_override(key)
 
 
 def score_cases():
-    for line in SCORES.strip().splitlines():
-        section, contract, result, vul, working, points, written = line.split()
+    for section, contract, result, vul, working, points, written in rows(SCORES):
         contract = Contract.parse(contract)
-        tricks = contract.book + (0 if result == "=" else int(result))
+        tricks = tricks_of(contract, result)
         for name in ["nv", "vul"] if vul == "-" else [vul]:
             case_id = f"003-{section}-{contract}{result}-{name}"
             values = (contract, tricks, name == "vul", working, int(points), written)

@@ -11,8 +11,6 @@ values disagrees with the rules as ``matches.scoring.single_table`` reads them (
 docstring names each reading), so no case overrides a printed value.
 """
 
-import re
-
 import pytest
 
 from matches.scoring import Contract, Side, board_vulnerability, imps
@@ -25,17 +23,9 @@ from matches.scoring.single_table import (
     score_deal,
     score_sheet,
 )
+from tests.scoring.seed_tables import evaluate_equation
 
 NS, EW = Side.NS, Side.EW
-
-
-def evaluate(arithmetic):
-    """Return both sides of the seed's arithmetic, e.g. "500－3×80=260" gives (260, 260)."""
-    text = arithmetic.translate(str.maketrans({"×": "*", "（": "(", "）": ")", "＋": "+"}))
-    text = text.replace("－", "-")
-    left, right = text.split("=")
-    assert re.fullmatch(r"[\d+\-*()]+", left), arithmetic
-    return eval(left), int(right)  # noqa: S307 - digits, + - * ( ) only, checked above
 
 
 def deal(board, declarer, contract, tricks, ns_hcp):
@@ -147,7 +137,7 @@ def test_elaborate_method_seed_example_is_scored_as_printed(
     args, scorer, score, counted, giver, excess, per_point, reason, arithmetic, winner, won, text
 ):
     assert arithmetic in text and f"{won}点" in text  # the transcription matches the sentence
-    value, printed_net = evaluate(arithmetic)
+    value, printed_net = evaluate_equation(arithmetic)
     assert value == printed_net  # the seed's own arithmetic holds
     sign = 1 if scorer is NS else -1
     result = score_deal(deal(*args), Method.ELABORATE)
