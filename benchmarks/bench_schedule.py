@@ -58,6 +58,7 @@ def bare_rows(matches: int, boards: int) -> float:
 
 def one_round_robin(number: int) -> tuple[float, int, int]:
     """Return the seconds make_round_robin took on a new event, its matches and boards."""
+    # Imported here, not at the top: Django is set up (django.setup()) at run time.
     from matches import actions
     from matches.models import Board
 

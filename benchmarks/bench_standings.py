@@ -187,6 +187,7 @@ def run(pages_dir: Path) -> None:
     from django.test import Client, override_settings
     from django.urls import reverse
 
+    # Imported here, not at the top: Django is set up (django.setup()) at run time.
     from matches.management.commands.generate_event import generate_event
 
     call_command("migrate", verbosity=0, interactive=False)

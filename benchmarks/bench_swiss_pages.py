@@ -49,6 +49,7 @@ def tricks(edge: float, rng: random.Random) -> tuple[int, int]:
 
 def build(teams: int, rng: random.Random, director) -> tuple[object, list[float]]:
     """Return a played Swiss event of ``teams`` teams and the seconds each draw took."""
+    # Imported here, not at the top: Django is set up (django.setup()) at run time.
     from matches import actions
     from matches.models import Board, Result
     from tests.factories import make_event

@@ -117,6 +117,7 @@ def log_in(server: AppServer, password: str) -> Browser:
 
 def settings_save(event_id: int):
     """Return (path, form data) of an event-settings save that changes the VP scale."""
+    # Imported here, not at the top: Django is set up (django.setup()) at run time.
     from matches.models import Event
 
     event = Event.objects.get(pk=event_id)
@@ -208,6 +209,7 @@ def main() -> int:
         from django.db import connection
         from support.consistency import check_event
 
+        # Imported here, not at the top: Django is set up (django.setup()) at run time.
         from matches.management.commands.generate_event import generate_event
         from matches.models import Event, ImpPenalty
 

@@ -339,6 +339,7 @@ def check_database(match_id, rows, stats) -> list[str]:
     from django.db import connection
     from support.consistency import totals_problems
 
+    # Imported here, not at the top: Django is set up (django.setup()) at run time.
     from matches.forms.results import parse_lead
     from matches.models import Match, Result
     from matches.scoring import Contract, parse_result

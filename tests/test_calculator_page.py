@@ -218,3 +218,20 @@ def test_the_breakdown_is_a_table_of_named_parts_with_the_declaring_sides_total(
 def test_a_doubled_contract_reads_with_the_chinese_sign_on_chinese_pages(chinese):
     page = calculate(chinese, board=5, **{"a-contract": "4SX", "a-declarer": "N", "a-result": "+1"})
     assert '4<span class="suit suit-s">♠</span>×' in page.text
+
+
+@pytest.mark.parametrize(
+    ("contract", "named", "not_named"),
+    [
+        ("1NTXX", "Bonus for making a redoubled contract", "Bonus for making a doubled contract"),
+        ("2SX", "Bonus for making a doubled contract", "Bonus for making a redoubled contract"),
+    ],
+)
+def test_the_bonus_for_a_made_doubled_or_redoubled_contract_is_named_for_which_it_is(
+    english, contract, named, not_named
+):
+    page = english.get(
+        reverse("calculator"),
+        {"board": 1, "a-contract": contract, "a-declarer": "N", "a-result": "="},
+    ).text
+    assert named in page and not_named not in page

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings as django_settings
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
 from matches import actions
 from matches.games.kind import GameKind
@@ -112,8 +113,6 @@ def save_as(request, state: SessionGame, name: str) -> Game:
 
 def urls(state) -> dict:
     """Return the addresses a game's page posts to (the session's or the saved game's)."""
-    from django.urls import reverse
-
     slug = state.kind.slug
     if state.saved:
         args = [slug, state.pk]

@@ -32,6 +32,9 @@ class ScorePart:
     kind: PartKind
     points: int
     formula: str  # how the seeds write it: "2×30", "40+2×30", "500", "100+200+200"
+    # The bonus for a made contract (DOUBLED_MADE) is the seeds' one part for doubled and
+    # redoubled contracts alike; this says which, for the part's name (再加倍 / redoubled).
+    redoubled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +124,8 @@ def score_breakdown(contract: Contract, tricks: int, vulnerable: bool) -> Breakd
 
     if doubling is not Doubling.UNDOUBLED:
         bonus = DOUBLED_MADE_BONUS[doubling]
-        parts.append(ScorePart(PartKind.DOUBLED_MADE, bonus, str(bonus)))
+        redoubled = doubling is Doubling.REDOUBLED
+        parts.append(ScorePart(PartKind.DOUBLED_MADE, bonus, str(bonus), redoubled))
 
     if trick_score >= 100:
         parts.append(ScorePart(PartKind.GAME, GAME_BONUS[vul], str(GAME_BONUS[vul])))

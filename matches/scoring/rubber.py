@@ -114,6 +114,7 @@ class PadEntry:
     points: int  # never negative: undertricks are written for the defenders
     deal: int  # the deal, counted from 1, that wrote it
     formula: str  # as the seed writes it: "2×30", "100+200", "700"
+    redoubled: bool = False  # a redoubled contract's bonus for making it (ScorePart's)
 
     @property
     def below(self) -> bool:
@@ -173,7 +174,14 @@ def score_deal(
                 continue
             side = defenders if part.kind is PartKind.UNDERTRICKS else declarer
             entries.append(
-                PadEntry(side, EntryKind(part.kind.value), abs(part.points), number, part.formula)
+                PadEntry(
+                    side,
+                    EntryKind(part.kind.value),
+                    abs(part.points),
+                    number,
+                    part.formula,
+                    part.redoubled,
+                )  # fmt: skip
             )
     if deal.honours is not None:
         points = deal.honours.points

@@ -50,10 +50,6 @@ def _label(choices, value) -> str:
         return ""
 
 
-def _is_redoubled_bonus(part) -> bool:
-    return str(part.kind) == PartKindChoice.DOUBLED_MADE and part.points == 100
-
-
 @register.filter
 def seat_label(seat) -> str:
     """Return the translated name of a seat ("北" / "North")."""
@@ -87,7 +83,7 @@ def board_dealer_label(number: int) -> str:
 @register.filter
 def part_label(part) -> str:
     """Return the translated name of a part of a score, as the seeds name it."""
-    if _is_redoubled_bonus(part):
+    if getattr(part, "redoubled", False):  # a duplicate ScorePart or a pad's entry
         return gettext("Bonus for making a redoubled contract")
     return _label(PartKindChoice, part.kind)
 

@@ -2,16 +2,11 @@
 Chinese. A list is one translated separator, never a comma typed into a template."""
 
 from django import template
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext
 
-from matches.lib.text import join_groups
+from matches.lib.text import join, join_groups
 
 register = template.Library()
-
-
-def list_of(items) -> str:
-    """Return the items joined with the language's list separator."""
-    return pgettext("list separator", ", ").join(str(item) for item in items)
 
 
 @register.simple_tag
@@ -24,7 +19,7 @@ def sentence_gap() -> str:
 @register.filter
 def names(people) -> str:
     """Return the names of players (or of anything with a name) as a list."""
-    return list_of(getattr(person, "name", person) for person in people)
+    return join(getattr(person, "name", person) for person in people)
 
 
 @register.filter
@@ -42,6 +37,6 @@ def stage_entries(entries) -> str:
             )
         item = f"{entry.seed}. {entry.team.name}"
         if notes:
-            item = gettext("%(entry)s (%(notes)s)") % {"entry": item, "notes": list_of(notes)}
+            item = gettext("%(entry)s (%(notes)s)") % {"entry": item, "notes": join(notes)}
         items.append(item)
     return gettext("Teams: %(teams)s") % {"teams": join_groups(items)}
