@@ -223,8 +223,11 @@ STORAGES = {
 
 # Home games (matches/games): the most deals one sheet holds and the most games a player
 # keeps saved (a long evening of Chicago is under 60 deals; a 400-deal sheet is a 480 KB page).
-HOME_GAME_MAX_DEALS = int(os.environ.get("HOME_GAME_MAX_DEALS", "120"))
-HOME_GAMES_MAX_SAVED = int(os.environ.get("HOME_GAMES_MAX_SAVED", "100"))
+HOME_GAME_MAX_DEALS = env_int("HOME_GAME_MAX_DEALS", 120)
+HOME_GAMES_MAX_SAVED = env_int("HOME_GAMES_MAX_SAVED", 100)
+# The largest deals or results file a director may upload (the upload form and the
+# commands refuse a larger one with its message, matches/interchange/deal_files.py).
+DEAL_FILE_MAX_BYTES = 1_000_000
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

@@ -3,10 +3,9 @@
 import uuid
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
-
-from matches.interchange.deal_files import MAX_FILE_BYTES
 
 
 class RoundFileForm(forms.Form):
@@ -31,7 +30,7 @@ class RoundFileForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_FILE_BYTES:
+        if upload.size > settings.DEAL_FILE_MAX_BYTES:
             raise ValidationError(
                 _("The file is too large (over 1 MB): a PBN file of a session is a few kilobytes."),
                 code="size",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from matches.actions.deals import Refusal, ResultEntry, outside_boards_message
@@ -22,7 +23,6 @@ from matches.scoring import Card, board_dealer, board_vulnerability
 from matches.scoring.double_dummy import Analysis, analyse
 
 # A PBN file of a session is a few kilobytes; a megabyte is a hundred sessions.
-MAX_FILE_BYTES = 1_000_000
 
 
 def _seat(seat) -> str:
@@ -193,7 +193,7 @@ def refusal_message(refusal: Refusal) -> str:
 
 
 def _check_size(data: bytes) -> None:
-    if len(data) > MAX_FILE_BYTES:
+    if len(data) > settings.DEAL_FILE_MAX_BYTES:
         raise FileRefused(
             [_("The file is too large (over 1 MB): a PBN file of a session is a few kilobytes.")]
         )

@@ -46,19 +46,16 @@ from .schedule import Pairing, berger_schedule, byes_by_round, round_count
 from .standings import (
     WBF_TIE_BREAKS,
     Bye,
-    CrossCell,
     DecidedBy,
     MatchOutcome,
     Penalty,
-    RoundPosition,
     Standing,
     TieBreak,
-    cross_table,
     imp_quotient,
-    positions_by_round,
     standings,
     tie_breaks,
 )
+from .tables import CrossCell, RoundPosition, cross_table, positions_by_round
 from .team import BoardComparison, MatchResult, Totals, score_match, segment_of
 from .victory_points import (
     PRINTED_25_BOARDS,

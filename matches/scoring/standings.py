@@ -48,7 +48,6 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from itertools import groupby
-from typing import NamedTuple
 
 Team = Hashable  # a team id (or name): anything hashable, as long as it is used consistently
 _ZERO = Decimal(0)
@@ -189,24 +188,8 @@ class Standing:
     decided_by: DecidedBy
 
 
-@dataclass(frozen=True, slots=True)
-class CrossCell:
-    """The row team's VP against the column team in one of their matches."""
-
-    round: int
-    vp: Decimal | None  # None while the match does not count yet
-    match_id: object = None
-
-
-class RoundPosition(NamedTuple):
-    """A team's running VP total and position after a round: (round, vp, position)."""
-
-    round: int
-    vp: Decimal
-    position: int
-
-
-def _team_order(teams: Iterable[Team]) -> list[Team]:
+def team_order(teams: Iterable[Team]) -> list[Team]:
+    """Return the teams as a list, refusing a team listed twice."""
     order = list(teams)
     for team, times in Counter(order).items():
         if times > 1:
@@ -214,7 +197,8 @@ def _team_order(teams: Iterable[Team]) -> list[Team]:
     return order
 
 
-def _check_known(known: Container[Team], *teams: Team) -> None:
+def check_known(known: Container[Team], *teams: Team) -> None:
+    """Refuse a team that is not one of ``known``."""
     for team in teams:
         if team not in known:
             raise ValueError(f"team {team!r} is not one of the event's teams")
@@ -287,20 +271,20 @@ def standings(
     its matches played).
     """
     rules = tie_breaks(rules)
-    order = _team_order(teams)
+    order = team_order(teams)
     totals = {team: [_ZERO, 0, 0, 0] for team in order}  # VP, played, IMPs won, IMPs lost
     counted = []
     for outcome in outcomes:
-        _check_known(totals, outcome.home, outcome.away)
+        check_known(totals, outcome.home, outcome.away)
         if outcome.counts:
             counted.append(outcome)
             for team, _, team_vp, imps_won, imps_lost in outcome.sides():
                 _add(totals[team], team_vp, 1, imps_won, imps_lost)
     for bye in byes:
-        _check_known(totals, bye.team)
+        check_known(totals, bye.team)
         _add(totals[bye.team], bye.vp, 1)
     for penalty in penalties:
-        _check_known(totals, penalty.team)
+        check_known(totals, penalty.team)
         _add(totals[penalty.team], -penalty.vp)
     for team, vp in (carried or {}).items():
         if team in totals:
@@ -379,56 +363,3 @@ def _rank(
         else:
             settle(tied)
     return ranked
-
-
-def cross_table(
-    teams: Iterable[Team], outcomes: Iterable[MatchOutcome]
-) -> dict[tuple[Team, Team], list[CrossCell]]:
-    """Return {(row team, column team): cells}, a cell per match between them, by round.
-
-    Every ordered pair of different teams has a key (an empty list when they have not
-    met); a double round robin gives two cells. A cell holds the row team's VP, or None
-    while the match does not count, and the match's ``match_id``.
-    """
-    order = _team_order(teams)
-    known = set(order)
-    table: dict[tuple[Team, Team], list[CrossCell]] = {
-        (row, column): [] for row in order for column in order if row != column
-    }
-    for outcome in sorted(outcomes, key=lambda outcome: outcome.round):
-        _check_known(known, outcome.home, outcome.away)
-        for team, opponent, team_vp, _, _ in outcome.sides():
-            cell_vp = team_vp if outcome.counts else None
-            table[team, opponent].append(CrossCell(outcome.round, cell_vp, outcome.match_id))
-    return table
-
-
-def positions_by_round(
-    teams: Iterable[Team],
-    outcomes: Iterable[MatchOutcome],
-    byes: Iterable[Bye] = (),
-    penalties: Iterable[Penalty] = (),
-    rules: Iterable[TieBreak | str] = WBF_TIE_BREAKS,
-    director_order: Sequence[Team] = (),
-) -> dict[Team, list[RoundPosition]]:
-    """Return {team: [(round, running VP, position), ...]}: the standings after each round.
-
-    A round is listed once at least one of its matches counts; the standings after round
-    r are those of the matches and byes of rounds up to r. Penalties apply from the first
-    round listed, whatever round they were given in.
-    """
-    teams, outcomes, byes, penalties = list(teams), list(outcomes), list(byes), list(penalties)
-    rules = tie_breaks(rules)
-    chart: dict[Team, list[RoundPosition]] = {team: [] for team in _team_order(teams)}
-    for number in sorted({outcome.round for outcome in outcomes if outcome.counts}):
-        table = standings(
-            teams,
-            [outcome for outcome in outcomes if outcome.round <= number],
-            [bye for bye in byes if bye.round <= number],
-            penalties,
-            rules,
-            director_order,
-        )
-        for line in table:
-            chart[line.team].append(RoundPosition(number, line.vp, line.position))
-    return chart

@@ -10,18 +10,15 @@ from matches.scoring.schedule import berger_schedule
 from matches.scoring.standings import (
     WBF_TIE_BREAKS,
     Bye,
-    CrossCell,
     DecidedBy,
     MatchOutcome,
     Penalty,
-    RoundPosition,
     TieBreak,
-    cross_table,
     imp_quotient,
-    positions_by_round,
     standings,
     tie_breaks,
 )
+from matches.scoring.tables import CrossCell, RoundPosition, cross_table, positions_by_round
 
 VP, H2H, H2H_IMPS, QUOTIENT, DIFFERENCE, DIRECTOR, SHARED = (
     DecidedBy.VP,
