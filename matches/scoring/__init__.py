@@ -11,10 +11,17 @@ printed in one of them; where they disagree with the Laws, the Laws decide and t
 which cell they override (tests/scoring/seed_overrides.md).
 """
 
-from . import contract as _contract
 from .boards import Seat, Side, Vulnerability, board_dealer, board_vulnerability, ns_score
 from .cards import Card, CardError
-from .contract import PASS, Contract, ContractError, Doubling, Strain, all_contracts
+from .contract import (
+    PASS,
+    Contract,
+    ContractError,
+    Doubling,
+    Strain,
+    all_contracts,
+    register_score_tables,
+)
 from .duplicate import (
     Breakdown,
     PartKind,
@@ -68,7 +75,7 @@ from .victory_points import (
     wbf_2013_table,
 )
 
-_contract._register(score_table)
+register_score_tables(score_table)  # each contract carries its score table
 
 __all__ = [
     "FINAL",

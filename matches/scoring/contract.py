@@ -180,7 +180,7 @@ def all_contracts() -> list[Contract]:
     return list(_ALL.values())
 
 
-def _register(score_table) -> None:
+def register_score_tables(score_table) -> None:
     """Fill the contract registry, each contract carrying its score table."""
     for level in range(1, 8):
         for strain in Strain:
