@@ -31,20 +31,18 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
-import requests
 from support import log, verdict
-from support.postgres import PG_HOST, PG_PORT, connect, pg_ready, wait_for_pg
+from support.cluster import others_busy, pg_cluster, pg_ctl
+from support.postgres import PG_HOST, PG_PORT, pg_ready, wait_for_pg
 from support.project import set_up_check, tear_down_check
+from support.restart_burst import ROOMS, STOP, UNAVAILABLE, Row, Stats, burst
 from support.server import (
     APP_HOST,
     AppServer,
@@ -53,7 +51,7 @@ from support.server import (
     put_away_logs,
     server_env,
 )
-from support.web import HTTP_TIMEOUT, Browser
+from support.web import Browser
 
 # matches.* is imported inside the functions that use it: Django is set up only in main(),
 # once the environment names this check's own database.
@@ -61,277 +59,7 @@ from support.web import HTTP_TIMEOUT, Browser
 DB_NAME = "scoresheet_restart_check"
 APP_PORT = 8766
 BOARDS = 64
-ROOMS = ("open", "closed")
 USERNAME = "restart-check-td"
-
-BURST_DEADLINE = 150  # seconds for the whole burst, retries included
-MAX_ATTEMPTS = 12  # tries of one save (the first and 11 retries)
-BACKOFF = (0.1, 2.0)  # first wait after a failure, longest wait
-UNAVAILABLE = "The database did not answer, so this was not saved."
-STOP = threading.Event()  # set when the check is interrupted: the clients stop saving
-
-# What the directors type, cycled over boards, rooms and rounds: (contract, lead, result).
-ENTRIES = [
-    ("3NT", "S2", "="),
-    ("4S", "HQ", "+1"),
-    ("2HX", "DA", "-2"),
-    ("PASS", "", ""),
-    ("6C", "CT", "="),
-    ("1NT", "", "-1"),
-    ("4HXX", "SK", "="),
-    ("5D", "H3", "-1"),
-    ("7NT", "D9", "-3"),
-    ("3C", "S7", "+2"),
-    ("2S", "", "8"),
-]
-
-
-def pg_cluster() -> tuple[str, str]:
-    """Return the version and name of the cluster on PG_PORT (pg_lsclusters)."""
-    listing = subprocess.run(
-        ["pg_lsclusters", "--no-header"], capture_output=True, text=True, timeout=10, check=True
-    ).stdout
-    for line in listing.splitlines():
-        version, name, port, *_ = line.split()
-        if port == str(PG_PORT):
-            return version, name
-    raise RuntimeError(f"no PostgreSQL cluster on port {PG_PORT}:\n{listing}")
-
-
-def pg_ctl(cluster: tuple[str, str], action: str, timeout: float = 90) -> None:
-    """Run pg_ctlcluster on the cluster (restart, start)."""
-    version, name = cluster
-    subprocess.run(
-        ["pg_ctlcluster", "--skip-systemctl-redirect", version, name, action],
-        check=True,
-        timeout=timeout,
-        capture_output=True,
-    )
-
-
-def other_sessions() -> list[str]:
-    """Return the other client sessions of the server: a restart cuts them off too."""
-    with connect() as connection:
-        rows = connection.execute(
-            "SELECT usename, datname, application_name, state FROM pg_stat_activity"
-            " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
-            " AND datname IS DISTINCT FROM %s",
-            [DB_NAME],
-        ).fetchall()
-    return [f"{user}@{db} ({app or 'no name'}, {state})" for user, db, app, state in rows]
-
-
-def others_busy(window: float = 3.0) -> list[str]:
-    """Return who else used the server during ``window`` seconds: sessions seen connected,
-    and databases that committed transactions (short connections come and go unseen)."""
-    query = (
-        "SELECT datname, xact_commit + xact_rollback FROM pg_stat_database"
-        " WHERE datname IS NOT NULL AND datname NOT IN (%s, 'postgres')"
-    )
-    with connect() as connection:
-        before = dict(connection.execute(query, [DB_NAME]).fetchall())
-    seen = set()
-    deadline = time.monotonic() + window
-    while time.monotonic() < deadline:
-        seen.update(other_sessions())
-        time.sleep(0.25)
-    time.sleep(1.0)  # transaction counts reach pg_stat_database within a second
-    with connect() as connection:
-        after = dict(connection.execute(query, [DB_NAME]).fetchall())
-    busy = [
-        f"{name} ({after[name] - before.get(name, 0)} transactions in {window:.0f} s)"
-        for name in sorted(after)
-        if after[name] > before.get(name, 0)
-    ]
-    return sorted(seen) + busy
-
-
-def restart_postgres(cluster, stats: Stats) -> None:
-    """Restart PostgreSQL, recording how long it did not accept connections."""
-    version, name = cluster
-    others = other_sessions()
-    if others:
-        log(f"the restart cuts off {len(others)} other session(s): {', '.join(others)}")
-        with stats.lock:
-            stats.others_cut_off += len(others)
-    started = time.monotonic()
-    restart = subprocess.Popen(
-        ["pg_ctlcluster", "--skip-systemctl-redirect", version, name, "restart"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    down_at = None
-    try:
-        while True:
-            ready = pg_ready()
-            now = time.monotonic()
-            if not ready and down_at is None:
-                down_at = now
-            if ready and restart.poll() is not None:
-                break
-            if now - started > 90:
-                raise RuntimeError("PostgreSQL did not come back within 90 s of the restart")
-            time.sleep(0.05)
-    except BaseException:
-        # Interrupted: let pg_ctlcluster finish rather than leave the cluster half-restarted.
-        try:
-            restart.wait(60)
-        except subprocess.TimeoutExpired:
-            restart.kill()
-            restart.wait()
-        raise
-    output = restart.communicate()[0]
-    if restart.returncode != 0:
-        raise RuntimeError(f"pg_ctlcluster restart failed ({restart.returncode}): {output}")
-    up_at = time.monotonic()
-    down = up_at - (down_at if down_at is not None else started)
-    with stats.lock:
-        stats.restarts.append((started - stats.burst_started, down, up_at - started))
-    log(f"PostgreSQL restarted: refused connections for {down:.2f} s")
-
-
-# --- The burst ----------------------------------------------------------------------------
-
-
-@dataclass
-class Row:
-    number: int
-    room: str
-    version: int = 0  # what the client believes the saved version is
-    saved: list = field(default_factory=list)  # entries the server said it saved
-    submitted: list = field(default_factory=list)  # every entry posted
-
-
-@dataclass
-class Stats:
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    attempted: int = 0  # saves started (each counted once, however often retried)
-    requests: int = 0
-    saved: int = 0
-    saved_after_retry: int = 0
-    unavailable: int = 0  # 503 answers
-    unavailable_with_message: int = 0
-    connection_errors: int = 0
-    retries: int = 0
-    conflicts: int = 0  # "Not saved": should never happen, each row has one client
-    unexpected: list = field(default_factory=list)  # other answers: (status, excerpt)
-    version_mismatches: list = field(default_factory=list)
-    gave_up: list = field(default_factory=list)
-    restarts: list = field(default_factory=list)  # (at s into the burst, down s, command s)
-    others_cut_off: int = 0  # other sessions on the server when it restarted
-    burst_started: float = 0.0
-    first_unavailable: float | None = None
-    last_unavailable: float | None = None
-
-    def count(self, name, amount=1):
-        with self.lock:
-            setattr(self, name, getattr(self, name) + amount)
-
-
-def entry_for(row: Row, round_: int) -> dict:
-    index = row.number * 7 + ROOMS.index(row.room) * 3 + round_ * 5
-    contract, lead, result = ENTRIES[index % len(ENTRIES)]
-    declarer = "" if contract == "PASS" else "NESW"[(row.number + round_) % 4]
-    return {"contract": contract, "declarer": declarer, "lead": lead, "result": result}
-
-
-def save(browser: Browser, match_id: int, row: Row, entry: dict, stats: Stats, deadline):
-    """Save one row as a director would, retrying a 503 or a broken connection."""
-    prefix = f"b{row.number}"
-    data = {f"{prefix}-{name}": value for name, value in entry.items()}
-    data[f"{prefix}-version"] = row.version
-    path = f"/director/matches/{match_id}/{row.room}/{row.number}/"
-    row.submitted.append(entry)
-    stats.count("attempted")
-    wait = BACKOFF[0]
-    for attempt in range(MAX_ATTEMPTS):
-        if attempt:
-            stats.count("retries")
-            time.sleep(wait)
-            wait = min(wait * 2, BACKOFF[1])
-        if time.monotonic() > deadline or STOP.is_set():
-            break
-        stats.count("requests")
-        try:
-            response = browser.post(path, data, headers={"HX-Request": "true"})
-        except requests.RequestException:
-            stats.count("connection_errors")
-            continue
-        status, text = response.status_code, response.text
-        if status == 503:
-            now = time.monotonic() - stats.burst_started
-            with stats.lock:
-                stats.unavailable += 1
-                stats.unavailable_with_message += UNAVAILABLE in text
-                stats.first_unavailable = stats.first_unavailable or now
-                stats.last_unavailable = now
-            continue
-        if status == 200 and 'data-saved="true"' in text:
-            found = re.search(rf'name="{prefix}-version" value="(\d+)"', text)
-            version = int(found[1]) if found else None
-            if version != row.version + 1:
-                with stats.lock:
-                    stats.version_mismatches.append((row.number, row.room, row.version, version))
-            row.version = version if version is not None else row.version + 1
-            row.saved.append(entry)
-            stats.count("saved")
-            stats.count("saved_after_retry", attempt > 0)
-            return
-        if status == 200 and "Not saved:" in text:
-            stats.count("conflicts")
-            return
-        with stats.lock:
-            stats.unexpected.append((status, row.number, row.room, " ".join(text.split())[:160]))
-    with stats.lock:
-        stats.gave_up.append((row.number, row.room, entry))
-
-
-def burst(browsers, match_id, rows, rounds, restarts, cluster, stats) -> None:
-    """Save every row ``rounds`` times from the browsers' threads, restarting PostgreSQL."""
-    total = len(rows) * rounds
-    deadline = time.monotonic() + BURST_DEADLINE
-    stats.burst_started = time.monotonic()
-    errors = []
-
-    def director(index, browser):
-        mine = rows[index :: len(browsers)]
-        try:
-            for round_ in range(rounds):
-                for row in mine:
-                    save(browser, match_id, row, entry_for(row, round_), stats, deadline)
-        except BaseException as error:
-            errors.append(error)
-
-    threads = [
-        threading.Thread(target=director, args=(i, b), daemon=True) for i, b in enumerate(browsers)
-    ]
-    for thread in threads:
-        thread.start()
-    # Restart at evenly spaced points of the burst: 1/3 (and 2/3) of the saves done.
-    marks = [total * (k + 1) // (restarts + 1) for k in range(restarts)]
-    try:
-        for mark in marks:
-            while stats.attempted < mark and any(t.is_alive() for t in threads):
-                time.sleep(0.01)
-            if not any(t.is_alive() for t in threads):
-                log("the burst ended before a restart was due")
-                break
-            log(f"restarting PostgreSQL after {stats.attempted} of {total} saves")
-            restart_postgres(cluster, stats)
-    except BaseException:
-        STOP.set()
-        raise
-    finally:
-        for thread in threads:
-            thread.join(max(0.0, deadline - time.monotonic()) + HTTP_TIMEOUT)
-    if any(t.is_alive() for t in threads):
-        raise RuntimeError("the burst did not finish in time")
-    if errors:
-        raise errors[0]
-
-
-# --- The checks ---------------------------------------------------------------------------
 
 
 def check_database(match_id, rows, stats) -> list[str]:
@@ -466,7 +194,7 @@ def main() -> int:
         print("run as root: pg_ctlcluster restarts the cluster", file=sys.stderr)
         return 2
     cluster = pg_cluster()
-    others = others_busy()
+    others = others_busy(DB_NAME)
     if others and not args.force:
         print(
             "others use this PostgreSQL server and a restart would cut them off: "
@@ -511,7 +239,7 @@ def main() -> int:
             f"burst: {len(rows)} rows × {args.rounds} saves from {args.threads} threads, "
             f"{args.restarts} PostgreSQL restart(s)"
         )
-        burst(browsers, match.pk, rows, args.rounds, args.restarts, cluster, stats)
+        burst(browsers, match.pk, rows, args.rounds, args.restarts, cluster, DB_NAME, stats)
         elapsed = time.monotonic() - stats.burst_started
         if not wait_for_pg(60):
             raise RuntimeError("PostgreSQL is not back after the burst")
