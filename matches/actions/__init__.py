@@ -98,6 +98,16 @@ from .stages import (
     start_stage,
 )
 from .swiss_rounds import draw_next_round, enter_late, publish_draw, swap_in_draw, withdraw_team
+from .tables import (
+    accept_at_table,
+    answer_call,
+    call_director,
+    dispute_at_table,
+    enter_at_table,
+    open_tables,
+    renew_table,
+    revoke_table,
+)
 from .teams import add_team, add_teams, change_team, remove_team, withdraw_from_event
 
 __all__ = [
@@ -108,6 +118,7 @@ __all__ = [
     "Gone",
     "MatchIsFinal",
     "NeedsConfirmation",
+    "accept_at_table",
     "add_bye",
     "add_director",
     "add_imp_penalty",
@@ -115,7 +126,9 @@ __all__ = [
     "add_team",
     "add_teams",
     "add_vp_penalty",
+    "answer_call",
     "assign_result",
+    "call_director",
     "change_event",
     "change_team",
     "changing",
@@ -128,7 +141,9 @@ __all__ = [
     "delete_event",
     "delete_game",
     "delete_match",
+    "dispute_at_table",
     "draw_next_round",
+    "enter_at_table",
     "enter_late",
     "import_deals",
     "import_event",
@@ -137,6 +152,7 @@ __all__ = [
     "make_round_robin",
     "mark_final",
     "next_knockout_round",
+    "open_tables",
     "publish_draw",
     "reseed_stage",
     "stage_candidates",
@@ -145,7 +161,9 @@ __all__ = [
     "remove_imp_penalty",
     "remove_team",
     "remove_vp_penalty",
+    "renew_table",
     "reopen_match",
+    "revoke_table",
     "save_game",
     "set_artificial_score",
     "set_forfeit",

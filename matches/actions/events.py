@@ -18,14 +18,17 @@ from matches.models import (
     Board,
     BoardAdjustment,
     Bye,
+    DirectorCall,
     Event,
     EventDirector,
     ImpPenalty,
     Match,
     Player,
     Result,
+    Room,
     Seating,
     Stage,
+    TableEntry,
     Team,
     VpPenalty,
 )
@@ -219,6 +222,9 @@ def delete_event(event, *, user, reason: str = "", confirm: bool = False) -> Non
         # Raw deletes, children first: a big event has tens of thousands of rows, and
         # their own history rows (kept) need no "deleted" row each.
         in_event = {
+            DirectorCall: {"table__match__event": event},
+            TableEntry: {"table__match__event": event},
+            Room: {"match__event": event},
             Result: {"board__match__event": event},
             BoardAdjustment: {"board__match__event": event},
             Board: {"match__event": event},

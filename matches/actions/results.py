@@ -48,10 +48,13 @@ def assign_result(board, room: str, entry: dict, *, reason: str, user) -> Result
         return result
 
 
-def save_result(change, board: Board, room: str, entry: dict, version: int) -> Result:
+def save_result(
+    change, board: Board, room: str, entry: dict, version: int, *, reason: str = ""
+) -> Result:
     """Return a room's result saved from ``entry`` inside an action's change (the match's
     row locked), refused as a Conflict when the saved result is no longer at ``version``
-    (the same result entered twice is not a conflict). Shared by typed entry and files."""
+    (the same result entered twice is not a conflict). Shared by typed entry, files and
+    the tables; ``reason`` goes on the history row (which table and side, for a table)."""
     current = Result.objects.select_for_update().filter(board=board, room=room).first()
     if (current.version if current else 0) != version:
         if current is not None and current.matches_entry(entry):
@@ -67,6 +70,8 @@ def save_result(change, board: Board, room: str, entry: dict, version: int) -> R
     result.assigned_reason = entry.get("assigned_reason", "")
     result.entered_by = change.user
     result.version = version + 1
+    if reason:
+        result._change_reason = reason
     try:
         with transaction.atomic():
             change.save(result)

@@ -5,6 +5,7 @@ from .deals import Deal
 from .events import Bye, Event, EventDirector, Player, Team, VpPenalty
 from .games import Game
 from .matches import ImpPenalty, Match, MatchStatus, Seating
+from .rooms import DirectorCall, EntryStatus, Room, TableEntry, TableSide
 from .stages import DrawSwap, DrawTable, Stage, StageEntry, TieDecision
 
 __all__ = [
@@ -12,8 +13,10 @@ __all__ = [
     "BoardAdjustment",
     "Bye",
     "Deal",
+    "DirectorCall",
     "DrawSwap",
     "DrawTable",
+    "EntryStatus",
     "Event",
     "EventDirector",
     "Game",
@@ -22,9 +25,12 @@ __all__ = [
     "MatchStatus",
     "Player",
     "Result",
+    "Room",
     "Seating",
     "Stage",
     "StageEntry",
+    "TableEntry",
+    "TableSide",
     "Team",
     "TieDecision",
     "VpPenalty",

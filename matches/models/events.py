@@ -47,6 +47,16 @@ class Event(models.Model):
     )
     average_plus = models.SmallIntegerField(_("average plus, in IMPs"), default=3)
     average_minus = models.SmallIntegerField(_("average minus, in IMPs"), default=-3)
+    # At the tables (players entering results on their phones):
+    table_lead = models.BooleanField(_("players enter the opening lead"), default=False)
+    table_each_board = models.BooleanField(
+        _("tables see each board's comparison once both rooms have it"),
+        default=False,
+        help_text=_(
+            "Only for events whose rooms play the boards in the same order; otherwise a "
+            "table sees the other room's results once the segment is complete in both."
+        ),
+    )
     created = models.DateTimeField(auto_now_add=True)
     # Goes up with every change to anything in the event, as the last write of each action
     # (matches/actions): the public pages' caches are keyed on it, so a saved result shows

@@ -1,0 +1,300 @@
+"""The tables: each room's link and code, results entered at the table and accepted by the
+other side, a result not agreed, and the players' calls for the director.
+
+Every function here is an action (see the package docstring). A table acts without a
+user: ``user`` is None and what the history keeps says which table, which side and which
+phone. A table's link writes only its own match's room, only the match's boards, and only
+while the match is not final (``Change.lock_match``); an accepted result is saved by
+``results.save_result``, as a director's entry is, with the same conflict check.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from matches.choices import RoomChoice
+from matches.lib.text import text_errors
+from matches.models import (
+    Board,
+    DirectorCall,
+    EntryStatus,
+    Result,
+    Room,
+    TableEntry,
+    TableSide,
+)
+
+from .base import ActionError, Change, Conflict, Gone, changing, pk_of
+from .results import save_result
+
+# Table codes: capitals and digits that cannot be read as one another (no I, L, O, 0, 1).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+TOKEN_BYTES = 32  # 256 bits
+
+REVOKED = _("This table's link was withdrawn by the director: ask the director for the new one.")
+NOT_THIS_MATCH = _("Board %(board)s is not played at this table.")
+NOT_WAITING = _("This result was already dealt with: %(status)s.")
+SAME_SIDE = _("The other side accepts a result: %(side)s entered this one.")
+KEY = _("This entry has no key: reload the page.")
+SIDE = _("Choose North-South or East-West.")
+ALREADY_SAVED = _(
+    "The director has entered board %(board)s in this room: the director's result stands."
+)
+
+
+def _new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def _fresh_link(table: Room) -> None:
+    table.token = secrets.token_urlsafe(TOKEN_BYTES)
+    while True:
+        code = _new_code()
+        if not Room.objects.filter(code=code).exclude(pk=table.pk).exists():
+            table.code = code
+            return
+
+
+def open_tables(event, *, round_number: int, user) -> list[Room]:
+    """Return the tables of a round (both rooms of each of its matches), each made with
+    its link and code the first time it is asked for."""
+    with changing(user) as change:
+        event = change.lock_event(event)
+        matches = list(
+            event.matches.filter(round=round_number).select_related("home", "away").order_by("pk")
+        )
+        have = {(t.match_id, t.room): t for t in Room.objects.filter(match__in=matches)}
+        tables = []
+        for match in matches:
+            for room in RoomChoice.values:
+                table = have.get((match.pk, room))
+                if table is None:
+                    table = Room(match=match, room=room)
+                    _fresh_link(table)
+                    change.save(table)
+                table.match = match
+                tables.append(table)
+        if not tables:
+            change.events.pop(event.pk, None)  # nothing made: no revision to bump
+        return tables
+
+
+def renew_table(table, *, user) -> Room:
+    """Return the table with a new link and code; the old ones stop working at once."""
+    with changing(user) as change:
+        table = _locked_table(change, pk_of(table), final_ok=True)
+        _fresh_link(table)
+        table.revoked = None
+        table._change_reason = "renewed"
+        return change.save(table)
+
+
+def revoke_table(table, *, user) -> Room:
+    """Return the table with its link withdrawn: nothing entered through it is taken."""
+    with changing(user) as change:
+        table = _locked_table(change, pk_of(table), final_ok=True)
+        table.revoked = timezone.now()
+        table._change_reason = "revoked"
+        return change.save(table)
+
+
+def _locked_table(change: Change, table_id: int, *, final_ok: bool = False) -> Room:
+    """Return the table's row with its match locked (MatchIsFinal unless ``final_ok``)."""
+    match_id = Room.objects.filter(pk=table_id).values_list("match_id", flat=True).first()
+    if match_id is None:
+        raise Gone
+    match = change.lock_match(match_id, final_ok=final_ok)
+    table = Room.objects.get(pk=table_id)
+    table.match = match
+    return table
+
+
+def _open(change: Change, table) -> Room:
+    table = _locked_table(change, pk_of(table))
+    if not table.is_open:
+        raise ActionError(REVOKED, code="revoked")
+    return table
+
+
+def _board(table: Room, number: int) -> Board:
+    if number not in table.match.board_numbers:
+        raise ActionError(NOT_THIS_MATCH, params={"board": number}, field="board", code="board")
+    board = Board.objects.filter(match=table.match, number=number).first()
+    if board is None:
+        raise Gone
+    board.match = table.match
+    return board
+
+
+def _side(side: str) -> TableSide:
+    if side not in TableSide.values:
+        raise ActionError(SIDE, field="side", code="side")
+    return TableSide(side)
+
+
+def _key(key: str) -> str:
+    key = (key or "").strip()
+    if not key or len(key) > 64 or text_errors(key):
+        raise ActionError(KEY, code="key")
+    return key
+
+
+def director_result(board: Board, room: str) -> Result | None:
+    """Return the room's result when a director (or a file) saved it last, else None: a
+    result a table's accepted entry saved, and no one changed since, is the table's."""
+    current = Result.objects.filter(board=board, room=room).first()
+    if current is None:
+        return None
+    from_table = TableEntry.objects.filter(
+        result=current, status=EntryStatus.ACCEPTED, saved_version=current.version
+    )
+    return None if from_table.exists() else current
+
+
+def where(table: Room) -> str:
+    """Return how the history names a table: "table 3, open room"."""
+    return f"match {table.match_id} {table.room} room (table {table.pk})"
+
+
+def enter_at_table(table, *, board: int, entry: dict, side: str, device: str, key: str):
+    """Return the table's entry of a board's result, waiting for the other side.
+
+    ``entry``: contract (a scoring Contract), declarer, tricks and lead, as checked by the
+    room sheet's form. The same ``key`` sent again returns the entry stored the first
+    time. A board already waiting is replaced by the new entry (a side correcting itself
+    before the other accepted); a board the director entered is refused: the director's
+    result stands.
+    """
+    key, side = _key(key), _side(side)
+    existing = TableEntry.objects.filter(key=key).select_related("board").first()
+    if existing is not None:
+        return existing
+    with changing(None) as change:
+        table = _open(change, table)
+        board = _board(table, board)
+        if director_result(board, table.room) is not None:
+            raise ActionError(ALREADY_SAVED, params={"board": board.number}, code="director")
+        waiting = TableEntry.objects.filter(table=table, board=board, status=EntryStatus.WAITING)
+        waiting.update(status=EntryStatus.REPLACED, decided=timezone.now())
+        made = TableEntry(
+            table=table, board=board, key=key, side=side, device=device[:64],
+            declarer=entry.get("declarer", ""), lead=entry.get("lead", ""),
+            tricks=entry.get("tricks"),
+        )  # fmt: skip
+        made.contract = entry["contract"]
+        made.save()
+        change.events.pop(table.match.event_id, None)  # nothing public changed yet
+        return made
+
+
+def accept_at_table(entry, *, side: str, device: str, key: str) -> TableEntry:
+    """Return the entry accepted by the other side, its result saved for the room.
+
+    Saved by ``save_result`` at the version the room's result had when the entry was
+    made: a result the director changed meanwhile is a Conflict (the director's word
+    stands). The result's history names the table, the side that entered and the side
+    that accepted. The same ``key`` sent again returns the entry as it is.
+    """
+    key, side = _key(key), _side(side)
+    entry_id = pk_of(entry)
+    done = TableEntry.objects.filter(pk=entry_id, decision_key=key).first()
+    if done is not None:
+        return done
+    with changing(None) as change:
+        found = TableEntry.objects.filter(pk=entry_id).values_list("table_id", flat=True).first()
+        if found is None:
+            raise Gone
+        table = _open(change, found)
+        entry = TableEntry.objects.select_for_update().select_related("board").get(pk=entry_id)
+        entry.board.match = table.match
+        if entry.status != EntryStatus.WAITING:
+            raise ActionError(NOT_WAITING, params={"status": entry.get_status_display()},
+                              code="decided")  # fmt: skip
+        if side == entry.side:
+            raise ActionError(SAME_SIDE, params={"side": entry.get_side_display()},
+                              field="side", code="side")  # fmt: skip
+        held = director_result(entry.board, table.room)
+        if held is not None:
+            raise Conflict(held)  # the director entered it: the director's word stands
+        current = Result.objects.filter(board=entry.board, room=table.room).first()
+        reason = (
+            f"{where(table)}: entered by {entry.side} ({entry.device or '?'}), "
+            f"accepted by {side} ({device[:64] or '?'})"
+        )
+        saved = save_result(change, entry.board, table.room, entry.entry(),
+                            current.version if current else 0, reason=reason)  # fmt: skip
+        entry.status, entry.result, entry.saved_version = EntryStatus.ACCEPTED, saved, saved.version
+        entry.decided_side, entry.decided_device = side, device[:64]
+        entry.decision_key, entry.decided = key, timezone.now()
+        entry.save()
+        change.refresh_totals(table.match)
+        return entry
+
+
+def dispute_at_table(entry, *, side: str, device: str, key: str, reason: str = "") -> TableEntry:
+    """Return the entry marked not agreed, the director called to the table."""
+    key, side = _key(key), _side(side)
+    entry_id = pk_of(entry)
+    done = TableEntry.objects.filter(pk=entry_id, decision_key=key).first()
+    if done is not None:
+        return done
+    errors = text_errors(reason, most=200)
+    if errors:
+        raise ActionError(errors[0], field="reason", code="reason")
+    with changing(None) as change:
+        found = TableEntry.objects.filter(pk=entry_id).values_list("table_id", flat=True).first()
+        if found is None:
+            raise Gone
+        table = _open(change, found)
+        entry = TableEntry.objects.select_for_update().select_related("board").get(pk=entry_id)
+        if entry.status != EntryStatus.WAITING:
+            raise ActionError(NOT_WAITING, params={"status": entry.get_status_display()},
+                              code="decided")  # fmt: skip
+        entry.status, entry.decided_side, entry.decided_device = (
+            EntryStatus.DISPUTED, side, device[:64]
+        )  # fmt: skip
+        entry.decision_key, entry.decided = key, timezone.now()
+        entry.save()
+        change.save(DirectorCall(table=table, board=entry.board, reason=reason.strip(),
+                                 dispute=True, key=key))  # fmt: skip
+        change.events.pop(table.match.event_id, None)  # nothing public changed
+        return entry
+
+
+def call_director(table, *, key: str, reason: str = "", board: int | None = None) -> DirectorCall:
+    """Return the table's call for the director (the same ``key`` twice: one call)."""
+    key = _key(key)
+    existing = DirectorCall.objects.filter(key=key).first()
+    if existing is not None:
+        return existing
+    errors = text_errors(reason, most=200)
+    if errors:
+        raise ActionError(errors[0], field="reason", code="reason")
+    with changing(None) as change:
+        table = _locked_table(change, pk_of(table), final_ok=True)
+        if not table.is_open:
+            raise ActionError(REVOKED, code="revoked")
+        on_board = _board(table, board) if board else None
+        call = change.save(DirectorCall(table=table, board=on_board, reason=reason.strip(),
+                                        key=key))  # fmt: skip
+        change.events.pop(table.match.event_id, None)
+        return call
+
+
+def answer_call(call, *, user) -> DirectorCall:
+    """Return the director's call marked answered, naming the director."""
+    with changing(user) as change:
+        call_id = pk_of(call)
+        table_id = DirectorCall.objects.filter(pk=call_id).values_list("table_id", flat=True)
+        if not table_id:
+            raise Gone
+        _locked_table(change, table_id[0], final_ok=True)
+        call = DirectorCall.objects.get(pk=call_id)
+        if call.answered is None:
+            call.answered, call.answered_by = timezone.now(), user
+            change.save(call)
+        return call

@@ -1,0 +1,122 @@
+"""Results from the tables, as the actions see them: a side enters, the other accepts; a
+link writes only its own room, never a final match's, never over the director's word."""
+
+import pytest
+
+from matches import actions
+from matches.models import DirectorCall, EntryStatus, Result, Room
+from matches.scoring import Contract
+from tests.factories import enter, make_match
+
+FOUR_SPADES = {"contract": Contract.parse("4S"), "declarer": "N", "tricks": 10, "lead": "HA"}
+
+
+@pytest.fixture
+def tables(db):
+    match = make_match()
+    opened = actions.open_tables(match.event, round_number=match.round, user=None)
+    return {table.room: table for table in opened}
+
+
+def test_each_room_of_a_round_gets_a_table_with_an_unguessable_link_and_a_short_code(tables):
+    assert set(tables) == {"open", "closed"}
+    for table in tables.values():
+        assert len(table.token) >= 43  # 32 random bytes: 256 bits
+        assert len(table.code) == 6 and table.code.isalnum() and table.code.isupper()
+    again = actions.open_tables(tables["open"].match.event, round_number=1, user=None)
+    assert {t.token for t in again} == {t.token for t in tables.values()}  # made once
+
+
+def test_a_result_entered_by_one_side_is_saved_once_the_other_side_accepts_it(tables):
+    table = tables["open"]
+    entry = actions.enter_at_table(table, board=1, entry=FOUR_SPADES, side="NS",
+                                   device="phone-ns", key="k1")  # fmt: skip
+    assert entry.status == EntryStatus.WAITING
+    assert not Result.objects.filter(board__match=table.match).exists()
+    accepted = actions.accept_at_table(entry, side="EW", device="phone-ew", key="k1-ok")
+    result = Result.objects.get(board__match=table.match, board__number=1, room="open")
+    assert accepted.status == EntryStatus.ACCEPTED and accepted.result == result
+    assert (str(result.contract), result.declarer, result.tricks, result.lead) == (
+        "4S", "N", 10, "HA")  # fmt: skip
+    record = result.history.first()
+    assert record.history_user is None
+    assert "entered by NS (phone-ns), accepted by EW (phone-ew)" in record.history_change_reason
+    assert f"table {table.pk}" in record.history_change_reason
+    table.match.refresh_from_db()
+    assert table.match.home_imps == 0 and table.match.pending_boards == 16  # one room only
+
+
+def test_the_same_entry_sent_twice_is_stored_once(tables):
+    table = tables["closed"]
+    first = actions.enter_at_table(table, board=2, entry=FOUR_SPADES, side="EW",
+                                   device="d", key="same")  # fmt: skip
+    again = actions.enter_at_table(table, board=2, entry=FOUR_SPADES, side="EW",
+                                   device="d", key="same")  # fmt: skip
+    assert first.pk == again.pk and table.entries.count() == 1
+    actions.accept_at_table(first, side="NS", device="d2", key="same-ok")
+    actions.accept_at_table(first, side="NS", device="d2", key="same-ok")
+    result = Result.objects.get(board__number=2, room="closed", board__match=table.match)
+    assert result.history.count() == 1
+
+
+def test_the_side_that_entered_a_result_cannot_accept_it(tables):
+    entry = actions.enter_at_table(tables["open"], board=1, entry=FOUR_SPADES, side="NS",
+                                   device="d", key="k")  # fmt: skip
+    with pytest.raises(actions.ActionError) as refused:
+        actions.accept_at_table(entry, side="NS", device="d", key="k-ok")
+    assert refused.value.field == "side"
+
+
+def test_a_result_not_agreed_calls_the_director_and_saves_nothing(tables):
+    entry = actions.enter_at_table(tables["open"], board=3, entry=FOUR_SPADES, side="NS",
+                                   device="d", key="k")  # fmt: skip
+    disputed = actions.dispute_at_table(entry, side="EW", device="e", key="k-no",
+                                        reason="It was 4H")  # fmt: skip
+    assert disputed.status == EntryStatus.DISPUTED
+    call = DirectorCall.objects.get()
+    assert call.dispute and call.board.number == 3 and call.reason == "It was 4H"
+    assert not Result.objects.exists()
+
+
+def test_the_directors_result_stands_over_the_table(tables):
+    table = tables["open"]
+    enter(table.match, 4, "open", "3NT", "S", "=")
+    with pytest.raises(actions.ActionError) as refused:
+        actions.enter_at_table(table, board=4, entry=FOUR_SPADES, side="NS", device="d",
+                               key="late")  # fmt: skip
+    assert refused.value.code == "director"
+    entry = actions.enter_at_table(table, board=5, entry=FOUR_SPADES, side="NS", device="d",
+                                   key="k5")  # fmt: skip
+    enter(table.match, 5, "open", "3NT", "S", "=")  # the director meanwhile
+    with pytest.raises(actions.Conflict):
+        actions.accept_at_table(entry, side="EW", device="e", key="k5-ok")
+    assert str(Result.objects.get(board__number=5, room="open").contract) == "3NT"
+
+
+def test_a_table_writes_only_its_own_match_while_it_is_not_final_and_its_link_is_open(tables):
+    table = tables["open"]
+    with pytest.raises(actions.ActionError) as refused:
+        actions.enter_at_table(table, board=17, entry=FOUR_SPADES, side="NS", device="d",
+                               key="k17")  # fmt: skip
+    assert refused.value.code == "board"
+    actions.revoke_table(table, user=None)
+    with pytest.raises(actions.ActionError) as refused:
+        actions.enter_at_table(table, board=1, entry=FOUR_SPADES, side="NS", device="d",
+                               key="k1")  # fmt: skip
+    assert refused.value.code == "revoked"
+    renewed = actions.renew_table(table, user=None)
+    assert renewed.token != table.token and renewed.is_open
+    other = tables["closed"]
+    actions.mark_final(other.match, confirm=True, user=None)
+    with pytest.raises(actions.MatchIsFinal):
+        actions.enter_at_table(other, board=1, entry=FOUR_SPADES, side="NS", device="d",
+                               key="k-final")  # fmt: skip
+
+
+def test_a_call_for_the_director_is_kept_once_and_answered_by_a_director(tables, director):
+    table = tables["closed"]
+    call = actions.call_director(table, key="c1", reason="Revoke on board 2", board=2)
+    assert actions.call_director(table, key="c1", reason="Revoke on board 2").pk == call.pk
+    answered = actions.answer_call(call, user=director)
+    assert answered.answered is not None and answered.answered_by == director
+    assert Room.objects.get(pk=table.pk).calls.count() == 1
