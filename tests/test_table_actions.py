@@ -3,7 +3,7 @@ link writes only its own room, never a final match's, never over the director's 
 
 import pytest
 
-from matches import actions
+from matches import actions, queries
 from matches.models import DirectorCall, EntryStatus, Result, Room
 from matches.scoring import Contract
 from tests.factories import enter, make_match
@@ -120,3 +120,40 @@ def test_a_call_for_the_director_is_kept_once_and_answered_by_a_director(tables,
     answered = actions.answer_call(call, user=director)
     assert answered.answered is not None and answered.answered_by == director
     assert Room.objects.get(pk=table.pk).calls.count() == 1
+
+
+def test_a_table_sees_nothing_of_the_other_room_until_the_segment_is_complete_in_both(db):
+    match = make_match(event_fields={"boards_per_match": 4, "boards_per_segment": 2})
+    opened = {t.room: t for t in actions.open_tables(match.event, round_number=1, user=None)}
+    table = opened["open"]
+    enter(match, 1, "closed", "4S", "N", "-1")
+    enter(match, 2, "closed", "4S", "N", "=")
+    for number, key in ((1, "a"), (2, "b")):
+        made = actions.enter_at_table(table, board=number, entry=FOUR_SPADES, side="NS",
+                                      device="d", key=key)  # fmt: skip
+        view = queries.table_view(Room.objects.select_related("match__event").get(pk=table.pk))
+        if number == 1:  # board 1 done in both rooms, board 2 not yet here
+            assert view.shown.number == 1 and not view.shown.complete
+            assert view.shown.boards[0].waiting == made
+            actions.accept_at_table(made, side="EW", device="e", key="a-ok")
+            view = queries.table_view(Room.objects.get(pk=table.pk))
+            assert view.shown.boards[0].done and view.shown.boards[0].other is None
+            assert view.shown.boards[0].comparison is None
+        else:
+            actions.accept_at_table(made, side="EW", device="e", key="b-ok")
+    view = queries.table_view(Room.objects.get(pk=table.pk))
+    first = view.segments[0]
+    assert first.complete and first.boards[0].other is not None
+    assert first.boards[0].comparison.imps == 10  # 4S= +420 here, 4S-1 -50 there: 470
+    assert view.shown.number == 2  # the next segment to play
+
+
+def test_with_each_board_set_a_table_sees_a_board_once_both_rooms_have_it(db):
+    match = make_match(event_fields={"boards_per_match": 4, "boards_per_segment": 2})
+    actions.change_event(match.event, table_each_board=True, user=None)
+    table = actions.open_tables(match.event, round_number=1, user=None)[0]
+    enter(match, 1, "open", "4S", "N", "=")
+    enter(match, 1, "closed", "4S", "N", "=")
+    view = queries.table_view(Room.objects.get(pk=table.pk))
+    assert view.shown.boards[0].comparison.imps == 0 and view.shown.boards[0].by_director
+    assert view.shown.boards[1].comparison is None

@@ -46,8 +46,9 @@ from .base import (
 MAX_BOARDS = 200
 SETTINGS = (
     "name", "date", "vp_scale", "boards_per_match", "boards_per_segment", "bye_vp",
-    "average_plus", "average_minus",
+    "average_plus", "average_minus", "table_lead", "table_each_board",
 )  # fmt: skip
+TABLE_SETTINGS = ("table_lead", "table_each_board")  # yes or no, for the tables
 SCORING_SETTINGS = ("vp_scale", "boards_per_match")  # what a final match's VP depend on
 
 BOARDS = _("A match has 1 to %(most)s boards.")
@@ -58,6 +59,7 @@ SCALE_BOARDS = _(
 )
 BYE_VP = _("A bye is worth 0 to %(top)s VP on this scale.")
 AVERAGE_PLUS = _("Average plus is 0 to 24 IMPs.")
+YES_OR_NO = _("Choose yes or no.")
 AVERAGE_MINUS = _("Average minus is 0 to -24 IMPs.")
 DATE = _("Enter a date between the years 1900 and 2999.")
 REMOVED_BOARDS_HOLD_RESULTS = _(
@@ -111,6 +113,9 @@ def settings_errors(values: dict) -> list[ActionError]:
         fail("average_plus", AVERAGE_PLUS)
     if not _whole(minus) or not -24 <= minus <= 0:
         fail("average_minus", AVERAGE_MINUS)
+    for name in TABLE_SETTINGS:
+        if not isinstance(values.get(name, False), bool):
+            fail(name, YES_OR_NO)
     return errors
 
 
@@ -129,7 +134,7 @@ def _defaults(values: dict) -> dict:
     values.setdefault("boards_per_segment", values.get("boards_per_match"))
     values.setdefault("vp_scale", VPScaleChoice.WBF_2013)
     values.setdefault("bye_vp", None)
-    for name in ("average_plus", "average_minus"):
+    for name in ("average_plus", "average_minus", *TABLE_SETTINGS):
         if values.get(name) is None:
             values[name] = Event._meta.get_field(name).default
     return values

@@ -5,7 +5,8 @@
 - ``rounds``: a stage's rounds, the round under way, one round's matches and byes;
 - ``entries``: a stage's teams in seeding order;
 - ``brackets``: a knockout's bracket as decided so far;
-- ``draws``: what ranks the teams for a Swiss stage's next draw.
+- ``draws``: what ranks the teams for a Swiss stage's next draw;
+- ``tables``: what a table may see of its match (its page, its JSON, the monitor).
 
 Everything here reads; the writes are ``matches.actions``', the rules
 ``matches.scoring``'s, and how a page shows what is read ``matches.presenters``'.
@@ -37,11 +38,15 @@ from .standings import (
     standings,
     up_to_round,
 )
+from .tables import BoardAtTable, SegmentAtTable, TableView, table_view
 
 __all__ = [
+    "BoardAtTable",
     "Round",
+    "SegmentAtTable",
     "StageData",
     "StandingRow",
+    "TableView",
     "carried_vp",
     "current_round",
     "entries",
@@ -62,5 +67,6 @@ __all__ = [
     "stage_round_numbers",
     "standings",
     "swiss_ranking",
+    "table_view",
     "up_to_round",
 ]

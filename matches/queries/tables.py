@@ -1,0 +1,121 @@
+"""What a table may see of its match, read for its page, its JSON and the director's monitor.
+
+A table sees its own room's boards: each board's result once accepted (or the director's),
+the entry waiting for the other side, a result not agreed. Of the other room it sees
+nothing until the segment is complete in both rooms (every board with a result in each,
+or an adjusted score); with the event's ``table_each_board`` setting, a board's
+comparison shows as soon as both rooms have it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from matches import scoring
+from matches.choices import RoomChoice
+from matches.models import Board, EntryStatus, Room, TableEntry
+
+
+@dataclass(frozen=True)
+class BoardAtTable:
+    board: Board
+    result: object | None  # this room's Result
+    waiting: TableEntry | None  # an entry waiting for the other side
+    disputed: TableEntry | None  # an entry the other side did not accept, not yet resolved
+    by_director: bool  # this room's result is the director's (the table cannot change it)
+    other: object | None = None  # the other room's Result, once the table may see it
+    comparison: scoring.BoardComparison | None = None  # both rooms, once it may see them
+
+    @property
+    def number(self) -> int:
+        return self.board.number
+
+    @property
+    def done(self) -> bool:
+        """Return True once this room's result is saved (accepted, or the director's)."""
+        return self.result is not None
+
+
+@dataclass(frozen=True)
+class SegmentAtTable:
+    number: int
+    boards: list[BoardAtTable]
+    complete_here: bool  # every board of the segment has this room's result
+    complete: bool  # ... and the other room's: the table sees the comparison
+    totals: object | None = None  # the segment's scoring.Segment, once complete
+
+
+@dataclass(frozen=True)
+class TableView:
+    table: Room
+    segments: list[SegmentAtTable]
+    shown: SegmentAtTable  # the segment the table is playing (the first not complete here)
+    calls: list = field(default_factory=list)  # the table's unanswered calls
+
+    @property
+    def match(self):
+        return self.table.match
+
+
+def table_view(table: Room, segment: int | None = None) -> TableView:
+    """Return what the table sees, every segment of its match, in a fixed number of queries.
+
+    ``segment`` picks the one shown (by default the first not complete in this room).
+    """
+    match = table.match
+    room = table.room
+    other_room = RoomChoice.CLOSED if room == RoomChoice.OPEN else RoomChoice.OPEN
+    boards = list(match.boards.with_results())
+    entries = {}
+    for entry in TableEntry.objects.filter(table=table).exclude(status=EntryStatus.REPLACED):
+        entries.setdefault(entry.board_id, []).append(entry)
+    from_table = {
+        (e.result_id, e.saved_version)
+        for rows in entries.values()
+        for e in rows
+        if e.status == EntryStatus.ACCEPTED
+    }
+    event = match.event
+    scored = match.score(boards)
+    rows_by_segment: dict[int, list[BoardAtTable]] = {}
+    both_by_segment: dict[int, bool] = {}
+    for board in boards:
+        segment_number = scoring.segment_of(board.number, match.settings.boards_per_segment)
+        mine, theirs = board.result_in(room), board.result_in(other_room)
+        comparison = board.comparison()
+        both = comparison.complete
+        both_by_segment[segment_number] = both_by_segment.get(segment_number, True) and both
+        rows = entries.get(board.pk, [])
+        waiting = next((e for e in reversed(rows) if e.status == EntryStatus.WAITING), None)
+        disputed = next((e for e in reversed(rows) if e.status == EntryStatus.DISPUTED), None)
+        if disputed is not None and mine is not None and mine.entered_at > disputed.decided:
+            disputed = None  # resolved since: a result saved after the dispute
+        by_director = mine is not None and (mine.pk, mine.version) not in from_table
+        row = BoardAtTable(board, mine, waiting, disputed, by_director)
+        if event.table_each_board and both:
+            row = _with_other(row, theirs, comparison)
+        rows_by_segment.setdefault(segment_number, []).append(row)
+    segments = []
+    for number in match.segment_numbers:
+        rows = rows_by_segment.get(number, [])
+        complete = both_by_segment.get(number, False)
+        if complete:
+            theirs = {b.board.pk: b.board.result_in(other_room) for b in rows}
+            rows = [_with_other(b, theirs[b.board.pk], b.board.comparison()) for b in rows]
+        totals = next((s for s in scored.segments if s.number == number), None)
+        segments.append(
+            SegmentAtTable(
+                number, rows, all(b.done for b in rows), complete, totals if complete else None
+            )
+        )
+    shown = next((s for s in segments if s.number == segment), None)
+    if shown is None:
+        shown = next((s for s in segments if not s.complete_here), segments[-1])
+    calls = list(table.calls.filter(answered__isnull=True).order_by("created"))
+    return TableView(table, segments, shown, calls)
+
+
+def _with_other(row: BoardAtTable, other, comparison) -> BoardAtTable:
+    return BoardAtTable(
+        row.board, row.result, row.waiting, row.disputed, row.by_director, other, comparison
+    )
