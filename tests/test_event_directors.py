@@ -144,3 +144,54 @@ def test_the_scorecard_offers_entering_results_only_to_the_events_directors(matc
     assert enter_results in browser_of(owner).get(url).text
     assert enter_results not in browser_of(make_user("other", director=True)).get(url).text
     assert enter_results not in Client().get(url).text
+
+
+def alert_texts(page: str) -> list[str]:
+    """Return the texts of the page's messages and of the errors beside its fields."""
+    found = re.findall(r'class="[^"]*(?:alert|invalid-feedback)[^"]*"[^>]*>(.*?)</div>', page, re.S)
+    return [visible_text(text).strip() for text in found]
+
+
+def test_removing_someone_who_never_directed_the_event_names_nobody(match, owner):
+    """Walking user ids through "remove" must not list the site's accounts: a user who
+    never directed the event, and an id with no user, get the same neutral answer."""
+    player = make_user("secret-player-name")
+    client = browser_of(owner)
+    answers = []
+    for user_id in (player.pk, player.pk + 1000):
+        url = reverse("director-event-director-remove", args=[match.event_id, user_id])
+        response = client.post(url, follow=True)
+        assert response.status_code == 200
+        assert "secret-player-name" not in response.text
+        assert "no longer directs" not in response.text
+        answers.append(alert_texts(response.text))
+    assert answers[0] == answers[1] and answers[0], answers
+    assert list(EventDirector.objects.values_list("user", flat=True)) == [owner.pk]
+
+
+def test_adding_a_missing_name_or_a_player_gets_the_same_answer(match, owner):
+    """Adding a director does not tell a name nobody has from a non-director's name."""
+    make_user("pat-the-player")
+    client = browser_of(owner)
+    url = reverse("director-event-directors", args=[match.event_id])
+    answers = []
+    for name in ("pat-the-player", "nobody-at-all"):
+        response = client.post(url, {"username": name}, follow=True)
+        assert response.status_code == 200
+        answers.append([text.replace(name, "NAME") for text in alert_texts(response.text)])
+    assert answers[0] == answers[1] and answers[0], answers
+    assert "is not a director of this site" in answers[0][0]
+    assert not EventDirector.objects.exclude(user=owner).exists()
+
+
+def test_a_refused_director_name_is_shown_beside_the_field_in_both_languages(match, owner):
+    client = browser_of(owner)
+    url = reverse("director-event-directors", args=[match.event_id])
+    refusals = (("en", "is not a director of this site"), ("zh-hans", "不是本站的裁判"))
+    for language, words in refusals:
+        client.cookies["django_language"] = language
+        page = client.post(url, {"username": "nobody"}, follow=True).text
+        field = re.search(r'<input[^>]*name="username"[^>]*>', page)[0]
+        assert "is-invalid" in field and 'aria-describedby="add-director-errors"' in field
+        errors = page[page.index('id="add-director-errors"') :].split("</div>", 1)[0]
+        assert words in errors and "nobody" in errors

@@ -1,11 +1,20 @@
-"""Logging in and signing up."""
+"""Logging in, signing up, adding a director to an event and lifting a lock-out.
 
+Every text these take is refused beside its field when it holds a NUL or a control code
+(``text_errors``): no database stores them, and PostgreSQL answers a look-up holding a NUL
+with an error.
+"""
+
+from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from matches.auth.accounts import lookalike_of_existing, mixes_lookalike_scripts
+from matches.lib.text import text_errors
+
+from .base import ActionFormMixin
 
 
 def _username_max_length() -> int:
@@ -13,11 +22,18 @@ def _username_max_length() -> int:
     return model._meta.get_field(model.USERNAME_FIELD).max_length
 
 
+def _refuse_control(value):
+    """Raise the first of ``text_errors``' refusals of a text (a NUL, a control code)."""
+    for message in text_errors(value):
+        raise ValidationError(message, code="text")
+    return value
+
+
 class LoginForm(AuthenticationForm):
     """Django's login form, refusing a user name longer than any account can have."""
 
     def clean_username(self):
-        name = self.cleaned_data["username"]
+        name = _refuse_control(self.cleaned_data["username"])
         limit = _username_max_length()
         if len(name) > limit:
             raise ValidationError(
@@ -32,6 +48,7 @@ class SignupForm(UserCreationForm):
     """A player's account: a user name nobody could mistake for another one."""
 
     def clean_username(self):
+        _refuse_control(self.cleaned_data.get("username"))
         name = super().clean_username()  # a name taken in another case: None, error added
         if name is None:
             return name
@@ -49,3 +66,13 @@ class SignupForm(UserCreationForm):
                 code="lookalike",
             )
         return name
+
+
+class AddDirectorForm(ActionFormMixin, forms.Form):
+    """The user name of a director of the site who is to direct the event too; the action
+    (``add_director``) checks the rest and its refusal is shown beside the field."""
+
+    username = forms.CharField(label=_("Add a director (user name)"), max_length=150)
+
+    def clean_username(self):
+        return _refuse_control(self.cleaned_data["username"].strip())
