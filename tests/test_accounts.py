@@ -148,3 +148,43 @@ def test_without_redis_the_counts_are_kept_in_a_database_table_every_process_sha
     with connection.cursor() as cursor:
         cursor.execute("SELECT COUNT(*) FROM shared_cache")
         assert cursor.fetchone()[0] >= 1
+
+
+def test_the_sign_up_action_takes_plain_values_and_writes_the_account_itself():
+    from matches import actions
+
+    user = actions.sign_up(username="newplayer", password=PASSWORD)
+    user = User.objects.get(pk=user.pk)
+    assert user.username == "newplayer" and user.check_password(PASSWORD)
+    assert not (user.is_staff or user.is_superuser or user.groups.exists())
+
+
+@pytest.mark.parametrize(
+    ("username", "password", "field", "words"),
+    [
+        ("bad\x00name", PASSWORD, "username", "cannot be stored"),
+        ("bad\x01name", PASSWORD, "username", "cannot be stored"),
+        ("", PASSWORD, "username", "required"),
+        ("x" * 151, PASSWORD, "username", "150"),
+        ("with space", PASSWORD, "username", "Enter a valid username"),
+        ("TAKEN", PASSWORD, "username", "looks the same as an existing user's"),
+        ("dіrA", PASSWORD, "username", "mixes letters of alphabets"),
+        ("newplayer", "12345", "password2", "too short"),
+        ("newplayer", "newplayer1", "password2", "too similar"),
+    ],
+)
+def test_the_sign_up_action_checks_what_it_writes_as_the_form_does(
+    username, password, field, words
+):
+    """A command or an import calling the action cannot make what the form refuses."""
+    from django.utils import translation
+
+    from matches import actions
+
+    make_user("taken")
+    with pytest.raises(actions.ActionError) as refused:
+        actions.sign_up(username=username, password=password)
+    assert refused.value.field == field
+    with translation.override("en"):
+        assert words in str(refused.value)
+    assert User.objects.count() == 1

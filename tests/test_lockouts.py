@@ -2,6 +2,7 @@
 address, do not grow while they last, and only superusers see and lift them."""
 
 import datetime
+import re
 
 import pytest
 from axes.models import AccessAttempt
@@ -160,4 +161,60 @@ def test_with_redis_the_lock_outs_are_counted_there_and_listed_for_superusers(re
     admin.force_login(make_user("admin", superuser=True))
     assert "203.0.113.7" in admin.get(reverse("director-lockouts")).text
     admin.post(reverse("director-unlock"), {"username": "player1", "ip_address": "203.0.113.7"})
+    assert logged_in(log_in(guesser, "player1"))
+
+
+def superuser_browser(language="en") -> Client:
+    admin = Client()
+    admin.force_login(make_user("admin", superuser=True))
+    admin.cookies["django_language"] = language
+    return admin
+
+
+def field_and_errors(page: str, name: str) -> tuple[str, str]:
+    """Return the input called ``name`` and the errors shown beside it."""
+    field = re.search(rf'<input[^>]*name="{name}"[^>]*aria-invalid[^>]*>', page)
+    errors = re.search(rf'<div[^>]*id="unlock-{name}-errors"[^>]*>(.*?)</div>', page, re.S)
+    return (field[0] if field else ""), (errors[1] if errors else "")
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "Enter a valid IPv4 or IPv6 address."),
+        ("zh-hans", "输入一个有效的 IPv4 或 IPv6 地址。"),
+    ],
+)
+def test_an_unlock_for_an_address_that_is_no_ip_address_is_refused_beside_the_field(
+    language, message
+):
+    make_user("player1")
+    guesser = browser("203.0.113.7")
+    guess(guesser, "player1")
+    lock = {"username": "player1", "ip_address": "not-an-ip"}
+    response = superuser_browser(language).post(reverse("director-unlock"), lock)
+    assert response.status_code == 200
+    field, errors = field_and_errors(response.text, "ip_address")
+    assert "is-invalid" in field and 'value="not-an-ip"' in field
+    assert message in errors
+    assert log_in(guesser, "player1").status_code == 429  # nothing was unlocked
+
+
+def test_an_unlock_for_a_user_name_holding_a_nul_is_refused_beside_the_field():
+    response = superuser_browser().post(reverse("director-unlock"), {"username": "pla\x00yer"})
+    assert response.status_code == 200
+    field, errors = field_and_errors(response.text, "username")
+    assert "is-invalid" in field and "Null characters are not allowed." in errors
+
+
+def test_a_superuser_lifts_a_lock_out_by_typing_its_name_and_address():
+    make_user("player1")
+    guesser = browser("203.0.113.7")
+    guess(guesser, "player1")
+    admin = superuser_browser()
+    page = admin.get(reverse("director-lockouts")).text
+    assert 'id="unlock-username"' in page and 'id="unlock-ip_address"' in page
+    lock = {"username": "player1", "ip_address": " 203.0.113.7 "}
+    page = admin.post(reverse("director-unlock"), lock, follow=True).text
+    assert "player1 can log in again from 203.0.113.7." in page
     assert logged_in(log_in(guesser, "player1"))

@@ -11,15 +11,38 @@ import secrets
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.db import transaction
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 
+from matches.auth.accounts import LOOKALIKE, check_new_username
 from matches.auth.groups import CHIEF_DIRECTORS_GROUP, DIRECTORS_GROUP
 
+from .base import ActionError
 
-def sign_up(form):
-    """Return the player's new account, from a valid sign-up form."""
-    with transaction.atomic():
-        return form.save()
+
+def sign_up(*, username: str, password: str):
+    """Return a player's new account, called ``username`` with ``password``.
+
+    Refused (``ActionError``, beside the sign-up form's field) for a user name or a
+    password the sign-up form refuses: the same checks, made here again.
+    """
+    account = get_user_model()(username=username)
+    try:
+        with transaction.atomic():
+            try:
+                check_new_username(username)
+            except ValidationError as error:
+                raise ActionError(error.messages[0], field="username", code=error.code) from None
+            try:
+                validate_password(password, user=account)
+            except ValidationError as error:
+                raise ActionError(error.messages[0], field="password2", code="password") from None
+            account.set_password(password)
+            account.save()
+    except IntegrityError:  # the same name, signed up a moment ago
+        raise ActionError(LOOKALIKE, field="username", code="lookalike") from None
+    return account
 
 
 def reset_demo_director(username: str) -> str:

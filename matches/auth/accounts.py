@@ -16,8 +16,12 @@ from axes.models import AccessAttempt
 from confusable_homoglyphs import categories, confusables
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import ValidationError
 from django.db.models import Max, Sum
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from matches.lib.text import text_errors
 
 # Scripts whose letters look like no Latin letter: they mix with Latin freely (张三Zhang).
 _SAFE_SCRIPTS = {"COMMON", "INHERITED", "HAN", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO"}
@@ -58,6 +62,32 @@ def lookalike_of_existing(name: str) -> str | None:
         if lookalike_key(existing) == wanted:
             return existing
     return None
+
+
+MIXED_SCRIPTS = _(
+    "This name mixes letters of alphabets that look alike (such as Latin and Cyrillic). "
+    "Use the letters of one alphabet."
+)
+LOOKALIKE = _("This name looks the same as an existing user's. Choose another.")
+
+
+def check_new_username(name) -> None:
+    """Raise a ValidationError (its first message the reason) unless ``name`` may be a new
+    account's user name: storable text, what Django's user name field takes, not mixing
+    look-alike alphabets, not reading like an existing name. The sign-up form and
+    ``actions.sign_up`` both check this."""
+    errors = text_errors(name, required=True)
+    if errors:
+        raise ValidationError(errors[0], code="text")
+    field = get_user_model()._meta.get_field(get_user_model().USERNAME_FIELD)
+    try:
+        field.run_validators(name)  # the length and the characters a user name may hold
+    except ValidationError as errors:
+        raise errors.error_list[0] from None
+    if mixes_lookalike_scripts(name):
+        raise ValidationError(MIXED_SCRIPTS, code="mixed_scripts")
+    if lookalike_of_existing(name):
+        raise ValidationError(LOOKALIKE, code="lookalike")
 
 
 def find_user(name: str):

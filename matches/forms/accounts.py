@@ -11,7 +11,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from matches.auth.accounts import lookalike_of_existing, mixes_lookalike_scripts
+from matches.auth.accounts import check_new_username
 from matches.lib.text import text_errors
 
 from .base import ActionFormMixin
@@ -45,27 +45,18 @@ class LoginForm(AuthenticationForm):
 
 
 class SignupForm(UserCreationForm):
-    """A player's account: a user name nobody could mistake for another one."""
+    """A player's account: a user name nobody could mistake for another one. The form only
+    checks; ``actions.sign_up`` writes (and checks the same rules again)."""
 
     def clean_username(self):
-        _refuse_control(self.cleaned_data.get("username"))
         name = super().clean_username()  # a name taken in another case: None, error added
         if name is None:
             return name
-        if mixes_lookalike_scripts(name):
-            raise ValidationError(
-                _(
-                    "This name mixes letters of alphabets that look alike (such as Latin "
-                    "and Cyrillic). Use the letters of one alphabet."
-                ),
-                code="mixed_scripts",
-            )
-        if lookalike_of_existing(name):
-            raise ValidationError(
-                _("This name looks the same as an existing user's. Choose another."),
-                code="lookalike",
-            )
+        check_new_username(name)
         return name
+
+    def save(self, commit=True):
+        raise NotImplementedError("actions.sign_up writes the account, not the form")
 
 
 class AddDirectorForm(ActionFormMixin, forms.Form):
@@ -76,3 +67,13 @@ class AddDirectorForm(ActionFormMixin, forms.Form):
 
     def clean_username(self):
         return _refuse_control(self.cleaned_data["username"].strip())
+
+
+class UnlockForm(forms.Form):
+    """A lock-out to lift: the user name and, when the lock-out has one, the IP address."""
+
+    username = forms.CharField(label=_("User name"), max_length=150)
+    ip_address = forms.GenericIPAddressField(label=_("IP address"), required=False)
+
+    def clean_username(self):
+        return _refuse_control(self.cleaned_data["username"])

@@ -17,9 +17,10 @@ from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
 from matches import actions
+from matches.actions import ActionError
 from matches.auth.accounts import current_lockouts
 from matches.auth.permissions import superuser_required
-from matches.forms.accounts import LoginForm, SignupForm
+from matches.forms.accounts import LoginForm, SignupForm, UnlockForm
 
 LOGIN_TEMPLATE = "registration/login.html"
 
@@ -77,28 +78,42 @@ def signup(request):
             context = {"form": form, "refused": message}
             return render(request, "registration/signup.html", context, status=429)
     if form.is_valid():
-        user = actions.sign_up(form)
-        get_usage(request, group="signup", key="ip", rate=_signup_rate, method="POST",
-                  increment=True)  # fmt: skip
-        log_in(request, user, backend="matches.auth.accounts.UsernameBackend")
-        return redirect("games")
+        try:
+            user = actions.sign_up(
+                username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+            )
+        except ActionError as error:
+            form.add_error(error.field, str(error))
+        else:
+            get_usage(request, group="signup", key="ip", rate=_signup_rate, method="POST",
+                      increment=True)  # fmt: skip
+            log_in(request, user, backend="matches.auth.accounts.UsernameBackend")
+            return redirect("games")
     return render(request, "registration/signup.html", {"form": form})
 
 
 @require_GET
 @superuser_required
 def lockouts(request):
+    return _lockouts_page(request, UnlockForm())
+
+
+def _lockouts_page(request, unlock_form):
     context = {"lockouts": current_lockouts(settings.AXES_FAILURE_LIMIT),
-               "limit": settings.AXES_FAILURE_LIMIT}  # fmt: skip
+               "limit": settings.AXES_FAILURE_LIMIT, "unlock_form": unlock_form}  # fmt: skip
     return render(request, "registration/lockouts.html", context)
 
 
 @require_POST
 @superuser_required
 def unlock(request):
-    username = request.POST.get("username", "")
-    address = request.POST.get("ip_address", "") or None
-    if username and reset(username=username, ip=address):
+    """Lift a lock-out: from a row of the list, or typed in (its refusals beside the fields)."""
+    form = UnlockForm(request.POST)
+    if not form.is_valid():
+        return _lockouts_page(request, form)
+    username = form.cleaned_data["username"]
+    address = form.cleaned_data["ip_address"] or None
+    if reset(username=username, ip=address):
         messages.success(
             request,
             _("%(username)s can log in again from %(address)s.")
