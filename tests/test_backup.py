@@ -13,10 +13,13 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import RequestFactory
 from django.urls import reverse
+from jsonschema import Draft202012Validator
 
 from matches import actions
 from matches.feeds import events as feeds
 from matches.interchange import backup, deal_files
+from matches.interchange.backup import files as backup_files
+from matches.interchange.backup import schema as backup_schema
 from matches.management.commands.generate_event import generate_event
 from matches.models import (
     Board,
@@ -242,7 +245,7 @@ def test_an_event_exported_and_imported_into_empty_tables_shows_players_the_same
     assert any(card["totals"]["imp_penalties"] for card in seen["scorecards"])
     assert any(card["forfeit"] for card in seen["scorecards"])
     empty_the_tables()
-    restored = backup.import_event(backup.loads(backup.dumps(document)))
+    restored = actions.import_event(backup.loads(backup.dumps(document)))
     assert restored.pk != event.pk
     assert what_players_see(restored) == seen
 
@@ -252,7 +255,7 @@ def test_its_public_pages_read_the_same_after_the_restore_seating_and_captains_t
     assert "Fouled board, North&#x27;s fault" in seen[-1] + seen[-2] + seen[-3] + seen[-4]
     assert any("李娜" in page for page in seen)  # who sat where
     empty_the_tables()
-    restored = backup.import_event(document)
+    restored = actions.import_event(document)
     assert public_pages(english, restored) == seen
 
 
@@ -261,7 +264,7 @@ def test_the_change_history_and_who_entered_what_come_back_too(event):
     assert len(seen["result_history"]) > len(seen["results"])  # corrections, assignments
     assert [row["history_type"] for row in seen["adjustment_history"]] == ["+", "-", "+"]
     empty_the_tables()
-    restored = backup.import_event(backup.loads(backup.dumps(document)))
+    restored = actions.import_event(backup.loads(backup.dumps(document)))
     assert what_directors_see(restored) == seen
 
 
@@ -270,7 +273,7 @@ def test_a_generated_event_with_random_results_comes_back_the_same():
     seen = what_players_see(made.event)
     document = backup.export_event(made.event)
     empty_the_tables()
-    restored = backup.import_event(document)
+    restored = actions.import_event(document)
     assert Result.objects.count() == made.results
     assert what_players_see(restored) == seen
 
@@ -359,7 +362,7 @@ def test_an_event_that_does_not_exist_is_not_exported(db):
 
 def test_importing_the_same_file_twice_makes_two_events(event):
     document = backup.export_event(event)
-    first, second = backup.import_event(document), backup.import_event(document)
+    first, second = actions.import_event(document), actions.import_event(document)
     assert len({event.pk, first.pk, second.pk}) == 3
     assert Event.objects.filter(name=event.name).count() == 3
     assert what_players_see(first)["standings"] == what_players_see(second)["standings"]
@@ -370,7 +373,7 @@ def test_a_username_this_server_does_not_have_is_left_empty(event):
     empty_the_tables()
     User.objects.filter(username="td").delete()
     make_user("someone else")
-    restored = backup.import_event(document)
+    restored = actions.import_event(document)
     results = Result.objects.filter(board__match__event=restored)
     assert results.count() == 17 and not results.filter(entered_by__isnull=False).exists()
     assert not Result.history.filter(history_user__isnull=False).exists()
@@ -380,7 +383,7 @@ def test_a_username_this_server_does_not_have_is_left_empty(event):
 
 def test_a_username_this_server_has_is_linked_to_that_user(event):
     document = backup.export_event(event)
-    restored = backup.import_event(document)
+    restored = actions.import_event(document)
     director = User.objects.get(username="td")
     result = Result.objects.get(
         board__match__event=restored, board__match__home__name="北京队", board__number=1,
@@ -439,6 +442,62 @@ REFUSALS = {
         lambda d: d["matches"][1]["boards"][3].update(number=1),
         "match m2, board 1: the database refused it: ",
     ),
+    # The shape (the schema), said in the same words.
+    "an object that is no object": (
+        lambda d: d["matches"][0]["boards"][0].update(open=5),
+        "match m1, board 1, open room: should be an object, not 5",
+    ),
+    "a whole number written as 10.0": (
+        lambda d: set_tricks(d, 10.0),
+        "match m1, board 1, open room, 'tricks': should be a whole number, not 10.0",
+    ),
+    "a negative number of tricks": (
+        lambda d: set_tricks(d, -1),
+        "match m1, board 1, open room, 'tricks': should be 0 to 32767, not -1",
+    ),
+    "a declarer who is no seat": (
+        lambda d: first_result(d).update(declarer="X"),
+        "match m1, board 1, open room, 'declarer': should be one of '', 'N', 'E', 'S', 'W', "
+        'not "X"',
+    ),
+    "a reason left empty": (
+        lambda d: d["vp_penalties"][0].update(reason=" "),
+        "vp_penalties[0], 'reason': should not be empty",
+    ),
+    "a name too long": (
+        lambda d: d["teams"][0].update(name="队" * 81),
+        "team t1, 'name': is longer than 80 characters",
+    ),
+    "a list that is null": (
+        lambda d: d["matches"][0].update(imp_penalties=None),
+        "match m1, 'imp_penalties': should not be null",
+    ),
+    "a time that is no time": (
+        lambda d: d["matches"][0].update(created="yesterday"),
+        "match m1, 'created': should be a time such as \"2026-11-29T14:05:00+08:00\", not "
+        '"yesterday"',
+    ),
+    # What the document names (the importer) and the event's rules (the action).
+    "a stage named by text": (
+        lambda d: d["byes"][0].update(stage="2"),
+        "byes[0], 'stage': should be a whole number, not \"2\"",
+    ),
+    "a stage the document does not have": (
+        lambda d: d["matches"][0].update(stage=2),
+        "match m1, 'stage': no stage has the number 2",
+    ),
+    "a player key nobody has": (
+        lambda d: d["matches"][0]["seatings"][0].update(player="p99"),
+        "match m1, seatings[0], 'player': no player has the key \"p99\"",
+    ),
+    "two teams with one key": (
+        lambda d: d["teams"][1].update(key="t1"),
+        "teams[1], 'key': another team has the key \"t1\"",
+    ),
+    "settings no event may have": (
+        lambda d: d["event"].update(boards_per_match=0),
+        "event, 'boards_per_match': ",
+    ),
 }
 
 
@@ -459,11 +518,15 @@ def test_a_faulty_document_is_refused_with_a_clear_message_and_nothing_written(
     assert counts() == before
 
 
+def test_the_schema_is_a_valid_json_schema():
+    Draft202012Validator.check_schema(backup_schema.DOCUMENT)
+
+
 def test_the_database_constraint_that_refused_a_result_is_named(event):
     document = backup.export_event(event)
     set_tricks(document, 14)
     with pytest.raises(backup.BackupError, match="result_tricks_0_to_13"):
-        backup.import_event(document)
+        actions.import_event(document)
 
 
 def test_a_truncated_file_is_refused_and_nothing_written(event, tmp_path):
@@ -491,6 +554,31 @@ def test_a_file_that_is_no_export_is_refused(db, tmp_path, content, message):
         path.write_bytes(content)
     with pytest.raises(CommandError, match=re.escape(message)):
         call_command("import_event", str(path), stdout=io.StringIO())
+    assert not Event.objects.exists()
+
+
+def test_a_file_nested_100000_levels_deep_is_refused_with_a_message_not_a_traceback(db, tmp_path):
+    path = tmp_path / "deep.json"
+    nested = "[" * 100_000 + "]" * 100_000
+    path.write_text(f'{{"format": "scoresheet-event", "format_version": 1, "event": {nested}}}')
+    with pytest.raises(CommandError) as refusal:
+        call_command("import_event", str(path), stdout=io.StringIO())
+    assert str(refusal.value) == (
+        f"{path} was not imported, nothing was written: the file nests JSON more than 20 "
+        "levels deep (an event export is far shallower): it is not an event export"
+    )
+    assert not Event.objects.exists()
+
+
+def test_a_file_bigger_than_the_limit_is_refused_before_it_is_read(db, tmp_path, monkeypatch):
+    monkeypatch.setattr(backup_files, "MAX_BYTES", 1000)
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({"format": "scoresheet-event", "padding": "x" * 1000}))
+    with pytest.raises(CommandError) as refusal:
+        call_command("import_event", str(path), stdout=io.StringIO())
+    assert str(refusal.value).endswith(
+        "the file is bigger than 1,000 bytes, the most an event export may be"
+    )
     assert not Event.objects.exists()
 
 
@@ -534,7 +622,7 @@ def test_the_deals_come_back_with_their_double_dummy_par_and_who_imported_them(d
                           "imported_by", "imported_at"}  # fmt: skip
     assert first["pbn"].startswith("N:AQ7654.92.Q52.J9 ")  # North first, whatever the file
     empty_the_tables()
-    restored = backup.import_event(backup.loads(backup.dumps(document)))
+    restored = actions.import_event(backup.loads(backup.dumps(document)))
     assert what_players_see(restored) == seen  # hands, double dummy and par on every board
     assert stored_deals(restored) == deals
     assert Deal.history.filter(history_type="+").count() == 8
@@ -544,7 +632,7 @@ def test_a_document_without_deals_restores_with_none(event):
     document = backup.export_event(event)
     assert document["deals"] == []
     del document["deals"]  # as written before deals were kept
-    restored = backup.import_event(document)
+    restored = actions.import_event(document)
     assert not Deal.objects.filter(event=restored).exists()
 
 

@@ -322,7 +322,7 @@ def test_an_event_with_stages_exports_and_imports_whole(td):
                                reason="Slow play", stage=number, user=td)  # fmt: skip
     document = backup.export_event(event)
     assert [s["kind"] for s in document["stages"]] == ["round-robin", "knockout", "swiss"]
-    copy = backup.import_event(json_round_trip(document), user=td)
+    copy = actions.import_event(json_round_trip(document), user=td)
 
     def picture(target):
         stages = {s.number: s for s in target.stages.all()}

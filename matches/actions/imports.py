@@ -1,13 +1,16 @@
 """Restoring an event from a backup document (``manage.py import_event``).
 
-``matches.interchange.backup.read_document`` reads and checks the whole document into unsaved rows,
-writing nothing; ``import_event`` writes them in one transaction, in bulk.
+``matches.interchange.backup.read_document`` reads and checks the whole document into
+unsaved rows, writing nothing; ``import_event`` checks the event's settings by the rules
+every event obeys (``events.settings_errors``), then writes the rows in one transaction, in
+bulk.
 """
 
 from __future__ import annotations
 
 from django.db import DataError, IntegrityError, connection, transaction
 
+from matches.interchange.backup import BackupError, Importer, read_document
 from matches.models import (
     Board,
     BoardAdjustment,
@@ -28,8 +31,8 @@ from matches.models import (
     VpPenalty,
 )
 
-from .base import changing
-from .events import refresh_event_totals
+from .base import changing, refresh_event_totals
+from .events import SETTINGS, settings_errors
 
 BATCH = 500
 ORDER = (
@@ -45,10 +48,18 @@ HISTORY_AT_IMPORT = (
 
 
 def import_event(document: dict, *, user=None) -> Event:
-    """Return a new event built from an exported document (see ``matches/backup.py``)."""
-    from matches.interchange.backup import BackupError, read_document
+    """Return a new event built from an exported document (``matches/interchange/backup``),
+    with new ids and every match's totals worked out afresh.
 
+    Every value is checked before anything is written, and it all happens in one
+    transaction: on any fault (a format version this code does not read, a missing key, a
+    contract the scoring core rejects, a rule the event form applies, a row a database
+    constraint refuses) BackupError says where and why, and the database is as it was.
+    Importing a document twice makes two events; usernames this server does not know are
+    left empty.
+    """
     plan = read_document(document)
+    _check_settings(plan)
     with changing(user) as change:
         event = plan.event
         change.save(event)  # created now: the pages' caches are keyed on it (cache_version)
@@ -56,7 +67,7 @@ def import_event(document: dict, *, user=None) -> Event:
         for model in ORDER:
             if model is Stage:
                 plan.team_ids_later()  # teams are saved: orders and reasons take their ids
-            _insert(plan, model, BackupError)
+            _insert(plan, model)
         for model in HISTORY_AT_IMPORT:
             rows = plan.rows.get(model, [])
             model.history.bulk_history_create(rows, batch_size=BATCH, default_user=user)
@@ -70,7 +81,13 @@ def import_event(document: dict, *, user=None) -> Event:
         return event
 
 
-def _insert(plan, model, error_class) -> None:
+def _check_settings(plan: Importer) -> None:
+    """Refuse the document's event settings where any event's would be refused."""
+    for error in settings_errors({name: getattr(plan.event, name) for name in SETTINGS}):
+        raise BackupError.at(plan.where[id(plan.event)], error.field, str(error))
+
+
+def _insert(plan: Importer, model) -> None:
     """Insert the model's rows in bulk; if the database refuses, say which row."""
     rows = plan.rows.get(model, [])
     try:
@@ -83,10 +100,10 @@ def _insert(plan, model, error_class) -> None:
                 with transaction.atomic():
                     model.objects.bulk_create([row])
             except (IntegrityError, DataError) as refused:
-                raise error_class(
+                raise BackupError(
                     f"{plan.where[id(row)]}: the database refused it: {refused}"
                 ) from None
-        raise error_class(f"the database refused the {model.__name__} rows: {error}") from None
+        raise BackupError(f"the database refused the {model.__name__} rows: {error}") from None
 
 
 def _write_history(plan) -> None:

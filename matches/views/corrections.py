@@ -73,7 +73,7 @@ def event_delete(request, event_id):
 @require_GET
 @event_director_required
 def event_export(request, event_id):
-    """The event as one JSON document (matches/backup.py), for ``import_event``."""
+    """The event as one JSON document (matches/interchange/backup/), for ``import_event``."""
     event = get_object_or_404(Event, pk=event_id)
     response = HttpResponse(
         backup.dumps(backup.export_event(event)), content_type="application/json; charset=utf-8"

@@ -3,8 +3,8 @@
     manage.py export_event 3 --output event-3.json
     manage.py export_event 3 > event-3.json
 
-What the document holds and what it leaves out: matches/backup.py. ``import_event``
-reads it back as a new event.
+What the document holds and what it leaves out: matches/interchange/backup/.
+``import_event`` reads it back as a new event.
 """
 
 from pathlib import Path

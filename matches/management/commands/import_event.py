@@ -4,15 +4,15 @@
 
 The event is created afresh, with new ids, in one transaction; every match's totals are
 worked out again. A document with a fault (a format version this app does not read, a
-missing key, a contract that is no contract, a row a database constraint refuses) is
-refused with a message that says where, and nothing is written. Importing the same file
-twice makes two events. Usernames this server does not have are left empty.
+missing key, a contract that is no contract, a row a database constraint refuses; a file
+too big, or nested too deep, to be one) is refused with a message that says where, and
+nothing is written. Importing the same file twice makes two events. Usernames this server
+does not have are left empty.
 """
-
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from matches import actions
 from matches.interchange import backup
 
 
@@ -27,11 +27,11 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, **options):
         try:
-            text = Path(file).read_bytes()
-        except OSError as error:
-            raise CommandError(f"Cannot read {file}: {error.strerror or error}") from None
-        try:
-            event = backup.import_event(backup.loads(text))
+            try:
+                document = backup.read_file(file)
+            except OSError as error:
+                raise CommandError(f"Cannot read {file}: {error.strerror or error}") from None
+            event = actions.import_event(document)
         except backup.BackupError as error:
             raise CommandError(f"{file} was not imported, nothing was written: {error}") from None
         self.stdout.write(

@@ -1,0 +1,103 @@
+"""The deals of an event in its backup document: each round's hand records with the
+double dummy and par stored when they were imported.
+
+In the document, ``"deals"`` lists them by round and board::
+
+    {"round": 1, "board": 3, "pbn": "N:AKQ.… … … …",
+     "double_dummy": {"N": {"C": 7, "D": 8, "H": 9, "S": 10, "NT": 9}, "E": {…}, …},
+     "par": {"score": 420, "contracts": ["4S by N", "4S by S"]},
+     "source": "round-1.pbn", "imported_by": "td", "imported_at": "2026-11-29T14:05:00+08:00"}
+
+``double_dummy`` and ``par`` are as ``/matches/<id>.json`` gives them. The import checks
+each deal as strictly as a PBN file's: 52 distinct cards, 13 to a hand (the scoring core's
+own check), a board the event plays in a round it has matches in, once; and the analysis's
+shape (the schema): tricks 0 to 13 for each of the four declarers in each of the five
+strains, a par score (a whole number; here, a multiple of 10) and par contracts as "4S by
+N", "5HX-2 by E". The double dummy is not solved again: it is restored as it was stored.
+The deals' own change history is not carried: each restored deal is recorded as made by
+the import.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from matches.models import Deal
+from matches.scoring.deals import Deal as Hands
+from matches.scoring.deals import DealError
+from matches.scoring.double_dummy import Analysis, ParContract
+
+from .document import iso, show, username_of
+from .values import Reader
+
+
+def export_deals(event) -> list[dict]:
+    """Return the event's deals as document entries, by round and board."""
+    rows = (
+        Deal.objects.filter(event=event)
+        .order_by("round", "board")
+        .values(
+            "round", "board", "pbn", "analysis", "source", "imported_at",
+            imported_username=models.F(username_of("imported_by")),
+        )
+    )  # fmt: skip
+    return [
+        {
+            "round": row["round"],
+            "board": row["board"],
+            "pbn": row["pbn"],
+            **Analysis.from_json(row["analysis"]).as_json(),
+            "source": row["source"],
+            "imported_by": row["imported_username"],
+            "imported_at": iso(row["imported_at"]),
+        }
+        for row in rows
+    ]
+
+
+def read_deals(importer, top: Reader) -> None:
+    """Read the document's deals into unsaved rows of ``importer`` (``Importer``), each
+    checked; raise BackupError saying where, and why, on the first fault."""
+    event = importer.event
+    rounds = {match.round for match, _, _ in importer.matches}
+    seen: dict[tuple[int, int], str] = {}
+    for index, reader in top.each("deals"):
+        round_number, board = reader.get("round"), reader.get("board")
+        if round_number not in rounds:
+            reader.fail("round", f"the event has no matches in round {round_number}")
+        if board > event.boards_per_match:
+            reader.fail("board", f"the event plays boards 1 to {event.boards_per_match}")
+        if (round_number, board) in seen:
+            reader.fail("board", f"{seen[round_number, board]} is the same round and board")
+        seen[round_number, board] = f"deals[{index}]"
+        try:
+            hands = Hands.parse(reader.get("pbn"))
+        except DealError as error:
+            reader.fail("pbn", f"not a deal: {error}")
+        deal = Deal(
+            event=event,
+            round=round_number,
+            board=board,
+            pbn=hands.pbn(),
+            analysis=analysis(reader).as_json(),
+            source=reader.get("source", ""),
+            imported_by=importer.user(reader, "imported_by"),
+        )
+        importer.add(deal, reader.where)
+        importer.stamp(deal, "imported_at", reader)
+
+
+def analysis(reader: Reader) -> Analysis:
+    """Return the deal's double dummy and par (their shape the schema's), the par checked."""
+    par = reader.child("par")
+    score, contracts = par.get("score"), par.get("contracts")
+    if score % 10:
+        par.fail("score", f"a score is a multiple of 10, not {score}")
+    for contract in contracts:
+        try:
+            ParContract.parse(contract)
+        except ValueError:
+            par.fail("contracts", f'{show(contract)} is not a par contract such as "4S by N"')
+    if score and not contracts:
+        par.fail("contracts", f"a par score of {score} needs its contracts")
+    return Analysis.from_json({"double_dummy": reader.get("double_dummy"), "par": par.data})
