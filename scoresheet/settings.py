@@ -85,7 +85,6 @@ INSTALLED_APPS = [
     "bootstrap",
     "simple_history",
     "axes",
-    "django_ratelimit",
     "csp",
     "matches",
 ]
@@ -248,21 +247,18 @@ AXES_HANDLER = (
 )
 AXES_CACHE = "default"
 
-# Who may sign up, and how often (django-ratelimit, per client address, in the shared cache).
+# Who may sign up, and how often: per client address, in the shared cache, as sliding
+# windows (matches/auth/ratelimit.py: one cache key per attempt a window allows, taken with
+# an atomic cache.add before the work, so neither a burst at once nor one at a window's
+# edge gets past the limit).
 SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
 SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/h")  # accounts made per address
 LOGIN_RATE = os.environ.get("LOGIN_RATE", "20/m")  # login attempts per address
 for _name in ("SIGNUP_RATE", "LOGIN_RATE"):
     if not re.fullmatch(r"[0-9]+/[0-9]*[smhd]", globals()[_name]):
         raise ImproperlyConfigured(f"{_name} must look like 5/h or 20/m.")
-RATELIMIT_USE_CACHE = "shared"
+RATELIMIT_USE_CACHE = "shared"  # Redis, or without it the database table every process shares
 RATELIMIT_FAIL_OPEN = True  # a cache that does not answer limits nobody (see CACHES)
-SILENCED_SYSTEM_CHECKS = [
-    # Django's own Redis backend increments atomically (INCR) though django-ratelimit does
-    # not list it; without Redis the database cache serves one machine's processes.
-    "django_ratelimit.W001",
-    "django_ratelimit.E003",
-]
 
 # Behind a proxy (nginx): how many proxies add the client's address to X-Forwarded-For.
 # 0 (the default): the app is reached directly, and X-Forwarded-For and X-Forwarded-Proto

@@ -1,6 +1,9 @@
 """Accounts: logging in (rate-limited per address, locked per name and address after
 repeated failures), players signing up, and the superusers' list of lock-outs.
 
+The rate limits (``matches.auth.ratelimit``) are sliding windows, and each attempt takes
+its place in the count before the work is done: a burst at once cannot slip past them.
+
 Directors are made by a superuser; players may sign up to save home games, unless the
 site turns sign-up off (SIGNUP_OPEN=0).
 """
@@ -13,11 +16,10 @@ from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_ratelimit.core import get_usage
-from django_ratelimit.decorators import ratelimit
 
 from matches import actions
 from matches.actions import ActionError
+from matches.auth import ratelimit
 from matches.auth.accounts import current_lockouts
 from matches.auth.permissions import superuser_required
 from matches.forms.accounts import LoginForm, SignupForm, UnlockForm
@@ -25,18 +27,9 @@ from matches.forms.accounts import LoginForm, SignupForm, UnlockForm
 LOGIN_TEMPLATE = "registration/login.html"
 
 
-def _login_rate(group, request):
-    return settings.LOGIN_RATE
-
-
-def _signup_rate(group, request):
-    return settings.SIGNUP_RATE
-
-
 @require_http_methods(["GET", "POST"])
-@ratelimit(group="login", key="ip", rate=_login_rate, method="POST", block=False)
 def login(request):
-    if request.limited:
+    if request.method == "POST" and not ratelimit.attempt("login", request, settings.LOGIN_RATE):
         form = LoginForm(request, initial={"username": request.POST.get("username", "")[:150]})
         message = _("Too many login attempts from your address. Wait a minute, then try again.")
         return _login_refused(request, form, message)
@@ -71,25 +64,31 @@ def signup(request):
     if not settings.SIGNUP_OPEN:
         return render(request, "registration/signup_closed.html", status=403)
     form = SignupForm(request.POST or None)
-    if request.method == "POST":
-        usage = get_usage(request, group="signup", key="ip", rate=_signup_rate, method="POST")
-        if usage and usage["count"] >= usage["limit"]:
-            message = _("Too many accounts have been made from your address. Try again later.")
-            context = {"form": form, "refused": message}
-            return render(request, "registration/signup.html", context, status=429)
+    if request.method == "POST" and ratelimit.exhausted("signup", request, settings.SIGNUP_RATE):
+        return _signup_refused(request, form)
     if form.is_valid():
+        # The account's place in the count is taken first (atomically), so sign-ups at
+        # once cannot all pass the check before any is counted; a refusal gives it back.
+        place = ratelimit.attempt("signup", request, settings.SIGNUP_RATE)
+        if not place:
+            return _signup_refused(request, form)
         try:
             user = actions.sign_up(
                 username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
             )
         except ActionError as error:
+            place.give_back()
             form.add_error(error.field, str(error))
         else:
-            get_usage(request, group="signup", key="ip", rate=_signup_rate, method="POST",
-                      increment=True)  # fmt: skip
             log_in(request, user, backend="matches.auth.accounts.UsernameBackend")
             return redirect("games")
     return render(request, "registration/signup.html", {"form": form})
+
+
+def _signup_refused(request, form):
+    message = _("Too many accounts have been made from your address. Try again later.")
+    context = {"form": form, "refused": message}
+    return render(request, "registration/signup.html", context, status=429)
 
 
 @require_GET

@@ -1,0 +1,124 @@
+"""Rate limits per client address (logins, sign-ups), as a sliding window over the Django cache.
+
+A rate of N per W seconds (``"20/m"``, ``"5/h"``) gives each address N slots, cache keys
+that expire W seconds after they were taken. An attempt goes through only if it takes a
+free slot, and it takes it with ``cache.add``, which only one caller can win: Redis'
+``SET NX``, the database cache's primary key, the memory cache's lock. So there is no
+fixed window whose edge lets twice the limit through in a moment (each slot frees itself
+W seconds after its own attempt: at most N attempts in any W seconds), and no read-then-
+count race (the slot is the count, taken before the work is done).
+
+The database cache's ``add`` may give one expired row to two callers at once on
+PostgreSQL; there, the slots of an address are taken under a transaction-level advisory
+lock (on SQLite every write transaction already waits for the database's lock).
+
+The limits use the shared cache (``RATELIMIT_USE_CACHE``). A cache that does not answer
+(Redis down: ``ResilientRedisCache.available`` is False) limits nobody while
+``RATELIMIT_FAIL_OPEN`` is on, as the rest of the app goes on without Redis.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import ipaddress
+import re
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import caches
+from django.core.cache.backends.db import DatabaseCache
+from django.db import connections, router, transaction
+
+UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+RATE = re.compile(r"([0-9]+)/([0-9]*)([smhd])")
+IPV6_PREFIX = 64  # one household or phone gets a whole /64: count it as one address
+
+
+def parse_rate(rate: str) -> tuple[int, int]:
+    """Return (attempts, seconds) of a rate such as ``"20/m"`` or ``"5/2h"``."""
+    match = RATE.fullmatch(rate)
+    if match is None:
+        raise ValueError(f"a rate looks like 5/h or 20/m, not {rate!r}")
+    count, amount, unit = match.groups()
+    return int(count), int(amount or 1) * UNITS[unit]
+
+
+def client_address(request) -> str:
+    """Return the address a request is counted under (an IPv6 address's /64 network)."""
+    address = request.META.get("REMOTE_ADDR", "")
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if parsed.version == 6:
+        return str(ipaddress.ip_network(f"{parsed}/{IPV6_PREFIX}", strict=False))
+    return str(parsed)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """An attempt's answer: ``allowed``, and the slot it took (None when it took none)."""
+
+    allowed: bool
+    slot: str | None = None
+
+    def __bool__(self) -> bool:
+        return self.allowed
+
+    def give_back(self) -> None:
+        """Free the slot: the work it was taken for did not happen (a refused sign-up)."""
+        if self.slot is not None:
+            _cache().delete(self.slot)
+
+
+def _cache():
+    return caches[settings.RATELIMIT_USE_CACHE]
+
+
+def _slots(group: str, request, limit: int) -> list[str]:
+    address = hashlib.sha256(client_address(request).encode()).hexdigest()[:32]
+    return [f"ratelimit:{group}:{address}:{number}" for number in range(limit)]
+
+
+def _down(cache) -> bool:
+    return getattr(cache, "available", True) is False
+
+
+@contextlib.contextmanager
+def _one_at_a_time(cache, name: str):
+    """Take an address's slots one caller at a time where ``cache.add`` alone is not
+    enough: the database cache on PostgreSQL (see the module's docstring)."""
+    if not isinstance(cache, DatabaseCache):
+        yield
+        return
+    database = router.db_for_write(cache.cache_model_class)
+    with transaction.atomic(using=database):
+        connection = connections[database]
+        if connection.vendor == "postgresql":
+            key = int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+        yield
+
+
+def attempt(group: str, request, rate: str) -> Attempt:
+    """Return whether the request's address may make one more attempt of ``group`` now,
+    taking one of its slots if so."""
+    limit, seconds = parse_rate(rate)
+    cache = _cache()
+    slots = _slots(group, request, limit)
+    with _one_at_a_time(cache, slots[0]):
+        taken = cache.get_many(slots)
+        for slot in [] if _down(cache) else slots:
+            if slot not in taken and cache.add(slot, time.time(), timeout=seconds):
+                return Attempt(True, slot)
+    return Attempt(_down(cache) and settings.RATELIMIT_FAIL_OPEN)
+
+
+def exhausted(group: str, request, rate: str) -> bool:
+    """Return True when every slot of the address is taken (a read: nothing is taken)."""
+    limit, _seconds = parse_rate(rate)
+    cache = _cache()
+    return len(cache.get_many(_slots(group, request, limit))) >= limit
