@@ -368,6 +368,17 @@ def test_importing_the_same_file_twice_makes_two_events(event):
     assert what_players_see(first)["standings"] == what_players_see(second)["standings"]
 
 
+def test_the_tables_settings_come_back_and_an_older_document_reads_them_as_off(event):
+    actions.change_event(event, table_lead=True, table_each_board=True, user=None)
+    document = backup.export_event(Event.objects.get(pk=event.pk))
+    copy = actions.import_event(document)
+    assert (copy.table_lead, copy.table_each_board) == (True, True)
+    for name in ("table_lead", "table_each_board"):
+        del document["event"][name]
+    older = actions.import_event(document)
+    assert (older.table_lead, older.table_each_board) == (False, False)
+
+
 def test_a_username_this_server_does_not_have_is_left_empty(event):
     seen, document = what_players_see(event), backup.export_event(event)
     empty_the_tables()

@@ -219,6 +219,8 @@ def _export(event: Event) -> dict:
             "bye_vp": decimal_text(event.bye_vp),
             "average_plus": event.average_plus,
             "average_minus": event.average_minus,
+            "table_lead": event.table_lead,
+            "table_each_board": event.table_each_board,
         },
         "teams": [
             {

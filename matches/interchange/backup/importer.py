@@ -169,6 +169,9 @@ class Importer:
             bye_vp=source.decimal("bye_vp", field_of(Event, "bye_vp")),
             average_plus=source.get("average_plus", 3),
             average_minus=source.get("average_minus", -3),
+            # Documents from before the tables leave these out: off, the default.
+            table_lead=source.get("table_lead", False),
+            table_each_board=source.get("table_each_board", False),
         )
         self.where[id(event)] = source.where
         for index, reader in top.each("teams"):

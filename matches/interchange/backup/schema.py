@@ -225,6 +225,8 @@ DOCUMENT = obj({
         "bye_vp": maybe(decimal(Event, "bye_vp")),
         "average_plus": maybe(whole()),
         "average_minus": maybe(whole()),
+        "table_lead": FLAG,
+        "table_each_board": FLAG,
     }),
     "teams": items(obj({"key": KEY, "name": text(Team, "name")}, {
         "captain": maybe(text(Team, "captain")),
