@@ -14,8 +14,7 @@ from matches.choices import RoomChoice
 from matches.models import Board, Deal, Seating
 from matches.presenters.formatting import quotient
 
-from . import usebio
-from .pbn import write_games
+from . import pbn, usebio
 
 PBN_ROOMS = {RoomChoice.OPEN: "Open", RoomChoice.CLOSED: "Closed"}
 PBN_SEATS = (("North", "N"), ("East", "E"), ("South", "S"), ("West", "W"))
@@ -68,14 +67,15 @@ def pbn_games(matches) -> list[dict]:
                 "VisitTeam": match.away.name,
                 "Dealer": board.dealer.value,
                 "Vulnerable": board.vulnerability.value,
-                "Deal": deal.pbn if deal else "",
+                # Export format: the first hand is the dealer's (PBN 2.1 §3.4.11).
+                "Deal": deal.hands.pbn(first=board.dealer) if deal else "",
                 "Scoring": "IMP",
             }
             for tag, seat in PBN_SEATS:
                 game[tag] = seating.get((match.pk, segment, room, seat), "")
             if adjusted is not None:
                 game.update({"Declarer": "?", "Contract": "?", "Result": "?"})
-                game["ScoreIMP"] = adjusted.home_imps - adjusted.away_imps
+                game["ScoreIMP"] = _adjusted_imps(room, adjusted)
                 game["_note"] = f"Artificial adjusted score (Law 12C1): {adjusted.reason}"
             elif result is None:
                 game.update({"Declarer": "?", "Contract": "?", "Result": "?"})
@@ -84,26 +84,44 @@ def pbn_games(matches) -> list[dict]:
                 game["Contract"] = "Pass" if contract.is_pass else str(contract)
                 game["Declarer"] = result.declarer or ""
                 game["Result"] = "" if contract.is_pass else result.tricks
-                ns = result.ns_score
-                game["Score"] = f"NS {ns}" if ns >= 0 else f"EW {-ns}"
+                game["Score"] = pbn.side_value(result.ns_score)
                 if result.lead:
                     game["Lead"] = result.lead
                 if result.assigned_reason:
                     game["_note"] = f"Assigned adjusted score (Law 12C2): {result.assigned_reason}"
                 if comparison.imps is not None:
-                    game["ScoreIMP"] = comparison.imps
+                    game["ScoreIMP"] = _table_imps(room, comparison.imps)
             if deal is not None:
                 analysis = deal.analysed
-                par = analysis.par_score
-                game["OptimumScore"] = f"NS {par}" if par >= 0 else f"EW {-par}"
-                game["ParContract"] = "; ".join(str(c) for c in analysis.par_contracts)
+                game["OptimumScore"] = pbn.side_value(analysis.par_score)
+                if analysis.par_contracts:
+                    game["ParContract"] = pbn.par_contracts_value(analysis.par_contracts)
             games.append(game)
     return games
 
 
+def _table_imps(room: str, home_imps: int) -> str:
+    """Return a room's ScoreIMP with the side named (PBN 2.1 §4.2.2, read as §4.2.1: a bare
+    value would be the declarer's side's): the home team sits North-South in the open room
+    and East-West in the closed room, so the home team's 10 IMPs are "NS 10" in the open
+    room's game and "EW 10" in the closed room's."""
+    return pbn.side_value(home_imps if room == RoomChoice.OPEN else -home_imps)
+
+
+def _adjusted_imps(room: str, adjusted) -> str:
+    """Return an artificial adjusted score's ScoreIMP, each side's IMPs named ("NS 3 EW -3"):
+    the two teams' IMPs need not balance (average plus to one, average to the other)."""
+    ns, ew = (
+        (adjusted.home_imps, adjusted.away_imps)
+        if room == RoomChoice.OPEN
+        else (adjusted.away_imps, adjusted.home_imps)
+    )
+    return f"NS {ns} EW {ew}"
+
+
 def pbn_text(matches) -> str:
     """Return these matches as a PBN 2.1 file."""
-    return write_games(pbn_games(matches), comments=["Creator: scoresheet"])
+    return pbn.write_games(pbn_games(matches), comments=["Creator: scoresheet"])
 
 
 def usebio_document(event) -> bytes:

@@ -8,8 +8,12 @@ statistics tables such as ``OptimumResultTable``). Everything it finds wrong is 
 as a Problem with a ``code`` and ``params``, so a page can say it in the user's language;
 nothing here imports Django.
 
-The writer gives PBN 2.1 export format: the fifteen tags of the mandatory set in their
-order, then the others alphabetically, CRLF line ends.
+The writer gives PBN 2.1 export format (§2.1): the fifteen tags of the mandatory set in
+their order, then the others alphabetically (§3.4), CRLF line ends (§2.3), an empty line
+before every game but the first (§3), and a header of ``%`` lines (§2.4) naming the
+version, the export format and the character set. PBN's own character set is ISO 8859-1
+(§2.2); Chinese names need UTF-8, so the header says ``charset=UTF-8`` as BridgeComposer's
+``% Content-type`` line does, and the download is served with the same charset.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from matches.scoring import (
     board_vulnerability,
 )
 from matches.scoring.deals import Deal, DealError
+from matches.scoring.double_dummy import ParContract
 
 MANDATORY_TAGS = (
     "Event", "Site", "Date", "Board", "West", "North", "East", "South",
@@ -350,15 +355,48 @@ def _escape(value) -> str:
     )
 
 
+CONTENT_TYPE = "% Content-type: text/x-pbn; charset=UTF-8"
+
+
+def side_value(ns: int | float) -> str:
+    """Return a North-South figure as PBN's Score, ScoreIMP and OptimumScore write it with
+    the side named (§4.2.1, §4.2.7): "NS 420" for North-South's, "EW 100" for East-West's."""
+    return f"NS {ns}" if ns >= 0 else f"EW {-ns}"
+
+
+def par_contracts_value(contracts: Iterable[ParContract]) -> str:
+    """Return par contracts as BridgeComposer writes ``[ParContract]``: "NS 4S=", "EW 1S+2",
+    "N 3NT=", "EW 5HX-2" (who declares, the contract, and the tricks over or under it), one
+    entry per contract, a side named once when both its players declare it, entries
+    separated by ";" as PBN separates the items of a tag value (§3.3). ParContract is not
+    in PBN 2.1; the shape is the one BridgeComposer's files show ("NS 4H+1", "EW 6DX-5",
+    "N 2S=", as public readers of its files parse them), the contract as [Contract] writes
+    it (§3.4.14)."""
+    declarers: dict[tuple[str, int], list[Seat]] = {}
+    for par in contracts:
+        declarers.setdefault((str(par.contract), par.result), []).append(par.declarer)
+    entries = []
+    for (contract, result), seats in declarers.items():
+        mark = "=" if result == 0 else f"{result:+d}"
+        for side in ((Seat.NORTH, Seat.SOUTH), (Seat.EAST, Seat.WEST)):
+            who = "".join(seat.value for seat in side if seat in seats)
+            if who:
+                entries.append(f"{who} {contract}{mark}")
+    return ";".join(entries)
+
+
 def write_games(games: Iterable[dict], comments: Iterable[str] = ()) -> str:
     """Return PBN 2.1 export format for games given as {tag: value} (and optional "{}" notes).
 
     Each mandatory tag missing from a game is written with "?" (unknown), except a missing
     Deal, written empty as PBN does for an inappropriate value; a game's "_note" entry, if
-    any, is written as a {…} commentary after its tags.
+    any, is written as a {…} commentary after its tags. The header's ``%`` lines come
+    first, then the first game at once: only the games after it start with an empty line.
     """
-    lines = ["% PBN 2.1", "% EXPORT", *(f"% {comment}" for comment in comments), ""]
-    for game in games:
+    lines = ["% PBN 2.1", "% EXPORT", CONTENT_TYPE, *(f"% {comment}" for comment in comments)]
+    for index, game in enumerate(games):
+        if index:
+            lines.append("")
         for name in MANDATORY_TAGS:
             default = "" if name == "Deal" else "?"
             lines.append(f'[{name} "{_escape(game.get(name, default))}"]')
@@ -367,5 +405,4 @@ def write_games(games: Iterable[dict], comments: Iterable[str] = ()) -> str:
         note = game.get("_note")
         if note:
             lines.append("{" + str(note).replace("{", "(").replace("}", ")") + "}")
-        lines.append("")
-    return "\r\n".join(lines)
+    return "\r\n".join(lines) + "\r\n"
