@@ -9,11 +9,17 @@ from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
+from matches import scoring
+from matches.lib.text import text_errors
 from matches.models import ImpPenalty, Match, VpPenalty
 
 from .base import ActionError, Gone, changing
 
 NOT_IN_MATCH = _("Only a team of this match (%(match)s) can be given an IMP penalty in it.")
+FORFEIT_VP_EVENT = _("VP are 0 to %(top)s on this event's scale.")
+FORFEIT_VP_STAGE = _("VP are 0 to %(top)s on this stage's scale.")
+VP_HUNDREDTHS = _("VP are given to hundredths at most, such as 12.5 or 17.25.")
+NO_REASON = _("Give a reason; the public pages show it.")
 
 
 def add_imp_penalty(match, *, team, imps: int, reason: str, user) -> ImpPenalty:
@@ -80,12 +86,46 @@ def remove_vp_penalty(penalty, *, user, reason: str = "") -> None:
         change.delete(penalty, reason)
 
 
+def forfeit_errors(match, *, home_vp, away_vp, reason=None) -> list[ActionError]:
+    """Return what is wrong with a forfeit's VP (and its reason, unless None) for this
+    match (an empty list: nothing), each error naming its field.
+
+    Each team's VP are 0 to the most one team can score on the scale the match plays by:
+    its own stage's (the event's for stage 1), to hundredths at most.
+    """
+    settings = match.settings
+    top = scoring.scale_total(settings.vp_scale)
+    message = FORFEIT_VP_EVENT if match.stage.number == 1 else FORFEIT_VP_STAGE
+    errors = []
+    for field, vp in (("home_vp", home_vp), ("away_vp", away_vp)):
+        if isinstance(vp, int) and not isinstance(vp, bool):
+            vp = Decimal(vp)
+        if not isinstance(vp, Decimal) or not vp.is_finite() or not 0 <= vp <= top:
+            errors.append(ActionError(message, field=field, code="vp", params={"top": top}))
+        elif vp != vp.quantize(Decimal("0.01")):
+            errors.append(ActionError(VP_HUNDREDTHS, field=field, code="vp"))
+    if reason is not None:
+        if isinstance(reason, str) and not reason.strip():
+            problems = [NO_REASON]
+        else:
+            problems = text_errors(reason.strip() if isinstance(reason, str) else reason, most=200)
+        if problems:
+            errors.append(ActionError(problems[0], field="reason", code="reason"))
+    return errors
+
+
 def set_forfeit(match, *, home_vp: Decimal, away_vp: Decimal, reason: str, user) -> Match:
-    """Return the match with the VP of a forfeit or walkover set: they replace the boards'."""
+    """Return the match with the VP of a forfeit or walkover set: they replace the boards'.
+
+    Raise ActionError for VP off the match's scale or a missing reason (``forfeit_errors``).
+    """
     with changing(user) as change:
         match = change.lock_match(match)
-        match.forfeit_home_vp, match.forfeit_away_vp = home_vp, away_vp
-        match.forfeit_reason = reason
+        errors = forfeit_errors(match, home_vp=home_vp, away_vp=away_vp, reason=reason)
+        if errors:
+            raise errors[0]
+        match.forfeit_home_vp, match.forfeit_away_vp = Decimal(home_vp), Decimal(away_vp)
+        match.forfeit_reason = reason.strip()
         change.save(match, update_fields=["forfeit_home_vp", "forfeit_away_vp", "forfeit_reason"])
         change.refresh_totals(match)
         return match

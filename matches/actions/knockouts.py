@@ -18,10 +18,10 @@ from django.utils.translation import gettext_lazy as _
 from matches import queries
 from matches.choices import CarryOverChoice
 from matches.lib.text import text_errors
-from matches.models import Match, Result, Stage
+from matches.models import Match, Result, Stage, Team
 from matches.scoring import knockout
 
-from .base import changing, pk_of
+from .base import ActionError, changing, pk_of
 from .stage_base import NO_REASON, NOT_STARTED, locked_stage, new_match, refusal
 
 NOT_KNOCKOUT = _("Only a knockout stage has knockout rounds.")
@@ -35,6 +35,13 @@ NOTHING_NEXT = _(
 NEXT_PLAYED = _(
     "The next round's match %(home)s – %(away)s has results already: its teams cannot "
     "change. Reopen it and delete its results first, or keep this match's winner."
+)
+ALREADY_DECIDED = _(
+    "%(user)s has already decided this tie: %(team)s goes through (%(reason)s). Nothing was "
+    "changed."
+)
+ALREADY_DECIDED_BY_NOBODY = _(
+    "This tie is already decided: %(team)s goes through (%(reason)s). Nothing was changed."
 )
 REDRAWN = _("Teams changed: an earlier match's winner changed after it was reopened.")
 
@@ -141,11 +148,19 @@ def next_knockout_round(stage, *, user) -> list[Match]:
 
 
 def decide_knockout_tie(match, *, winner, reason: str, user) -> Match:
-    """Record the director's decision on a knockout match that ended level."""
+    """Record the director's decision on a knockout match that ended level.
+
+    A tie is decided once: a decision already recorded (by another director a moment
+    before, say) is refused, naming who decided what, never replaced.
+    """
     with changing(user) as change:
         match = change.lock_match(match, final_ok=True)
         if not match.is_final:
             raise refusal(NOT_FINAL, "winner")
+        if match.decided_winner_id is not None:
+            # Decided already, perhaps a moment ago: the row is locked, so a decision made
+            # at the same time has committed before this one reads it.
+            raise _already_decided(match)
         tie = knockout.match_winner(match.home_imps, match.away_imps, match.carry) is None
         if not tie:
             raise refusal(NOT_TIED, "winner")
@@ -161,3 +176,21 @@ def decide_knockout_tie(match, *, winner, reason: str, user) -> Match:
         change.save(match, update_fields=["decided_winner", "decided_reason"])
         match.advance = advance_knockout(change, match)
         return match
+
+
+def _already_decided(match) -> ActionError:
+    """Return the refusal of a second decision, naming the director who recorded the one
+    standing (from the match's history: the oldest row of the latest run holding it)."""
+    user = None
+    rows = match.history.select_related("history_user").order_by("-history_date", "-history_id")
+    for row in rows.only("decided_winner_id", "history_user"):
+        if row.decided_winner_id != match.decided_winner_id:
+            break
+        user = row.history_user
+    team = Team.objects.filter(pk=match.decided_winner_id).values_list("name", flat=True).first()
+    params = {"team": team, "reason": match.decided_reason}
+    if user is None:
+        return ActionError(ALREADY_DECIDED_BY_NOBODY, code="decided", params=params)
+    return ActionError(
+        ALREADY_DECIDED, code="decided", params={**params, "user": user.get_username()}
+    )

@@ -6,6 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from matches.actions.adjustments import forfeit_errors
 from matches.choices import RoomChoice
 from matches.forms.results import ResultForm
 from matches.lib.text import text_errors
@@ -123,19 +124,14 @@ class ForfeitForm(ActionFormMixin, forms.Form):
         self.match = match
 
     def clean(self):
+        # The action's own check (the match's stage's scale), each message beside its field.
         cleaned = super().clean()
-        top = Decimal(25 if self.match.event.vp_scale == "printed-25" else 20)
-        for name in ("home_vp", "away_vp"):
-            value = cleaned.get(name)
-            if value is not None and not 0 <= value <= top:
-                self.add_error(
-                    name,
-                    ValidationError(
-                        _("VP are 0 to %(top)s on this event's scale."),
-                        code="vp",
-                        params={"top": top},
-                    ),
-                )
+        errors = forfeit_errors(
+            self.match, home_vp=cleaned.get("home_vp"), away_vp=cleaned.get("away_vp")
+        )
+        for error in errors:
+            if error.field in cleaned:  # a field the form refused already keeps its message
+                self.add_error(error.field, ValidationError(str(error), code=error.code))
         return cleaned
 
     def clean_reason(self):

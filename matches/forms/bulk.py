@@ -15,15 +15,26 @@ from .events import SeatingForm
 
 # A team per line: its name, then (optionally) its players after a colon, separated by
 # commas or 、 — "北京队：王建国、李明、陈静、杨帆" or "Dragons: Li, Wang, Zhang, Zhao".
-NAME_AND_PLAYERS = re.compile(r"\s*([^:：]*?)\s*(?:[:：](.*))?$")
+# The players start after the line's last separator: a full-width colon, or a colon
+# followed by a space or ending the line. Any other colon belongs to the name ("Team A:B",
+# "12:30 Club"), unless the line has no separator and a list of players follows it
+# ("Dragons:Li,Wang"). A name holding a separator ends with one more colon when it has no
+# players: "Real: Madrid:".
+SEPARATOR = re.compile(r"：|:(?=\s|$)")
+COLON = re.compile(r":")
 PLAYER_SEPARATORS = re.compile(r"[,，、;；]")
 
 
 def parse_team_line(line: str) -> tuple[str, list[str]]:
     """Return (name, players) from one line of the list."""
-    name, players = NAME_AND_PLAYERS.match(line).groups()
-    names = [p.strip() for p in PLAYER_SEPARATORS.split(players or "")]
-    return name, [p for p in names if p]
+    separators = list(SEPARATOR.finditer(line)) or [
+        colon for colon in COLON.finditer(line) if PLAYER_SEPARATORS.search(line, colon.end())
+    ]
+    name, players = line, ""
+    if separators:
+        name, players = line[: separators[-1].start()], line[separators[-1].end() :]
+    names = [p.strip() for p in PLAYER_SEPARATORS.split(players)]
+    return name.strip(), [p for p in names if p]
 
 
 class TeamListForm(ActionFormMixin, forms.Form):
@@ -34,8 +45,10 @@ class TeamListForm(ActionFormMixin, forms.Form):
         widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
         help_text=_(
             "A team's name, then, if you have them, its players after a colon, separated by "
-            "commas: “Dragons: Li, Wang, Zhang, Zhao”. Captains can be added on each team's "
-            "page later."
+            "commas: “Dragons: Li, Wang, Zhang, Zhao”. The players follow the line's last "
+            "colon that is full-width (：) or followed by a space: a name may hold a colon "
+            "(“Team A:B: Ann, Bob”); a name holding “: ” with no players ends with one more "
+            "colon (“Real: Madrid:”). Captains can be added on each team's page later."
         ),
     )
 

@@ -341,6 +341,7 @@ def knockout_tie(request, match_id):
             decided = actions.decide_knockout_tie(match, user=request.user, **form.cleaned_data)
         except actions.ActionError as error:
             form.add_error(error.field if error.field in form.fields else None, str(error))
+            match.refresh_from_db()  # a decision recorded meanwhile: the page shows it
         else:
             messages.success(request, _("Decision recorded."))
             announce_next_matches(request, decided.advance.made)

@@ -1,0 +1,113 @@
+"""A forfeit's VP: bounded by the match's own stage's scale, checked by the action itself."""
+
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from matches import actions
+from matches.models import Match
+from tests.factories import make_event, make_match, make_team
+
+pytestmark = pytest.mark.django_db
+
+
+def second_stage_match(event_scale, stage_scale, user):
+    """Return a match of stage 2, a round robin on ``stage_scale``, of an event on
+    ``event_scale`` (stage 1 plays by the event's)."""
+    event = make_event(vp_scale=event_scale, boards_per_match=12, boards_per_segment=12)
+    for number in range(1, 5):
+        make_team(event, f"Team {number}")
+    first = actions.configure_stage(event, user=user, number=1, kind="round-robin")
+    for match in actions.start_stage(first, user=user):
+        actions.mark_final(match, user=user, confirm=True)
+    second = actions.configure_stage(
+        event, user=user, number=2, kind="round-robin", vp_scale=stage_scale
+    )
+    match = actions.start_stage(second, user=user)[0]
+    assert match.settings.vp_scale == stage_scale != match.event.vp_scale
+    return Match.objects.get(pk=match.pk)
+
+
+def post_forfeit(client, match, home, away, reason="Away team did not come"):
+    url = reverse("director-forfeit", args=[match.pk])
+    data = {"forfeit-home_vp": home, "forfeit-away_vp": away, "forfeit-reason": reason}
+    return client.post(url, data)
+
+
+def stored_forfeit(match):
+    match.refresh_from_db()
+    return match.forfeit_home_vp, match.forfeit_away_vp
+
+
+def test_a_forfeit_in_a_25_vp_stage_of_a_20_vp_event_may_give_25(director_client, director):
+    match = second_stage_match("wbf-2013", "printed-25", director)
+    response = post_forfeit(director_client, match, "25", "0")
+    assert response.status_code == 302, response.content.decode()
+    assert stored_forfeit(match) == (25, 0)
+    assert (match.home_vp, match.away_vp) == (25, 0)
+
+
+def test_a_forfeit_in_a_20_vp_stage_of_a_25_vp_event_is_bounded_by_20(director_client, director):
+    match = second_stage_match("printed-25", "wbf-2013", director)
+    page = post_forfeit(director_client, match, "23", "0").text
+    assert "VP are 0 to 20 on this stage&#x27;s scale." in page
+    assert stored_forfeit(match) == (None, None)
+    assert post_forfeit(director_client, match, "20", "0").status_code == 302
+    assert stored_forfeit(match) == (20, 0)
+
+
+@pytest.mark.parametrize(
+    ("home", "away", "field"),
+    [
+        (Decimal(99), Decimal(0), "home_vp"),
+        (Decimal(10), Decimal(-5), "away_vp"),
+        (Decimal("20.01"), Decimal(0), "home_vp"),
+        (Decimal("1.234"), Decimal(0), "home_vp"),  # VP are kept to hundredths
+        (Decimal("NaN"), Decimal(0), "home_vp"),
+        (None, Decimal(0), "home_vp"),
+        ("18", Decimal(0), "home_vp"),
+    ],
+)
+def test_the_action_refuses_vp_off_the_scale_whoever_calls_it(director, home, away, field):
+    match = make_match(make_event(vp_scale="wbf-2013"))
+    with pytest.raises(actions.ActionError) as refused:
+        actions.set_forfeit(match, home_vp=home, away_vp=away, reason="No show", user=director)
+    assert refused.value.field == field
+    assert stored_forfeit(match) == (None, None)
+
+
+def test_the_action_bounds_the_vp_by_the_matchs_own_stage(director):
+    match = second_stage_match("printed-25", "wbf-2013", director)
+    with pytest.raises(actions.ActionError) as refused:
+        actions.set_forfeit(
+            match, home_vp=Decimal(25), away_vp=Decimal(0), reason="No show", user=director
+        )
+    with translation.override("en"):
+        assert str(refused.value) == "VP are 0 to 20 on this stage's scale."
+    match = second_stage_match("wbf-2013", "printed-25", director)
+    actions.set_forfeit(
+        match, home_vp=Decimal(25), away_vp=Decimal(0), reason="No show", user=director
+    )
+    assert stored_forfeit(match) == (25, 0)
+
+
+@pytest.mark.parametrize("reason", ["", "   ", "x" * 201, "bad\x00reason"])
+def test_the_action_refuses_a_forfeit_without_a_proper_reason(director, reason):
+    match = make_match(make_event(vp_scale="printed-25"))
+    with pytest.raises(actions.ActionError) as refused:
+        actions.set_forfeit(
+            match, home_vp=Decimal(18), away_vp=Decimal(0), reason=reason, user=director
+        )
+    assert refused.value.field == "reason"
+    assert stored_forfeit(match) == (None, None)
+
+
+def test_the_form_shows_the_actions_refusal_beside_each_field(director_client):
+    match = make_match(make_event(vp_scale="wbf-2013"))
+    page = post_forfeit(director_client, match, "21", "-1").text
+    for name in ("home_vp", "away_vp"):
+        beside = page.split(f'id="id_forfeit-{name}"', 1)[1].split("</div>", 2)
+        assert "VP are 0 to 20 on this event&#x27;s scale." in "".join(beside[:2])
+    assert stored_forfeit(match) == (None, None)
