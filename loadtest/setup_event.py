@@ -5,14 +5,15 @@
 Run with the same environment as the server (DATABASE_URL, SECRET_KEY, ...), after
 `manage.py migrate`. It generates an event through the actions (generate_event) with
 random results in every round but the last, which the directors enter during the test
-(the round in progress), and creates one director per match of that round, each with a
-random password. Everything locust needs (ids, logins) goes into PLAN.json.
+(the round in progress), and makes one director per match of that round, each with a
+random password, who directs the event. Everything it writes goes through the actions
+(``make_director``, ``add_director``); everything locust needs (ids, logins) goes into
+PLAN.json.
 """
 
 import argparse
 import json
 import os
-import secrets
 import sys
 from pathlib import Path
 
@@ -24,11 +25,7 @@ import django  # noqa: E402
 
 django.setup()
 
-from django.contrib.auth import get_user_model  # noqa: E402
-from django.contrib.auth.models import Group  # noqa: E402
-
 from matches import actions  # noqa: E402
-from matches.auth.groups import DIRECTORS_GROUP  # noqa: E402
 from matches.management.commands.generate_event import generate_event  # noqa: E402
 
 
@@ -61,16 +58,10 @@ def main() -> None:
     in_progress = list(event.matches.filter(round=current).order_by("pk"))
     print(f"round {current}: {len(in_progress)} matches, no results yet")
 
-    group, _ = Group.objects.get_or_create(name=DIRECTORS_GROUP)
     directors = []
     for number in range(1, args.directors + 1):
         username = f"loaddirector{number}"
-        password = secrets.token_urlsafe(12)
-        user, _ = get_user_model().objects.get_or_create(username=username)
-        user.set_password(password)
-        user.is_staff = True
-        user.save()
-        user.groups.add(group)
+        password = actions.make_director(username)  # made, or its password reset
         actions.add_director(event, username=username, user=None)  # they direct this event
         directors.append({"username": username, "password": password})
     print(f"{len(directors)} directors: loaddirector1 … loaddirector{args.directors}")

@@ -64,7 +64,7 @@ this package. A test for a new action checks the refusal on a final match, the
 revision going up once, and the history row's user.
 """
 
-from .accounts import reset_demo_director, sign_up
+from .accounts import make_director, reset_demo_director, sign_up
 from .adjustments import (
     add_imp_penalty,
     add_vp_penalty,
@@ -111,6 +111,7 @@ from .tables import (
 from .teams import add_team, add_teams, change_team, remove_team, withdraw_from_event
 
 __all__ = [
+    "make_director",
     "reset_demo_director",
     "sign_up",
     "ActionError",

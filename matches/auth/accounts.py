@@ -71,19 +71,25 @@ MIXED_SCRIPTS = _(
 LOOKALIKE = _("This name looks the same as an existing user's. Choose another.")
 
 
-def check_new_username(name) -> None:
-    """Raise a ValidationError (its first message the reason) unless ``name`` may be a new
-    account's user name: storable text, what Django's user name field takes, not mixing
-    look-alike alphabets, not reading like an existing name. The sign-up form and
-    ``actions.sign_up`` both check this."""
+def check_username(name) -> None:
+    """Raise a ValidationError (its first message the reason) unless ``name`` may be an
+    account's user name: storable text (checked before any query: PostgreSQL refuses a NUL
+    even in a look-up), of the length and characters Django's user name field takes."""
     errors = text_errors(name, required=True)
     if errors:
         raise ValidationError(errors[0], code="text")
     field = get_user_model()._meta.get_field(get_user_model().USERNAME_FIELD)
     try:
-        field.run_validators(name)  # the length and the characters a user name may hold
+        field.run_validators(name)
     except ValidationError as errors:
         raise errors.error_list[0] from None
+
+
+def check_new_username(name) -> None:
+    """Raise a ValidationError unless ``name`` may be a new account's user name: as
+    ``check_username``, not mixing look-alike alphabets, not reading like an existing
+    name. The sign-up form and the account actions check this."""
+    check_username(name)
     if mixes_lookalike_scripts(name):
         raise ValidationError(MIXED_SCRIPTS, code="mixed_scripts")
     if lookalike_of_existing(name):
