@@ -1,20 +1,19 @@
 """Cached public pages answered early, before sessions, CSRF, messages and the view."""
 
-from django.conf import settings
-
 from .pagecache import answer_from_cache
 
 
 class CachedPageMiddleware:
     """Answer a visitor's request for a cached, unchanged public page straight from the
-    shared cache, before sessions, CSRF, messages or the view (see matches/caching/pagecache.py).
-    Only where the cache holds the events' revisions (REVISIONS_IN_CACHE)."""
+    cache, before sessions, CSRF, messages or the view (see matches/caching/pagecache.py):
+    the event's revision from the cache where it holds them (REVISIONS_IN_CACHE), else
+    from the database."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        if request.method == "GET" and settings.REVISIONS_IN_CACHE:
+        if request.method == "GET":
             response = answer_from_cache(request)
             if response is not None:
                 return response

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import Error as DatabaseError
+from django.db import connections, router, transaction
 from django.db.models.signals import post_delete
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, resolve
@@ -62,9 +63,40 @@ def _version(event_id: int, created, revision: int) -> str:
 
 
 def version_from_database(event_id: int) -> str | None:
-    """Return the event's version as the database has it, or None if there is no such event."""
-    row = Event.objects.filter(pk=event_id).values_list("created", "revision").first()
-    return None if row is None else _version(event_id, *row)
+    """Return the event's version as the database has it, or None if there is no such event.
+
+    One small query, written out once rather than built by the ORM on every call (putting
+    it together costs the ORM several times what the query itself costs, and this runs for
+    every page asked for where the cache does not hold the revisions); the creation time
+    is converted from the database as the ORM converts it.
+    """
+    connection = connections[router.db_for_read(Event)]
+    sql, column, converters = _version_query(connection.vendor, connection.alias)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [event_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    created = row[0]
+    for convert in converters:
+        created = convert(created, column, connection)
+    return _version(event_id, created, row[1])
+
+
+@functools.cache
+def _version_query(vendor: str, alias: str) -> tuple:
+    """Return the query of an event's creation time and revision, the creation time's
+    column and its converters, for the database ``alias`` (of the kind ``vendor``)."""
+    connection, meta = connections[alias], Event._meta
+    created, revision = meta.get_field("created"), meta.get_field("revision")
+    quote = connection.ops.quote_name
+    sql = (
+        f"SELECT {quote(created.column)}, {quote(revision.column)} FROM {quote(meta.db_table)}"
+        f" WHERE {quote(meta.pk.column)} = %s"
+    )
+    column = created.get_col(meta.db_table)
+    converters = connection.ops.get_db_converters(column) + created.get_db_converters(connection)
+    return sql, column, tuple(converters)
 
 
 def _remember(event_id: int, version: str) -> None:
@@ -196,7 +228,13 @@ def _etag(version: str, language: str, user_id: int | None = None) -> str:
 
 
 def _unchanged(request, etag: str) -> bool:
-    sent = request.headers.get("If-None-Match", "")
+    return _sent_unchanged(request.META.get("HTTP_IF_NONE_MATCH", ""), etag)
+
+
+def _sent_unchanged(sent: str, etag: str) -> bool:
+    """Whether an If-None-Match header's value ``sent`` names ``etag`` (or is ``*``)."""
+    if sent == etag:
+        return True
     return bool(sent) and (sent.strip() == "*" or etag in [t.strip() for t in sent.split(",")])
 
 
@@ -287,20 +325,31 @@ def _route(path: str):
 
 @functools.cache
 def _fixed_headers() -> tuple:
-    """Return the headers the middleware after CachedPageMiddleware adds to every page."""
+    """Return the headers an answer from the cache carries whatever the page: those the
+    middleware after CachedPageMiddleware adds to every page, and the cache's own (as
+    ``_finish`` makes them), worked out once."""
     from csp.utils import build_policy
 
+    finished = _finish(HttpResponse(), "")
     return (
         ("Content-Security-Policy", build_policy()),
         ("X-Frame-Options", settings.X_FRAME_OPTIONS),
+        ("Cache-Control", finished["Cache-Control"]),
+        ("Vary", finished["Vary"]),
     )
 
 
 def answer_from_cache(request) -> HttpResponse | None:
     """Return the answer to a visitor's GET of a cached public page, or None to let the
     whole stack answer (not a public page, a logged-in user or session, messages waiting,
-    the event's version or the page not in the cache)."""
-    if settings.SESSION_COOKIE_NAME in request.COOKIES or "messages" in request.COOKIES:
+    the event's version or the page not in the cache, a database that does not answer).
+
+    The event's version comes from the cache where it may be trusted there
+    (REVISIONS_IN_CACHE), else from the database; with If-None-Match, a 304 needs only the
+    version, and without it a page not in the cache costs no query (the view reads it).
+    """
+    cookies = request.COOKIES
+    if settings.SESSION_COOKIE_NAME in cookies or "messages" in cookies:
         return None
     route = _route(request.path_info)
     if route is None:
@@ -310,24 +359,45 @@ def answer_from_cache(request) -> HttpResponse | None:
     if event_id is None:
         return None
     language = get_language_from_request(request)
-    version_key, page_key = _version_key(event_id), _page_key(request, language)
-    if "If-None-Match" in request.headers:
-        version = cache.get(version_key)
-        if version is not None and _unchanged(request, _etag(version, language)):
-            return _fixed(HttpResponseNotModified(), version, language)
-        entry = cache.get(page_key) if version is not None else None
+    sent = request.META.get("HTTP_IF_NONE_MATCH")
+    page_key, entry = _page_key(request, language), None
+    if settings.REVISIONS_IN_CACHE:
+        if sent:
+            version = cache.get(_version_key(event_id))
+        else:
+            found = cache.get_many([_version_key(event_id), page_key])
+            version, entry = found.get(_version_key(event_id)), found.get(page_key)
     else:
-        found = cache.get_many([version_key, page_key])
-        version, entry = found.get(version_key), found.get(page_key)
-    if version is None or entry is None or entry.version != version:
+        if not sent:
+            entry = cache.get(page_key)
+            if entry is None:
+                return None
+        try:
+            version = version_from_database(event_id)
+        except DatabaseError:
+            return None  # the whole stack answers, with its message (matches/middleware.py)
+    if version is None:
         return None
-    response = _body_response(entry, request.headers.get("X-Live") == "1")
+    etag = _etag(version, language)
+    if sent and _sent_unchanged(sent, etag):
+        return _fixed(HttpResponseNotModified(), etag, language)
+    if sent:
+        entry = cache.get(page_key)
+    if entry is None or entry.version != version:
+        return None
+    response = _body_response(entry, request.META.get("HTTP_X_LIVE") == "1")
     response["Content-Length"] = str(len(response.content))
-    return _fixed(response, version, language)
+    return _fixed(response, etag, language)
 
 
-def _fixed(response, version: str, language: str) -> HttpResponse:
-    for name, value in _fixed_headers():
+def _fixed(response, etag: str, language: str) -> HttpResponse:
+    if "Cache-Control" in response or "Vary" in response:  # the view set its own: merged
+        response = _finish(response, etag)
+        fixed = _fixed_headers()[:2]
+    else:
+        response["ETag"] = etag
+        fixed = _fixed_headers()
+    for name, value in fixed:
         response[name] = value
     response["Content-Language"] = language
-    return _finish(response, _etag(version, language))
+    return response

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
 logger = logging.getLogger(__name__)
 
@@ -46,9 +46,31 @@ def _health(location: str) -> _Health:
     return _HEALTH.setdefault(location, _Health())
 
 
+class _OneClientPerPool(RedisCacheClient):
+    """Django's Redis cache client, keeping one ``redis.Redis`` for each connection pool.
+
+    Django's own makes a new ``redis.Redis`` for every call, which builds its table of reply
+    handlers afresh (about 60 µs, more than the round trip to a local Redis). A
+    ``redis.Redis`` takes a connection from its pool for each command, so one may be shared
+    by every thread of the process.
+    """
+
+    def get_client(self, key=None, *, write=False):
+        pool = self._get_connection_pool(write)
+        clients = self.__dict__.setdefault("_clients", {})
+        client = clients.get(id(pool))  # the pools are kept for the process's life
+        if client is None:
+            client = clients[id(pool)] = self._client(connection_pool=pool)
+        return client
+
+
 class ResilientRedisCache(RedisCache):
     """``django.core.cache.backends.redis.RedisCache`` that answers as an empty cache that
     keeps nothing while Redis is down (see the module's docstring)."""
+
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self._class = _OneClientPerPool
 
     @property
     def _state(self) -> _Health:

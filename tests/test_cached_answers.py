@@ -1,0 +1,208 @@
+"""A cached public page answered early (matches/caching/middleware.py) is the page the whole
+stack gives, headers and all: CSP, X-Frame-Options, Vary, Content-Language, the security
+headers, the cache's own; in both languages, over HTTPS with HSTS, with the revisions in
+the cache (Redis, one process) or read from the database (several processes, no Redis),
+and with Redis itself. Which middleware ran is checked too: none of sessions, locale,
+CSRF, auth, messages, CSP, htmx or the lock-outs for an answer from the cache."""
+
+import pytest
+from django.db import OperationalError
+from django.urls import reverse
+
+from matches.caching import middleware, pagecache
+from tests.factories import make_scored_match
+from tests.test_caching import pages
+
+pytestmark = pytest.mark.django_db
+
+EVERY_ANSWER = (
+    "Content-Security-Policy", "X-Frame-Options", "Vary", "Content-Language", "ETag",
+    "Cache-Control", "X-Content-Type-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy",
+)  # fmt: skip
+
+
+@pytest.fixture
+def match():
+    return make_scored_match()
+
+
+class Answers(list):
+    """What CachedPageMiddleware's answer_from_cache returned, one item a request (None:
+    the whole stack answered); ``off()`` turns the early answer off, ``on()`` back on."""
+
+    early = True
+
+    def off(self):
+        self.early = False
+
+    def on(self):
+        self.early = True
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    answered = Answers()
+    real = middleware.answer_from_cache
+
+    def recorded(request):
+        answered.append(real(request) if answered.early else None)
+        return answered[-1]
+
+    monkeypatch.setattr(middleware, "answer_from_cache", recorded)
+    return answered
+
+
+@pytest.fixture(params=["revisions in the cache", "revisions from the database", "redis"])
+def mode(request, settings):
+    """The three ways a server runs: one process or Redis (the revisions in the cache),
+    several processes without Redis (each revision read from the database), and Redis."""
+    settings.REVISIONS_IN_CACHE = request.param != "revisions from the database"
+    if request.param == "redis":
+        request.getfixturevalue("redis_settings")
+    return request.param
+
+
+def whole_stack(client, spy, url, **kwargs):
+    spy.off()
+    try:
+        return client.get(url, **kwargs)
+    finally:
+        spy.on()
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_a_cached_answer_carries_exactly_the_headers_of_the_whole_stack(
+    client, match, spy, mode, language
+):
+    client.cookies["django_language"] = language
+    for url in pages(match):
+        for live in ({}, {"X-Live": "1"}):
+            full = whole_stack(client, spy, url, headers=live)
+            early = client.get(url, headers=live)
+            assert spy[-1] is early, (url, mode)  # answered from the cache
+            assert early.content == full.content, url
+            assert dict(early.items()) == dict(full.items()), url
+            for name in EVERY_ANSWER:
+                assert early[name], (url, name)
+            assert early["Content-Language"] == language
+            assert early["X-Frame-Options"] == "DENY"
+            assert "script-src 'self'" in early["Content-Security-Policy"]
+            assert {"Cookie", "Accept-Language", "X-Live"} <= set(early["Vary"].split(", "))
+        unchanged = {"If-None-Match": full["ETag"]}
+        full = whole_stack(client, spy, url, headers=unchanged)
+        early = client.get(url, headers=unchanged)
+        assert spy[-1] is early and early.status_code == full.status_code == 304, url
+        # Django's CommonMiddleware adds "Content-Length: 0" to the whole stack's 304,
+        # which RFC 9110 (8.6) forbids (it would be the 200's length); the early one sends
+        # none. Every other header is the same.
+        assert full["Content-Length"] == "0" and "Content-Length" not in early
+        assert dict(early.items()) == {k: v for k, v in full.items() if k != "Content-Length"}
+        for name in EVERY_ANSWER:
+            assert early[name], (url, name)
+
+
+def test_over_https_a_cached_answer_carries_hsts_as_the_whole_stack_does(
+    client, match, spy, settings
+):
+    settings.SECURE_HSTS_SECONDS = 31536000
+    settings.SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    url = reverse("event", args=[match.event.pk])
+    full = whole_stack(client, spy, url, secure=True)
+    early = client.get(url, secure=True)
+    assert spy[-1] is early
+    assert early["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains"
+    assert dict(early.items()) == dict(full.items())
+    assert "Strict-Transport-Security" not in client.get(url)  # plain HTTP: none
+
+
+def test_an_answer_from_the_cache_runs_none_of_the_middleware_after_it(client, match, spy):
+    url = reverse("event", args=[match.event.pk])
+    full = client.get(url)  # rendered by the view: the whole stack ran
+    early = client.get(url)
+    assert spy[-1] is early
+    for ran in ("session", "user", "LANGUAGE_CODE", "htmx", "csp_nonce"):
+        assert hasattr(full.wsgi_request, ran), ran
+        assert not hasattr(early.wsgi_request, ran), ran  # sessions, auth, locale, htmx, CSP
+    assert "CSRF_COOKIE" not in early.wsgi_request.META
+
+
+def test_a_visitor_with_a_session_or_messages_gets_the_whole_stack(client, match, spy, director):
+    url = reverse("event", args=[match.event.pk])
+    client.get(url)
+    client.cookies["messages"] = "waiting"
+    client.get(url)
+    assert spy[-1] is None
+    del client.cookies["messages"]
+    client.force_login(director)
+    mine = client.get(url)
+    assert spy[-1] is None and mine["ETag"].endswith(f'.u{director.pk}"')
+
+
+def test_without_revisions_in_the_cache_a_cached_page_costs_one_query_and_is_answered_early(
+    client, match, spy, settings, django_assert_num_queries
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.REVISIONS_IN_CACHE = False
+    for url in pages(match):
+        with CaptureQueriesContext(connection) as cold:
+            etag = client.get(url)["ETag"]  # rendered: the view reads what it shows
+        assert spy[-1] is None, url
+        spy.off()
+        pagecache.cache.clear()
+        with django_assert_num_queries(len(cold)):  # the early answer asked nothing more
+            client.get(url)
+        spy.on()
+        with django_assert_num_queries(1):  # the event's revision
+            page = client.get(url)
+        assert spy[-1] is page and page.status_code == 200, url
+        with django_assert_num_queries(1):
+            unchanged = client.get(url, headers={"If-None-Match": etag})
+        assert spy[-1] is unchanged and unchanged.status_code == 304, url
+
+
+def test_a_change_shows_at_once_when_the_revision_is_read_from_the_database(
+    client, match, settings
+):
+    from tests.factories import enter
+
+    settings.REVISIONS_IN_CACHE = False
+    url = reverse("scorecard", args=[match.pk])
+    etag = client.get(url)["ETag"]
+    client.get(url)
+    enter(match, 2, "open", "4S", "S", "=")
+    enter(match, 2, "closed", "4S", "S", "-1")
+    assert client.get(url, headers={"If-None-Match": etag}).status_code == 200
+    assert '<td colspan="2" class="home-total">22</td>' in client.get(url).text
+
+
+def test_the_revision_read_from_the_database_is_the_events_own(match):
+    match.event.refresh_from_db()
+    assert pagecache.version_from_database(match.event_id) == match.event.cache_version
+    assert pagecache.version_from_database(match.event_id + 1000) is None
+
+
+def test_a_database_that_does_not_answer_before_a_cached_page_gets_the_clear_message(
+    client, match, settings, monkeypatch
+):
+    settings.REVISIONS_IN_CACHE = False
+    client.cookies["django_language"] = "en"
+    url = reverse("event", args=[match.event.pk])
+    client.get(url)  # cached
+
+    def down(event_id):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(pagecache, "version_from_database", down)
+    response = client.get(url)
+    assert response.status_code == 503
+    assert "Try again in a moment" in response.text
+
+
+def test_with_redis_one_client_is_kept_for_the_process(redis_settings):
+    from django.core.cache import caches
+
+    redis_cache = caches["default"]._cache
+    assert redis_cache.get_client() is redis_cache.get_client()
+    assert redis_cache.get_client(write=True) is redis_cache.get_client()
