@@ -17,6 +17,7 @@ from matches.views import (
     directors,
     games,
     history,
+    monitor,
     public,
     sheets,
     stages,
@@ -137,6 +138,25 @@ director_event_pages = [
         sheets.blank_sheets,
         name="director-table-sheets",
     ),
+    path(
+        "rounds/<int:round_number>/table-cards/",
+        monitor.table_cards,
+        name="director-table-cards",
+    ),
+    path(
+        "rounds/<int:round_number>/tables/open/",
+        monitor.open_tables,
+        name="director-open-tables",
+    ),
+    path("rounds/<int:round_number>/monitor/", monitor.monitor, name="director-monitor"),
+    path(
+        "rounds/<int:round_number>/calls/<int:call_id>/answer/",
+        monitor.answer_call,
+        name="director-answer-call",
+    ),
+    path("tables/<int:table_id>/qr.svg", monitor.table_qr, name="director-table-qr"),
+    path("tables/<int:table_id>/renew/", monitor.renew_table, name="director-renew-table"),
+    path("tables/<int:table_id>/revoke/", monitor.revoke_table, name="director-revoke-table"),
     path("vp-penalties/", adjustments.vp_penalty_add, name="director-vp-penalty"),
     path(
         "vp-penalties/<int:penalty_id>/delete/",

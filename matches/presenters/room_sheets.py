@@ -17,6 +17,7 @@ from matches.choices import RoomChoice, SeatChoice
 from matches.forms import SheetRowForm
 from matches.models import Board, Match, Result
 from matches.presenters.formatting import card_html, contract_html
+from matches.presenters.table_cards import teams_at
 
 # A board whose IMPs reach this is highlighted for a second look (never refused).
 SWING_IMPS = 10
@@ -195,14 +196,15 @@ class TableSheet:
     segment: int
     boards: list[Board]
     seats: dict  # {seat: player} already known, for the names to be printed
+    link: object = None  # the table's TableLink (QR code and code), once its tables are open
 
     @property
     def ns_team(self):
-        return self.match.home if self.room == RoomChoice.OPEN else self.match.away
+        return teams_at(self.match, self.room)[0]
 
     @property
     def ew_team(self):
-        return self.match.away if self.room == RoomChoice.OPEN else self.match.home
+        return teams_at(self.match, self.room)[1]
 
     @property
     def seat_rows(self) -> list[tuple[str, object]]:

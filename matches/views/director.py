@@ -12,7 +12,8 @@ from matches.auth.permissions import director_required, event_director_required
 from matches.forms import EventForm, MatchForm, SeatingForm, TeamForm
 from matches.forms.adjustments import ForfeitForm, ImpPenaltyForm, StatusForm, VpPenaltyForm
 from matches.models import Board, Event, Match, Result, Team
-from matches.presenters import history, progress
+from matches.presenters import history, progress, table_cards
+from matches.presenters.monitor import board_history_rows
 
 
 @require_http_methods(["GET", "POST"])
@@ -65,6 +66,7 @@ def event_manage_context(event, shown_round=None, **forms):
         "teams": event.teams.order_by("pk").prefetch_related("players"),  # in entry order
         "rounds": rounds,
         "progress": progress.round_progress(event, shown) if shown else None,
+        "tables": table_cards.round_tables(event, shown) if shown else None,  # their links
         "team_form": forms.get("team_form") or TeamForm(event=event),
         "match_form": forms.get("match_form")
         or MatchForm(event=event, initial={"round": current or 1}),
@@ -178,4 +180,6 @@ def board_history(request, match_id, number):
         .select_related("history_user")
         .order_by("-history_date", "-history_id")
     )
-    return render(request, "director/board_history.html", {"board": board, "history": history})
+    rows, entries = board_history_rows(board, history)  # who entered each result at a table
+    context = {"board": board, "history": history, "rows": rows, "table_entries": entries}
+    return render(request, "director/board_history.html", context)

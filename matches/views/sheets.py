@@ -1,6 +1,8 @@
 """The director's room sheets: one page per room, each row saved on its own (static/js/sheet.js
 queues the saves so that typing ahead never loses a keystroke)."""
 
+from dataclasses import replace
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,6 +24,7 @@ from matches.presenters.room_sheets import (
     sheet_rows,
     table_sheets,
 )
+from matches.views.monitor import tables_of_round
 
 
 @require_GET
@@ -121,5 +124,7 @@ def blank_sheets(request, event_id, round_number):
     sheets = table_sheets(event, round_number)
     if not sheets:
         raise Http404
-    context = {"event": event, "round": round_number, "sheets": sheets}
+    tables = tables_of_round(request, event, round_number)  # reads: a GET opens no table
+    sheets = [replace(s, link=tables.for_room(s.match.pk, s.room)) for s in sheets]
+    context = {"event": event, "round": round_number, "sheets": sheets, "tables": tables}
     return render(request, "director/table_sheets.html", context)

@@ -1,0 +1,358 @@
+"""The director's room monitor: every table of a round against every board, each cell in
+one of five states, the tables behind the pace, and the calls for the director with how
+long each has waited; and, for a board's history, which table and phone entered a result.
+
+One read of the round in a fixed number of queries (five, whatever the number of tables),
+arranged here; nothing writes. The page polls it every few seconds (static/js/monitor.js).
+
+The pace: a table is **behind** when the leading table of the round has played
+``PACE_GAP`` (3) boards or more than it has. A board counts as played at a table once
+anything is entered for it there: a result waiting for the other side, a result not
+agreed, an accepted result or the director's.
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext, pgettext
+
+from matches import scoring
+from matches.choices import RoomChoice
+from matches.models import DirectorCall, EntryStatus, Match, Result, Room, TableEntry
+from matches.presenters.formatting import contract_text
+from matches.presenters.table_cards import teams_at
+
+PACE_GAP = 3
+
+
+class CellState(enum.StrEnum):
+    EMPTY = "empty"  # nothing entered yet
+    WAITING = "waiting"  # entered by one side, awaiting the other side's acceptance
+    ACCEPTED = "accepted"  # entered at the table and accepted by the other side
+    DISPUTED = "disputed"  # the other side did not agree: the director is called
+    DIRECTOR = "director"  # typed (or overwritten) by a director, or loaded from a file
+    NONE = "none"  # not a board of this match (a round whose matches differ in length)
+
+    @property
+    def label(self) -> str:
+        return {
+            CellState.EMPTY: gettext("Not entered"),
+            CellState.WAITING: gettext("Entered, awaiting acceptance"),
+            CellState.ACCEPTED: gettext("Accepted at the table"),
+            CellState.DISPUTED: gettext("Not agreed: director called"),
+            CellState.DIRECTOR: gettext("Typed by a director"),
+            CellState.NONE: gettext("Not played in this match"),
+        }[self]
+
+    @property
+    def mark(self) -> str:
+        """Return the cell's sign, which tells the state without its colour."""
+        return {
+            CellState.EMPTY: "",
+            CellState.WAITING: "?",
+            CellState.ACCEPTED: "✓",
+            CellState.DISPUTED: "!",
+            CellState.DIRECTOR: pgettext("monitor cell: typed by a director", "D"),
+            CellState.NONE: "",
+        }[self]
+
+
+LEGEND = [CellState.EMPTY, CellState.WAITING, CellState.ACCEPTED, CellState.DISPUTED,
+          CellState.DIRECTOR]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Cell:
+    number: int  # the board
+    state: CellState
+    result: Result | None = None  # the room's result, when saved
+    entry: TableEntry | None = None  # the entry waiting, or not agreed
+
+    @property
+    def played(self) -> bool:
+        return self.state not in (CellState.EMPTY, CellState.NONE)
+
+    @property
+    def text(self) -> str:
+        """Return what the cell shows beside its sign: the contract and result ("4♠+1")."""
+        shown = self.entry if self.state in (CellState.WAITING, CellState.DISPUTED) else None
+        shown = shown or self.result
+        if shown is None:
+            return ""
+        if not shown.level:
+            return pgettext("monitor cell: passed out", "Pass")
+        return contract_text(shown.contract) + scoring.format_result(shown.contract, shown.tricks)
+
+
+@dataclass(frozen=True)
+class MonitorRow:
+    """One table of the round: a match's room, with a cell for every board."""
+
+    number: int  # the table number: the match's place in the round
+    match: Match
+    room: RoomChoice
+    table: Room | None  # None until the director opens the round's tables
+    cells: list[Cell]
+    behind: bool = False
+    calls: tuple = ()
+
+    @property
+    def played(self) -> int:
+        return sum(1 for cell in self.cells if cell.played)
+
+    @property
+    def boards(self) -> int:
+        return sum(1 for cell in self.cells if cell.state != CellState.NONE)
+
+    @property
+    def sheet_url(self) -> str:
+        return reverse("director-sheet", args=[self.match.pk, self.room])
+
+    @property
+    def ns_team(self):
+        return teams_at(self.match, self.room)[0]
+
+    @property
+    def ew_team(self):
+        return teams_at(self.match, self.room)[1]
+
+    @property
+    def key(self) -> str:
+        return f"{self.match.pk}-{self.room}"
+
+
+@dataclass(frozen=True)
+class CallRow:
+    """A call for the director not answered yet, with the table it came from."""
+
+    call: DirectorCall
+    row: MonitorRow
+    waited: datetime.timedelta
+
+    @property
+    def minutes(self) -> int:
+        return int(self.waited.total_seconds() // 60)
+
+    @property
+    def waited_text(self) -> str:
+        minutes = self.minutes
+        if minutes < 1:
+            return gettext("waiting less than a minute")
+        return ngettext("waiting %(minutes)s minute", "waiting %(minutes)s minutes",
+                        minutes) % {"minutes": minutes}  # fmt: skip
+
+    @property
+    def board(self) -> int | None:
+        board = self.call.board
+        return board.number if board is not None else None
+
+    @property
+    def answer_label(self) -> str:
+        """Return the answer button's name: its visible word first, then the table."""
+        return gettext("Answered: table %(number)s, %(room)s") % {
+            "number": self.row.number,
+            "room": self.row.room.label,
+        }
+
+    @property
+    def alert_text(self) -> str:
+        """Return what the alert says when this call is new (the table and why)."""
+        values = {"number": self.row.number, "room": self.row.room.label}
+        if self.call.dispute:
+            values["board"] = self.board
+            return gettext("Table %(number)s, %(room)s: board %(board)s not agreed") % values
+        return gettext("Table %(number)s, %(room)s: director call") % values
+
+
+@dataclass(frozen=True)
+class Monitor:
+    event: object
+    round: int
+    boards: list[int]
+    rows: list[MonitorRow]
+    calls: list[CallRow]  # the oldest first
+    tables_open: bool  # the round's tables have their links
+
+    @property
+    def leader(self) -> int:
+        """Return the boards played by the leading table."""
+        return max((row.played for row in self.rows), default=0)
+
+    @property
+    def behind(self) -> list[MonitorRow]:
+        return [row for row in self.rows if row.behind]
+
+    def count(self, state: CellState) -> int:
+        return sum(1 for row in self.rows for cell in row.cells if cell.state == state)
+
+    @property
+    def disputed(self) -> int:
+        return self.count(CellState.DISPUTED)
+
+    @property
+    def waiting(self) -> int:
+        return self.count(CellState.WAITING)
+
+    @property
+    def alert_keys(self) -> str:
+        """Return the calls' keys, for the page to tell a new call from one it has seen."""
+        return " ".join(f"call-{row.call.pk}" for row in self.calls)
+
+
+def _state(result, from_table: bool, latest: TableEntry | None) -> CellState:
+    """Return a cell's state from the room's result and the table's latest entry."""
+    if latest is not None and latest.status == EntryStatus.DISPUTED:
+        if result is None or result.entered_at <= latest.decided:
+            return CellState.DISPUTED  # not resolved: nothing saved since
+    if latest is not None and latest.status == EntryStatus.WAITING:
+        if result is None or from_table or result.entered_at <= latest.created:
+            return CellState.WAITING
+    if result is None:
+        return CellState.EMPTY
+    return CellState.ACCEPTED if from_table else CellState.DIRECTOR
+
+
+def room_monitor(event, round_number: int, now: datetime.datetime) -> Monitor:
+    """Return the round's monitor: five queries, whatever the number of tables.
+
+    The matches (with their teams), the results of their boards, the tables, the tables'
+    entries (but those replaced) and the unanswered calls.
+    """
+    matches = list(
+        event.matches.filter(round=round_number)
+        .select_related("home", "away", "stage")
+        .order_by("pk")
+    )
+    for match in matches:
+        match.event = event
+    ids = [match.pk for match in matches]
+    results = {
+        (r.board.match_id, r.room, r.board.number): r
+        for r in Result.objects.filter(board__match__in=ids).select_related("board")
+    }
+    tables = {(t.match_id, t.room): t for t in Room.objects.filter(match__in=ids)}
+    latest: dict[tuple, TableEntry] = {}
+    accepted = set()
+    entries = (
+        TableEntry.objects.filter(table__match__in=ids)
+        .exclude(status=EntryStatus.REPLACED)
+        .select_related("board")
+        .order_by("created", "pk")
+    )
+    for entry in entries:
+        latest[(entry.table_id, entry.board.number)] = entry  # the last one wins
+        if entry.status == EntryStatus.ACCEPTED:
+            accepted.add((entry.result_id, entry.saved_version))
+    calls = list(
+        DirectorCall.objects.filter(table__match__in=ids, answered__isnull=True)
+        .select_related("board")
+        .order_by("created", "pk")
+    )
+    width = max((m.settings.boards_per_match for m in matches), default=0)
+    boards = list(range(1, width + 1))
+    rows = []
+    for number, match in enumerate(matches, 1):
+        played = set(match.board_numbers)
+        for room in RoomChoice:
+            table = tables.get((match.pk, room.value))
+            cells = []
+            for board in boards:
+                if board not in played:
+                    cells.append(Cell(board, CellState.NONE))
+                    continue
+                result = results.get((match.pk, room.value, board))
+                from_table = result is not None and (result.pk, result.version) in accepted
+                entry = latest.get((table.pk, board)) if table else None
+                state = _state(result, from_table, entry)
+                shown = entry if state in (CellState.WAITING, CellState.DISPUTED) else None
+                cells.append(Cell(board, state, result, shown))
+            rows.append(MonitorRow(number, match, room, table, cells))
+    leader = max((row.played for row in rows), default=0)
+    by_table = {row.table.pk: row for row in rows if row.table is not None}
+    call_rows = [CallRow(call, by_table[call.table_id], now - call.created) for call in calls]
+    rows = [
+        MonitorRow(
+            row.number,
+            row.match,
+            row.room,
+            row.table,
+            row.cells,
+            behind=leader - row.played >= PACE_GAP,
+            calls=tuple(c for c in call_rows if c.row.key == row.key),
+        )  # fmt: skip
+        for row in rows
+    ]
+    return Monitor(event, round_number, boards, rows, call_rows, bool(tables))
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """A row of a board's history, with the table's entry that saved it (None: a director's
+    or a file's)."""
+
+    record: object  # the result's history record
+    entry: TableEntry | None
+
+    @property
+    def at_table(self) -> str:
+        """Return "Entered at the table by N-S (phone), accepted by E-W (phone)"."""
+        entry = self.entry
+        if entry is None:
+            return ""
+        return gettext(
+            "Entered at the table by %(side)s (%(device)s), "
+            "accepted by %(other)s (%(other_device)s)"
+        ) % {
+            "side": entry.get_side_display(),
+            "device": entry.device or "?",
+            "other": entry.get_decided_side_display(),
+            "other_device": entry.decided_device or "?",
+        }
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    """An entry made at a table, as the board's history lists it."""
+
+    entry: TableEntry
+
+    @property
+    def result_text(self) -> str:
+        entry = self.entry
+        if not entry.level or entry.tricks is None:
+            return ""
+        return scoring.format_result(entry.contract, entry.tricks)
+
+    @property
+    def decision(self) -> str:
+        """Return what became of it: "Accepted: E-W", "Not agreed: E-W", "Waiting ..."."""
+        entry = self.entry
+        if not entry.decided_side:
+            return entry.get_status_display()
+        return gettext("%(status)s: %(side)s") % {
+            "status": entry.get_status_display(),
+            "side": entry.get_decided_side_display(),
+        }
+
+
+def board_history_rows(board, history) -> tuple[list[HistoryRow], list[EntryRow]]:
+    """Return a board's history rows, each with the table entry that saved it, and every
+    entry made at its tables (but those a side replaced itself), oldest first: one query
+    more than the history's own."""
+    entries = list(
+        TableEntry.objects.filter(board=board)
+        .exclude(status=EntryStatus.REPLACED)
+        .select_related("table")
+        .order_by("created", "pk")
+    )
+    saved = {(e.result_id, e.saved_version): e for e in entries if e.status == EntryStatus.ACCEPTED}
+    rows = [
+        HistoryRow(record, None if record.history_type == "-" else
+                   saved.get((record.id, record.version)))
+        for record in history
+    ]  # fmt: skip
+    return rows, [EntryRow(entry) for entry in entries]
