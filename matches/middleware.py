@@ -1,5 +1,6 @@
-"""Middleware: the client's address behind trusted proxies, and a database that does not
-answer (cached public pages are answered early by ``matches.caching.middleware``).
+"""Middleware: the client's address behind trusted proxies, a request body over the largest
+the app reads, and a database that does not answer (cached public pages are answered early
+by ``matches.caching.middleware``).
 
 When the database does not answer, say so plainly instead of showing a server error: a
 request in flight when PostgreSQL restarts fails with this message; its transaction is
@@ -74,3 +75,50 @@ class DatabaseUnavailableMiddleware:
             response["HX-Reswap"] = "innerHTML"
             return response
         return render(request, "503.html", status=503)
+
+
+# How much of a too-large body is read and thrown away before the answer, so the browser,
+# still sending, reads the page instead of a reset connection; beyond it the connection is
+# simply closed after the answer.
+DRAIN_MOST = 64 * 1024 * 1024
+
+
+class RequestBodyLimitMiddleware:
+    """Answer a request whose body is over REQUEST_MAX_BYTES with 413 and a page saying
+    the largest file the site takes, before anything reads the body.
+
+    Django caps form fields (DATA_UPLOAD_MAX_MEMORY_SIZE) but not files; without this, a
+    30 MB upload would be read whole (to a temporary file) before the form refused it.
+    Placed before anything reads ``request.POST`` (CSRF's check runs after every
+    middleware's ``__call__``), it reads only the Content-Length header.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > settings.REQUEST_MAX_BYTES:
+            logger.warning("request body of %s bytes refused: %s", length, request.path)
+            if length <= DRAIN_MOST:
+                _drain(request.META.get("wsgi.input"), length)
+            context = {"most": settings.DEAL_FILE_MAX_BYTES, "sent": length}
+            response = render(request, "413.html", context, status=413)
+            response["Connection"] = "close"
+            return response
+        return self.get_response(request)
+
+
+def _drain(stream, length: int) -> None:
+    """Read and throw away a body of ``length`` bytes, 64 KB at a time."""
+    if stream is None:
+        return
+    left = length
+    while left > 0:
+        chunk = stream.read(min(left, 65536))
+        if not chunk:
+            return
+        left -= len(chunk)

@@ -102,6 +102,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Before anything reads a body (CSRF's check reads the form after every __call__).
+    "matches.middleware.RequestBodyLimitMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -225,8 +227,18 @@ STORAGES = {
 HOME_GAME_MAX_DEALS = env_int("HOME_GAME_MAX_DEALS", 120)
 HOME_GAMES_MAX_SAVED = env_int("HOME_GAMES_MAX_SAVED", 100)
 # The largest deals or results file a director may upload (the upload form and the
-# commands refuse a larger one with its message, matches/interchange/deal_files.py).
-DEAL_FILE_MAX_BYTES = 1_000_000
+# commands refuse a larger one with its message, matches/interchange/deal_files.py): table
+# devices' and online play's results files reach several MB (a 128-board match exported
+# by the app is 125 KB).
+DEAL_FILE_MAX_BYTES = env_int("DEAL_FILE_MAX_BYTES", 10 * 1024 * 1024)
+# The largest request body the app reads, a little over the largest file with the form
+# around it: a bigger one is answered 413 with a page saying so before any of it is read
+# (matches.middleware.RequestBodyLimitMiddleware), so a laptop with no proxy in front is
+# safe too. Form fields (files not counted) stay within Django's 2.5 MB; an upload over
+# 2.5 MB goes to a temporary file as it arrives, not into memory.
+REQUEST_MAX_BYTES = DEAL_FILE_MAX_BYTES + 512 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

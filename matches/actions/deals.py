@@ -1,17 +1,19 @@
 """Deals of a round from a file, and results from a file, written as one change each.
 
-Both take what a file gave, already read and checked (``matches/deal_files.py``), and
-either write all of it or, when anything is refused, nothing.
+Both take what a file gave, already read and checked (``matches/interchange/deal_files.py``),
+and either write all of it or, when anything is refused, nothing.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from matches.models import Board, Deal, Result
+from matches.models import Board, Deal, Player, Result, Seating
+from matches.scoring import segment_of
 from matches.scoring.deals import Deal as Hands
 from matches.scoring.double_dummy import Analysis
 
@@ -107,6 +109,25 @@ class ResultEntry:
     board: int
     room: str
     entry: dict  # contract, declarer, tricks, lead: as the room sheet's form gives them
+    players: tuple = ()  # ((seat "N", name), …): who the file says sat where
+
+
+@dataclass(frozen=True)
+class SeatedRoom:
+    """A room's line-up for a segment, filled from a file's [North]…[West] names."""
+
+    home: str
+    away: str
+    segment: int
+    room: str
+    seated: tuple  # ((seat, player name), …) now in the line-up
+    unknown: tuple  # ((seat, name), …) the file names that are no player of that team
+
+
+@dataclass(frozen=True)
+class ResultsImported:
+    saved: int  # room results saved (a result already saved as the file has it counts)
+    seated: list[SeatedRoom]
 
 
 @dataclass(frozen=True)
@@ -129,13 +150,19 @@ class ResultsRefused(ActionError):
         self.refusals = refusals
 
 
-def import_results(event, round_number: int, entries: list[ResultEntry], *, user) -> int:
-    """Return how many room results were saved from a file of played boards.
+def import_results(
+    event, round_number: int, entries: list[ResultEntry], *, user
+) -> ResultsImported:
+    """Return what was saved from a file of played boards: the room results, and the
+    line-ups filled from the file's player names.
 
     Each result goes the way a director's typed entry goes (the match must not be final, a
     room that holds a different result is a conflict, history names the user), all in one
     change: when any result is refused, ResultsRefused lists every refusal and nothing is
-    saved. A result already saved exactly as the file has it counts as saved.
+    saved. A result already saved exactly as the file has it counts as saved. A room whose
+    line-up for a segment is empty is filled from the names the file gives its seats, each
+    matched to a player of the team that sits there; a name that matches none is reported
+    and its seat left empty.
     """
     with changing(user) as change:
         event = change.lock_event(event)
@@ -197,9 +224,67 @@ def import_results(event, round_number: int, entries: list[ResultEntry], *, user
             saved += 1
         if refusals:
             raise ResultsRefused(refusals)
+        seated = _fill_lineups(change, {m.pk: m for m in matches}, by_teams, entries)
         for match in touched.values():
             change.refresh_totals(match)
-        return saved
+        return ResultsImported(saved, seated)
+
+
+def _name_key(name: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def _fill_lineups(change, matches: dict, by_teams: dict, entries) -> list[SeatedRoom]:
+    """Fill each room's empty line-up (a segment with no one seated in that room) from
+    the names the file gives, inside the import's change."""
+    named: dict[tuple, dict] = {}  # (match id, segment, room): {seat: name}, first given
+    per_segment: dict[int, int] = {}
+    for item in entries:
+        match = by_teams.get((item.home.casefold(), item.away.casefold()))
+        if match is None or not item.players:
+            continue
+        if match.pk not in per_segment:
+            per_segment[match.pk] = match.settings.boards_per_segment
+        segment = segment_of(item.board, per_segment[match.pk])
+        seats = named.setdefault((match.pk, segment, item.room), {})
+        for seat, name in item.players:
+            seats.setdefault(seat, name)
+    if not named:
+        return []
+    taken: dict[tuple, set] = {}  # (match id, segment): players seated, rooms already set
+    set_rooms = set()
+    for seating in Seating.objects.filter(match__in=list(matches)):
+        taken.setdefault((seating.match_id, seating.segment), set()).add(seating.player_id)
+        set_rooms.add((seating.match_id, seating.segment, seating.room))
+    players: dict[int, dict] = {}
+    for player in Player.objects.filter(team__event=next(iter(matches.values())).event_id):
+        players.setdefault(player.team_id, {}).setdefault(_name_key(player.name), []).append(player)
+    filled = []
+    for (match_id, segment, room), seats in sorted(named.items()):
+        if (match_id, segment, room) in set_rooms:
+            continue  # the director's line-up stands
+        match = matches[match_id]
+        seated, unknown = [], []
+        seen = taken.setdefault((match_id, segment), set())
+        for seat in ("N", "E", "S", "W"):
+            if seat not in seats:
+                continue
+            team = match.team_in(room, seat)
+            found = players.get(team.pk, {}).get(_name_key(seats[seat]), [])
+            if len(found) != 1 or found[0].pk in seen:
+                unknown.append((seat, seats[seat]))
+                continue
+            seen.add(found[0].pk)
+            change.save(
+                Seating(match=match, segment=segment, room=room, seat=seat, player=found[0])
+            )
+            seated.append((seat, found[0].name))
+        filled.append(
+            SeatedRoom(
+                match.home.name, match.away.name, segment, room, tuple(seated), tuple(unknown)
+            )
+        )
+    return filled
 
 
 def _no_match(item: ResultEntry, round_number: int) -> Refusal:

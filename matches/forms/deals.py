@@ -5,6 +5,7 @@ import uuid
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 
@@ -29,13 +30,25 @@ class RoundFileForm(forms.Form):
         )
 
     def clean_file(self):
+        """Return the upload itself (a stream, read a line at a time by the file's reader;
+        held in memory up to FILE_UPLOAD_MAX_MEMORY_SIZE, in a temporary file beyond)."""
         upload = self.cleaned_data["file"]
         if upload.size > settings.DEAL_FILE_MAX_BYTES:
             raise ValidationError(
-                _("The file is too large (over 1 MB): a PBN file of a session is a few kilobytes."),
+                _("The file is too large: the largest file this site takes is %(most)s.")
+                % {"most": filesizeformat(settings.DEAL_FILE_MAX_BYTES)},
                 code="size",
             )
-        return upload.read()
+        return upload
+
+
+class ResultsFileForm(RoundFileForm):
+    """A PBN file of a round's played boards (table devices', online play's)."""
+
+    confirm = forms.BooleanField(
+        label=_("Import though the file disagrees with the app (the app's scoring decides)"),
+        required=False,
+    )
 
 
 class DealsFileForm(RoundFileForm):

@@ -5,24 +5,35 @@ becomes a message in the user's language, deals are analysed (double dummy and p
 progress reported as they are solved, and played results are checked by the room sheet's
 own form, so a result from a file passes exactly the checks a typed one does. The writes
 are the actions' (``matches/actions/deals.py``).
+
+A file is read from its stream (an upload, an open file, or bytes), a line at a time: a
+10 MB file is held once, as its bytes (in memory, or in the upload's temporary file), never
+also as text or as a list of lines. A refusal lists the first MOST_MESSAGES problems and
+says how many more there are.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from django.conf import settings
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from matches.actions.deals import Refusal, ResultEntry, outside_boards_message
-from matches.choices import SeatChoice, VulnerabilityChoice
+from matches import actions
+from matches.actions.deals import Refusal, ResultEntry, ResultsImported, outside_boards_message
+from matches.choices import RoomChoice, SeatChoice, VulnerabilityChoice
 from matches.forms.results import SheetRowForm
 from matches.interchange import pbn
+from matches.lib.text import join
 from matches.scoring import Card, board_dealer, board_vulnerability
 from matches.scoring.double_dummy import Analysis, analyse
 
-# A PBN file of a session is a few kilobytes; a megabyte is a hundred sessions.
+MOST_MESSAGES = pbn.MOST_PROBLEMS
 
 
 def _seat(seat) -> str:
@@ -87,13 +98,47 @@ def problem_message(problem: pbn.Problem) -> str:
             "The file has no played boards: each needs [Board], [Room], [Contract], "
             "[Declarer] and [Result] tags."
         ),
+        "score": _(
+            "Board %(board)s, %(home)s – %(visit)s (line %(line)s): the file scores %(result)s "
+            "as “%(found)s”, but on board %(board)s (%(vulnerability)s) it scores "
+            "“%(expected)s”. The app's score stands."
+        ),
     }
+    if problem.code == "score":
+        p["result"] = _played(p["contract"], p["declarer"], p["tricks"])
+        p["vulnerability"] = str(VulnerabilityChoice(board_vulnerability(problem.board)).label)
     if problem.code == "dealer":
         p["found"] = _seat(p["found"]) if p["found"] in ("N", "E", "S", "W") else p["found"]
         p["expected"] = _seat(board_dealer(problem.board))
     if problem.code == "vulnerable":
         p["expected"] = str(VulnerabilityChoice(board_vulnerability(problem.board)).label)
     return messages[problem.code] % p
+
+
+def _played(contract, declarer, tricks) -> str:
+    if contract.is_pass:
+        return _("a passed-out board")
+    return _("%(contract)s by %(declarer)s, %(tricks)s tricks") % {
+        "contract": contract,
+        "declarer": _seat(declarer),
+        "tricks": tricks,
+    }
+
+
+def capped(messages: list[str], more: int = 0) -> list[str]:
+    """Return at most MOST_MESSAGES messages, and a last one saying how many more there are."""
+    more += max(len(messages) - MOST_MESSAGES, 0)
+    kept = messages[:MOST_MESSAGES]
+    if more:
+        kept.append(
+            ngettext(
+                "… and %(count)s more problem, not listed: fix these first.",
+                "… and %(count)s more problems, not listed: fix these first.",
+                more,
+            )
+            % {"count": f"{more:,}"}
+        )
+    return kept
 
 
 class FileRefused(ValueError):
@@ -104,20 +149,29 @@ class FileRefused(ValueError):
         self.messages = messages
 
 
+class FileNeedsConfirmation(FileRefused):
+    """A file that can be imported once the director confirms: ``messages`` says what in
+    it disagrees with the app (the app's board numbers and scoring decide)."""
+
+
 @dataclass(frozen=True)
 class DealsRead:
     deals: list[pbn.FileDeal]
     warnings: list[str]
 
 
-def read_deals(data: bytes) -> DealsRead:
+def read_deals(data: bytes | BinaryIO) -> DealsRead:
     """Return the deals of a PBN file and its warnings; raise FileRefused if it is broken."""
     _check_size(data)
     try:
         found = pbn.read_deals(data)
     except pbn.PbnError as error:
-        raise FileRefused([problem_message(p) for p in error.problems]) from None
-    return DealsRead(found.deals, [problem_message(w) for w in found.warnings])
+        raise FileRefused(_problem_messages(error.problems, error.more)) from None
+    return DealsRead(found.deals, _problem_messages(found.warnings, found.more_warnings))
+
+
+def _problem_messages(problems, more: int) -> list[str]:
+    return capped([problem_message(p) for p in problems], more)
 
 
 def check_boards(found: DealsRead, event) -> None:
@@ -143,18 +197,25 @@ def analyse_deals(
     return [(d.board, d.deal, a) for d, a in zip(deals, analysed, strict=True)]
 
 
-def read_results(data: bytes) -> list[ResultEntry]:
-    """Return a PBN file's played results, each checked by the room sheet's form.
+@dataclass(frozen=True)
+class ResultsRead:
+    entries: list[ResultEntry]
+    disagreements: list[str]  # what in the file the app's board numbers and scoring decide
+
+
+def read_results(data: bytes | BinaryIO) -> ResultsRead:
+    """Return a PBN file's played results, each checked by the room sheet's form, and the
+    file's disagreements with the app ([Dealer], [Vulnerable], [Score]).
 
     Raise FileRefused naming every game that cannot be read or would be refused as typed.
     """
     _check_size(data)
     try:
-        played = pbn.read_results(data)
+        found = pbn.read_results(data)
     except pbn.PbnError as error:
-        raise FileRefused([problem_message(p) for p in error.problems]) from None
+        raise FileRefused(_problem_messages(error.problems, error.more)) from None
     entries, refusals = [], []
-    for game in played:
+    for game in found.games:
         form = SheetRowForm(
             {
                 "contract": str(game.contract),
@@ -175,12 +236,61 @@ def read_results(data: bytes) -> list[ResultEntry]:
                 )
             )
             continue
+        players = tuple((seat.value, name) for seat, name in game.players)
         entries.append(
-            ResultEntry(game.line, game.home, game.visit, game.board, game.room, form.cleaned_data)
+            ResultEntry(
+                game.line, game.home, game.visit, game.board, game.room, form.cleaned_data, players
+            )
         )
     if refusals:
-        raise FileRefused([refusal_message(r) for r in refusals])
-    return entries
+        raise FileRefused(capped([refusal_message(r) for r in refusals]))
+    disagreements = _problem_messages(found.disagreements, found.more_disagreements)
+    return ResultsRead(entries, disagreements)
+
+
+def import_results_file(
+    event, round_number: int, data: bytes | BinaryIO, *, user, confirm: bool = False
+) -> ResultsImported:
+    """Read a results file and save it into the round's matches (``actions.import_results``).
+
+    Raise FileRefused for a file that cannot be read, FileNeedsConfirmation (unless
+    ``confirm``) listing what in it disagrees with the app, ResultsRefused (the action's)
+    when a result cannot be saved: then nothing is.
+    """
+    found = read_results(data)
+    if found.disagreements and not confirm:
+        raise FileNeedsConfirmation(found.disagreements)
+    return actions.import_results(event, round_number, found.entries, user=user)
+
+
+def imported_messages(imported: ResultsImported) -> list[str]:
+    """Return what the line-ups filled from the file were, one message per room."""
+    messages = []
+    for room in imported.seated:
+        where = {
+            "home": room.home,
+            "away": room.away,
+            "segment": room.segment,
+            "room": RoomChoice(room.room).label,
+        }
+        if room.seated:
+            messages.append(
+                _(
+                    "%(home)s – %(away)s, segment %(segment)s, %(room)s: line-up filled from the "
+                    "file (%(players)s)."
+                )
+                % {**where, "players": join(f"{_seat(s)} {name}" for s, name in room.seated)}
+            )
+        if room.unknown:
+            messages.append(
+                _(
+                    "%(home)s – %(away)s, segment %(segment)s, %(room)s: %(names)s in the file "
+                    "is no player of the team in that seat (or sits twice), so the seat is left "
+                    "empty."
+                )
+                % {**where, "names": join(f"{_seat(s)} {name}" for s, name in room.unknown)}
+            )
+    return messages
 
 
 def refusal_message(refusal: Refusal) -> str:
@@ -192,8 +302,24 @@ def refusal_message(refusal: Refusal) -> str:
     }
 
 
-def _check_size(data: bytes) -> None:
-    if len(data) > settings.DEAL_FILE_MAX_BYTES:
-        raise FileRefused(
-            [_("The file is too large (over 1 MB): a PBN file of a session is a few kilobytes.")]
-        )
+def too_large_message() -> str:
+    """Return the refusal of a file over the largest the app takes, naming that size."""
+    return _("The file is too large: the largest file this site takes is %(most)s.") % {
+        "most": filesizeformat(settings.DEAL_FILE_MAX_BYTES)
+    }
+
+
+def _size(data: bytes | BinaryIO) -> int:
+    if isinstance(data, bytes | bytearray | memoryview):
+        return len(data)
+    if getattr(data, "size", None) is not None:
+        return data.size
+    position = data.tell()
+    size = data.seek(0, os.SEEK_END)
+    data.seek(position)
+    return size
+
+
+def _check_size(data: bytes | BinaryIO) -> None:
+    if _size(data) > settings.DEAL_FILE_MAX_BYTES:
+        raise FileRefused([too_large_message()])

@@ -3,10 +3,11 @@
 Files in the wild are messy, so the reader takes what dealing programs, scorers and
 table devices write: a UTF-8 byte-order mark, UTF-8, GB18030/GBK or Latin-1 text, CRLF,
 ``%`` lines, ``;`` and ``{…}`` comments (over several lines too), any tags in any order,
-``#`` for "as in the previous game", and sections of data under a tag (auction, play,
-statistics tables such as ``OptimumResultTable``). Everything it finds wrong is reported
-as a Problem with a ``code`` and ``params``, so a page can say it in the user's language;
-nothing here imports Django.
+``#`` and ``##`` inheritance (PBN 2.1 §4.8), and sections of data under a tag (auction,
+play, statistics tables such as ``OptimumResultTable``); the text is read as a stream, a
+line at a time (``pbn_games``). Everything it finds wrong is reported as a Problem with a
+``code`` and ``params``, so a page can say it in the user's language (the first
+MOST_PROBLEMS of them, and how many more); nothing here imports Django.
 
 The writer gives PBN 2.1 export format (§2.1): the fifteen tags of the mandatory set in
 their order, then the others alphabetically (§3.4), CRLF line ends (§2.3), an empty line
@@ -21,29 +22,42 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 from matches.scoring import (
     Contract,
     ContractError,
     Seat,
+    Side,
     Vulnerability,
     board_dealer,
     board_vulnerability,
+    ns_score,
 )
 from matches.scoring.deals import Deal, DealError
 from matches.scoring.double_dummy import ParContract
+
+from .pbn_games import Game, decode, iter_games, lines, read_games
+
+__all__ = ["Game", "decode", "iter_games", "lines", "read_games"]  # re-exported
 
 MANDATORY_TAGS = (
     "Event", "Site", "Date", "Board", "West", "North", "East", "South",
     "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
 )  # fmt: skip
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _VULNERABLE = {
     "NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "-": Vulnerability.NONE,
     "NS": Vulnerability.NS, "EW": Vulnerability.EW,
     "ALL": Vulnerability.ALL, "BOTH": Vulnerability.ALL,
 }  # fmt: skip
 _SEATS = {seat.value: seat for seat in Seat}
+_PLAYER_TAGS = (("North", Seat.NORTH), ("East", Seat.EAST), ("South", Seat.SOUTH),
+                ("West", Seat.WEST))  # fmt: skip
+# §4.2.1: "<score>" (the declarer's), "NS <score>", "EW <score>", or both sides named.
+_SCORE = re.compile(r"^(?:(NS|EW)\s+)?(-?\d+)(?:\s+(NS|EW)\s+(-?\d+))?$")
+# The most problems a file's refusal lists (the rest are counted), so a broken 10,000-board
+# file gets a page of 50 messages and "and 17,952 more", not a 2 MB page.
+MOST_PROBLEMS = 50
 
 
 @dataclass(frozen=True)
@@ -61,121 +75,27 @@ class Problem:
         return f"{where}: {self.code}" + (f" ({details})" if details else "")
 
 
-class PbnError(ValueError):
-    """A file that cannot be used: every problem found, so all can be fixed at once."""
+class Problems(list):
+    """A list of problems that keeps the first MOST_PROBLEMS and counts the rest."""
 
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("; ".join(str(p) for p in problems))
-        self.problems = problems
+    more = 0
 
-
-@dataclass
-class Game:
-    """One game of a PBN file: its tags (first value kept) and the data lines under tags."""
-
-    line: int
-    tags: dict[str, str] = field(default_factory=dict)
-    sections: dict[str, list[str]] = field(default_factory=dict)
-
-    def get(self, name: str, default: str | None = None) -> str | None:
-        """Return a tag's value, whatever the case of its name in the file."""
-        for key, value in self.tags.items():
-            if key.lower() == name.lower():
-                return value
-        return default
-
-
-def decode(data: bytes) -> str:
-    """Return the text of a file: UTF-8 (with or without BOM), else GB18030, else Latin-1."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace")
-    for encoding in ("utf-8", "gb18030"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")
-
-
-def _unescape(value: str) -> str:
-    """Return a tag value with PBN's two escapes undone: \\" for a quote, \\\\ for a backslash."""
-    return re.sub(r'\\(["\\])', r"\1", value)
-
-
-def _strip_comments(line: str, in_comment: bool) -> tuple[str, bool]:
-    """Return the line without comments (outside tag values) and whether a {…} stays open."""
-    kept = []
-    in_quotes = False
-    index = 0
-    while index < len(line):
-        char = line[index]
-        if in_comment:
-            if char == "}":
-                in_comment = False
-        elif in_quotes:
-            kept.append(char)
-            if char == "\\" and index + 1 < len(line):
-                kept.append(line[index + 1])
-                index += 1
-            elif char == '"':
-                in_quotes = False
-        elif char == '"':
-            in_quotes = True
-            kept.append(char)
-        elif char == "{":
-            in_comment = True
-        elif char == ";":
-            break
+    def add(self, problem: Problem) -> None:
+        if len(self) < MOST_PROBLEMS:
+            self.append(problem)
         else:
-            kept.append(char)
-        index += 1
-    return "".join(kept), in_comment
+            self.more += 1
 
 
-def read_games(text: str) -> list[Game]:
-    """Return the games of a PBN text, "#" values filled in from the game before."""
-    games: list[Game] = []
-    current: Game | None = None
-    last_tag: str | None = None
-    in_comment = False
-    previous: dict[str, str] = {}
+class PbnError(ValueError):
+    """A file that cannot be used: every problem found (the first MOST_PROBLEMS of them,
+    and how many more), so all can be fixed at once."""
 
-    def finish():
-        nonlocal current, previous
-        if current is not None and current.tags:
-            for name, value in current.tags.items():
-                if value == "#" and name in previous:
-                    current.tags[name] = previous[name]
-            games.append(current)
-            previous = dict(current.tags)
-        current = None
-
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not in_comment and raw.startswith("%"):
-            continue
-        line, in_comment = _strip_comments(raw, in_comment)
-        stripped = line.strip()
-        if not stripped:
-            if not in_comment and raw.strip() == "":
-                finish()
-                last_tag = None
-            continue
-        tags = list(_TAG.finditer(stripped))
-        if tags:
-            if current is None:
-                current = Game(line=number)
-            for match in tags:
-                name, value = match.group(1), _unescape(match.group(2))
-                if name not in current.tags:  # a repeated tag is ignored, as PBN says
-                    current.tags[name] = value
-                last_tag = name
-            rest = _TAG.sub("", stripped).strip()
-            if rest and last_tag:
-                current.sections.setdefault(last_tag, []).append(rest)
-        elif current is not None and last_tag is not None:
-            current.sections.setdefault(last_tag, []).append(stripped)
-    finish()
-    return games
+    def __init__(self, problems: list[Problem], more: int = 0) -> None:
+        text = "; ".join(str(p) for p in problems) + (f"; and {more} more" if more else "")
+        super().__init__(text)
+        self.problems = list(problems)
+        self.more = more
 
 
 @dataclass(frozen=True)
@@ -189,32 +109,30 @@ class FileDeal:
 class DealFile:
     deals: list[FileDeal]
     warnings: list[Problem]
-    encoding_note: str = ""
+    more_warnings: int = 0
 
 
-def _board_number(game: Game, problems: list[Problem]) -> int | None:
+def _board_number(game: Game, problems: Problems) -> int | None:
     value = (game.get("Board") or "").strip()
     if not value or value == "?":
-        problems.append(Problem("no-board", game.line))
+        problems.add(Problem("no-board", game.line))
         return None
     if not value.isdigit() or int(value) < 1 or int(value) > 999:
-        problems.append(Problem("bad-board", game.line, params={"value": value}))
+        problems.add(Problem("bad-board", game.line, params={"value": value}))
         return None
     return int(value)
 
 
-def read_deals(data: bytes) -> DealFile:
+def read_deals(data: bytes | BinaryIO) -> DealFile:
     """Return the deals of a PBN file of boards, by board number, with its warnings.
 
     Raise PbnError listing every broken deal (not 52 distinct cards, 13 to a hand), deal
     without a board number, or board dealt twice differently: then nothing is to be used.
     A ``[Dealer]`` or ``[Vulnerable]`` that disagrees with the board number is a warning.
     """
-    games = read_games(decode(data))
-    errors: list[Problem] = []
-    warnings: list[Problem] = []
+    errors, warnings = Problems(), Problems()
     found: dict[int, FileDeal] = {}
-    for game in games:
+    for game in iter_games(lines(data)):
         text = game.get("Deal")
         if text is None or text.strip() in ("", "?"):
             continue
@@ -224,19 +142,20 @@ def read_deals(data: bytes) -> DealFile:
         try:
             deal = Deal.parse(text)
         except DealError as error:
-            errors.append(Problem(f"deal-{error.code}", game.line, board, error.params))
+            errors.add(Problem(f"deal-{error.code}", game.line, board, error.params))
             continue
         if board in found:
             if found[board].deal != deal:
-                errors.append(Problem("conflict", game.line, board, {"first": found[board].line}))
+                errors.add(Problem("conflict", game.line, board, {"first": found[board].line}))
             continue
         found[board] = FileDeal(board, deal, game.line)
-        warnings.extend(_check_dealer_and_vulnerability(game, board))
+        for warning in _check_dealer_and_vulnerability(game, board):
+            warnings.add(warning)
     if not found and not errors:
-        errors.append(Problem("no-deals"))
+        errors.add(Problem("no-deals"))
     if errors:
-        raise PbnError(errors)
-    return DealFile(sorted(found.values(), key=lambda d: d.board), warnings)
+        raise PbnError(errors, errors.more)
+    return DealFile(sorted(found.values(), key=lambda d: d.board), warnings, warnings.more)
 
 
 def _check_dealer_and_vulnerability(game: Game, board: int) -> list[Problem]:
@@ -265,6 +184,22 @@ def _check_dealer_and_vulnerability(game: Game, board: int) -> list[Problem]:
     return warnings
 
 
+def score_ns(value: str, declarer: Seat | None) -> int | None:
+    """Return North-South's score in a [Score] value, read as PBN 2.1 §4.2.1 defines its
+    five formats (a bare value is the declarer's side's); None if it is none of them."""
+    match = _SCORE.match(value.strip())
+    if match is None:
+        return None
+    side, score, other_side, other_score = match.groups()
+    if other_side is not None and (side is None or other_side == side):
+        return None
+    if side is None:
+        side = "NS" if declarer is None or declarer.side is Side.NS else "EW"
+    if side == "NS":
+        return int(score)
+    return int(other_score) if other_side == "NS" else -int(score)
+
+
 class Room:
     OPEN = "open"
     CLOSED = "closed"
@@ -276,7 +211,7 @@ _ROOMS = {
 }  # fmt: skip
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayedGame:
     """One board played in one room, as a table device or online play exports it."""
 
@@ -289,18 +224,30 @@ class PlayedGame:
     tricks: int | None
     lead: str
     line: int
+    players: tuple[tuple[Seat, str], ...] = ()  # the names in [North]…[West] the file gives
 
 
-def read_results(data: bytes) -> list[PlayedGame]:
-    """Return the played games of a PBN results file.
+@dataclass(frozen=True)
+class ResultsFile:
+    """A results file's games, and what in it disagrees with the app: a [Dealer] or
+    [Vulnerable] the board number does not give (once a board), or a [Score] that is not
+    the app's score of the game's result (each game)."""
+
+    games: list[PlayedGame]
+    disagreements: list[Problem]
+    more_disagreements: int = 0
+
+
+def read_results(data: bytes | BinaryIO) -> ResultsFile:
+    """Return the played games of a PBN results file, and where it disagrees with the app.
 
     Raise PbnError listing every game that cannot be read (no board, no room, a contract,
     declarer or result that is not one), so nothing is imported from a half-good file.
     """
-    games = read_games(decode(data))
-    errors: list[Problem] = []
+    errors, disagreements = Problems(), Problems()
     played: list[PlayedGame] = []
-    for game in games:
+    reported: set[tuple] = set()
+    for game in iter_games(lines(data)):
         contract_text = game.get("Contract")
         if contract_text is None:
             continue  # a game of deals only, or statistics
@@ -309,26 +256,34 @@ def read_results(data: bytes) -> list[PlayedGame]:
             continue
         room = _ROOMS.get((game.get("Room") or "").strip().upper())
         if room is None:
-            errors.append(Problem("room", game.line, board, {"value": game.get("Room") or ""}))
+            errors.add(Problem("room", game.line, board, {"value": game.get("Room") or ""}))
             continue
         try:
             contract = Contract.parse(contract_text)
         except ContractError:
-            errors.append(Problem("contract", game.line, board, {"value": contract_text}))
+            errors.add(Problem("contract", game.line, board, {"value": contract_text}))
             continue
         declarer = tricks = None
         if not contract.is_pass:
             declarer = _SEATS.get((game.get("Declarer") or "").strip().upper())
             if declarer is None:
-                errors.append(
+                errors.add(
                     Problem("declarer", game.line, board, {"value": game.get("Declarer") or ""})
                 )
                 continue
             result = (game.get("Result") or "").strip()
             if not result.isdigit() or int(result) > 13:
-                errors.append(Problem("result", game.line, board, {"value": result}))
+                errors.add(Problem("result", game.line, board, {"value": result}))
                 continue
             tricks = int(result)
+        for problem in _check_dealer_and_vulnerability(game, board):
+            key = (board, problem.code, problem.params["found"])
+            if key not in reported:
+                reported.add(key)
+                disagreements.add(problem)
+        score = _check_score(game, board, contract, declarer, tricks)
+        if score is not None:
+            disagreements.add(score)
         played.append(
             PlayedGame(
                 board=board,
@@ -340,13 +295,48 @@ def read_results(data: bytes) -> list[PlayedGame]:
                 tricks=tricks,
                 lead=(game.get("Lead") or "").strip(),
                 line=game.line,
+                players=_players(game),
             )
         )
     if not played and not errors:
-        errors.append(Problem("no-results"))
+        errors.add(Problem("no-results"))
     if errors:
-        raise PbnError(errors)
-    return played
+        raise PbnError(errors, errors.more)
+    return ResultsFile(played, disagreements, disagreements.more)
+
+
+def _check_score(game: Game, board: int, contract, declarer, tricks) -> Problem | None:
+    """Return the disagreement of a game's [Score] with the app's score of its result."""
+    text = (game.get("Score") or "").strip()
+    if not text or text == "?":
+        return None
+    expected = ns_score(contract, declarer, tricks or 0, board)
+    if score_ns(text, declarer) == expected:
+        return None
+    return Problem(
+        "score",
+        game.line,
+        board,
+        {
+            "found": text,
+            "expected": side_value(expected),
+            "contract": contract,
+            "declarer": declarer,
+            "tricks": tricks,
+            "home": (game.get("HomeTeam") or "").strip(),
+            "visit": (game.get("VisitTeam") or "").strip(),
+        },
+    )
+
+
+def _players(game: Game) -> tuple[tuple[Seat, str], ...]:
+    """Return the players the game names in [North]…[West] (an unknown "?" is no name)."""
+    names = []
+    for tag, seat in _PLAYER_TAGS:
+        name = " ".join((game.get(tag) or "").split())
+        if name and name not in ("?", "-"):
+            names.append((seat, name))
+    return tuple(names)
 
 
 def _escape(value) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
@@ -12,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from matches import actions
 from matches.actions.deals import ResultsRefused
 from matches.auth.permissions import event_director_required
-from matches.forms.deals import DealsFileForm, RoundFileForm
+from matches.forms.deals import DealsFileForm, ResultsFileForm
 from matches.interchange import deal_files, exports
 from matches.interchange.csv import csv_bytes
 from matches.models import Deal, Event, Match
@@ -44,7 +45,7 @@ def deals_upload(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     rounds = _rounds(event)
     form = DealsFileForm(request.POST or None, request.FILES or None, rounds=rounds)
-    results_form = RoundFileForm(rounds=rounds, prefix="results")
+    results_form = ResultsFileForm(rounds=rounds, prefix="results")
     if request.method == "POST" and form.is_valid():
         round_number = form.cleaned_data["round"]
         token = form.cleaned_data["token"]
@@ -93,6 +94,7 @@ def deals_upload(request, event_id):
         "results_form": results_form,
         "deal_rounds": _deal_rounds(event),
         "rounds": rounds,
+        "file_most": settings.DEAL_FILE_MAX_BYTES,
     }
     return render(request, "director/deals_upload.html", context, status=_status(form))
 
@@ -118,26 +120,38 @@ def deals_progress(request, event_id, token):
 def results_upload(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
     rounds = _rounds(event)
-    results_form = RoundFileForm(request.POST, request.FILES, rounds=rounds, prefix="results")
+    results_form = ResultsFileForm(request.POST, request.FILES, rounds=rounds, prefix="results")
     if results_form.is_valid():
         round_number = results_form.cleaned_data["round"]
         try:
-            entries = deal_files.read_results(results_form.cleaned_data["file"])
-            saved = actions.import_results(event, round_number, entries, user=request.user)
+            imported = deal_files.import_results_file(
+                event,
+                round_number,
+                results_form.cleaned_data["file"],
+                user=request.user,
+                confirm=results_form.cleaned_data["confirm"],
+            )
+        except deal_files.FileNeedsConfirmation as asked:
+            for message in asked.messages:
+                results_form.add_error("confirm", message)
         except deal_files.FileRefused as refused:
             for message in refused.messages:
                 results_form.add_error("file", message)
         except ResultsRefused as refused:
-            for refusal in refused.refusals:
-                results_form.add_error("file", deal_files.refusal_message(refusal))
+            for message in deal_files.capped(
+                [deal_files.refusal_message(r) for r in refused.refusals]
+            ):
+                results_form.add_error("file", message)
         except actions.ActionError as refused:
             results_form.add_error(None, str(refused))
         else:
             messages.success(
                 request,
                 _("Round %(round)s: %(count)s results imported.")
-                % {"round": round_number, "count": saved},
+                % {"round": round_number, "count": imported.saved},
             )
+            for message in deal_files.imported_messages(imported):
+                messages.info(request, message)
             return redirect("round", event.pk, round_number)
     context = {
         "event": event,
@@ -145,6 +159,7 @@ def results_upload(request, event_id):
         "results_form": results_form,
         "deal_rounds": _deal_rounds(event),
         "rounds": rounds,
+        "file_most": settings.DEAL_FILE_MAX_BYTES,
     }
     return render(request, "director/deals_upload.html", context, status=_status(results_form))
 

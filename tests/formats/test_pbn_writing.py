@@ -98,7 +98,7 @@ def test_endplay_reads_every_contract_and_result_back():
 
 
 def test_our_results_reader_reads_the_export_back():
-    played = read_results(write_games(GAMES).encode())
+    played = read_results(write_games(GAMES).encode()).games
     assert [(p.board, p.room, str(p.contract), p.tricks) for p in played] == [
         (1, "open", "2NT", 8),
         (1, "closed", "3NTX", 9),

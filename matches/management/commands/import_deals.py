@@ -40,11 +40,12 @@ class Command(BaseCommand):
             raise CommandError(f"There is no event {event_id}.")
         path = Path(file)
         try:
-            data = path.read_bytes()
+            stream = path.open("rb")
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error}") from None
         try:
-            found = deal_files.read_deals(data)
+            with stream:
+                found = deal_files.read_deals(stream)
             deal_files.check_boards(found, event)
         except deal_files.FileRefused as refused:
             raise CommandError(
