@@ -59,7 +59,7 @@ def _match_key(match_id: int) -> str:
 
 
 def _version(event_id: int, created, revision: int) -> str:
-    return Event(pk=event_id, created=created, revision=revision).cache_version
+    return Event.version_of(event_id, created, revision)
 
 
 def version_from_database(event_id: int) -> str | None:
@@ -360,16 +360,17 @@ def answer_from_cache(request) -> HttpResponse | None:
         return None
     language = get_language_from_request(request)
     sent = request.META.get("HTTP_IF_NONE_MATCH")
-    page_key, entry = _page_key(request, language), None
+    entry = None
     if settings.REVISIONS_IN_CACHE:
         if sent:
             version = cache.get(_version_key(event_id))
         else:
+            page_key = _page_key(request, language)
             found = cache.get_many([_version_key(event_id), page_key])
             version, entry = found.get(_version_key(event_id)), found.get(page_key)
     else:
         if not sent:
-            entry = cache.get(page_key)
+            entry = cache.get(_page_key(request, language))
             if entry is None:
                 return None
         try:
@@ -379,10 +380,10 @@ def answer_from_cache(request) -> HttpResponse | None:
     if version is None:
         return None
     etag = _etag(version, language)
-    if sent and _sent_unchanged(sent, etag):
-        return _fixed(HttpResponseNotModified(), etag, language)
     if sent:
-        entry = cache.get(page_key)
+        if _sent_unchanged(sent, etag):
+            return _fixed(HttpResponseNotModified(), etag, language)
+        entry = cache.get(_page_key(request, language))
     if entry is None or entry.version != version:
         return None
     response = _body_response(entry, request.META.get("HTTP_X_LIVE") == "1")

@@ -104,7 +104,12 @@ class Event(models.Model):
         The creation time is in it too, so an event made later with a reused id never
         meets the pages of one that was deleted.
         """
-        return f"{self.pk}.{self.created.timestamp():.6f}.{self.revision}"
+        return Event.version_of(self.pk, self.created, self.revision)
+
+    @staticmethod
+    def version_of(pk: int, created, revision: int) -> str:
+        """Return ``cache_version`` from its parts, as read from the database (no instance)."""
+        return f"{pk}.{created.timestamp():.6f}.{revision}"
 
     def bye_vp_value(self) -> Decimal:
         """Return the VP a team gets for a bye: the event's setting, or the scale's default."""
