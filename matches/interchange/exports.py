@@ -183,7 +183,9 @@ def usebio_document(event) -> bytes:
                         )
                     )
             if lines:
-                xml_boards.append(usebio.Board(board.number, lines))
+                complete = adjusted is not None or comparison.imps is not None
+                net = home_won - away_won if complete else None
+                xml_boards.append(usebio.Board(board.number, lines, home_imps=net))
         vp = match.forfeit_vp or (match.home_vp, match.away_vp)
         xml_matches.append(
             usebio.Match(

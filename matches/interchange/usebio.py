@@ -8,17 +8,28 @@ Bridge Information, DOCTYPE ``-//EBU//DTD USEBIO 1.2//EN``), laid out for a team
         PROGRAM_NAME, PROGRAM_VERSION, EVENT_DESCRIPTION, EVENT_IDENTIFIER, DATE (dd/mm/yyyy),
         BOARD_SCORING_METHOD (IMPS), MATCH_SCORING_METHOD (VPS), BOARDS_PLAYED
         PARTICIPANTS
-          TEAM: TEAM_NAME, TEAM_NUMBER, PLAYER* (PLAYER_NAME), PLACE, TOTAL_SCORE (VP)
-        MATCH*: ROUND_NUMBER, TEAM, OPPOSING_TEAM (team numbers), TEAM_SCORE,
-                OPPOSING_TEAM_SCORE (VP), TEAM_IMPS, OPPOSING_TEAM_IMPS
-          BOARD*: BOARD_NUMBER
+          TEAM TEAM_ID="3" TEAM_NAME="…": TEAM_NAME, TEAM_NUMBER (the same again, as
+                elements), PLAYER* (PLAYER_NAME), PLACE, TOTAL_SCORE (VP)
+        MATCH*: ROUND_NUMBER, TEAM, OPPOSING_TEAM (the home and away teams' TEAM_IDs),
+                TEAM_SCORE, OPPOSING_TEAM_SCORE and TEAM_VICTORY_POINTS,
+                OPPOSING_TEAM_VICTORY_POINTS (VP, the match scoring method's score),
+                TEAM_IMPS, OPPOSING_TEAM_IMPS
+          BOARD*: BOARD_NUMBER, IMPS (the home team's IMPs on the board, once both rooms
+                  have played it)
             TRAVELLER_LINE* (one per room): DIRECTION is not used; NS_PAIR_NUMBER and
               EW_PAIR_NUMBER are the numbers of the teams that sat North-South and
               East-West, CONTRACT, PLAYED_BY, LEAD, TRICKS, SCORE (North-South's),
               NS_MATCH_POINTS and EW_MATCH_POINTS the IMPs each side won on the board.
 
-An artificial adjusted score has lines with SCORE "A" and no contract. Nothing here
-imports Django: the app fills the dataclasses below.
+The 1.2 DTD could not be had. Where a team's number and name and a match's sides go is
+where a real consumer reads them: the ``Usebio Parser.swift`` of marcshearer/ImportUsebio
+(commit 915132f) takes a team's number and name from the ``TEAM_ID`` and ``TEAM_NAME``
+attributes of ``<TEAM>`` (not from child elements), a match's sides from ``TEAM`` and
+``OPPOSING_TEAM`` (matched to the ``TEAM_ID``s), its scores from ``TEAM_SCORE``,
+``OPPOSING_TEAM_SCORE`` and the ``…_VICTORY_POINTS`` elements, and the IMPs of each board
+from ``BOARD/IMPS`` (from ``TEAM``'s side); ``tests/formats/usebio_consumer.py`` reads the
+export the same way. An artificial adjusted score has lines with SCORE "A" and no
+contract. Nothing here imports Django: the app fills the dataclasses below.
 """
 
 from __future__ import annotations
@@ -60,6 +71,7 @@ class Line:
 class Board:
     number: int
     lines: list[Line] = field(default_factory=list)
+    home_imps: int | None = None  # the home team's IMPs on the board (None: not complete)
 
 
 @dataclass
@@ -113,6 +125,8 @@ def write_usebio(event: Event) -> bytes:
     participants = _add(xml_event, "PARTICIPANTS")
     for team in event.teams:
         xml_team = _add(participants, "TEAM")
+        xml_team.set("TEAM_ID", str(team.number))
+        xml_team.set("TEAM_NAME", team.name)
         _add(xml_team, "TEAM_NAME", team.name)
         _add(xml_team, "TEAM_NUMBER", team.number)
         for name in team.players:
@@ -129,11 +143,15 @@ def write_usebio(event: Event) -> bytes:
         if match.home_vp is not None and match.away_vp is not None:
             _add(xml_match, "TEAM_SCORE", _vp(match.home_vp))
             _add(xml_match, "OPPOSING_TEAM_SCORE", _vp(match.away_vp))
+            _add(xml_match, "TEAM_VICTORY_POINTS", _vp(match.home_vp))
+            _add(xml_match, "OPPOSING_TEAM_VICTORY_POINTS", _vp(match.away_vp))
         _add(xml_match, "TEAM_IMPS", match.home_imps)
         _add(xml_match, "OPPOSING_TEAM_IMPS", match.away_imps)
         for board in match.boards:
             xml_board = _add(xml_match, "BOARD")
             _add(xml_board, "BOARD_NUMBER", board.number)
+            if board.home_imps is not None:
+                _add(xml_board, "IMPS", board.home_imps)
             for line in board.lines:
                 _line(xml_board, line)
     ET.indent(root)
