@@ -381,6 +381,12 @@
       return key(valuesOf(row)) === BLANK;
     })[0];
     var firstFailed = sheet.querySelector("form.sheet-row.has-errors");
-    focusRow(firstFailed || empty);
+    // A link to one board (#row-5, from the room monitor) opens the sheet on that board.
+    var asked = /^#row-\d+$/.test(location.hash) && document.getElementById(location.hash.slice(1));
+    if (!(asked && asked.matches("form.sheet-row"))) { asked = null; }
+    focusRow(firstFailed || asked || empty);
+    if (asked && !firstFailed) {  // the browser's own jump to #row-5 moves the focus away
+      window.addEventListener("load", function () { focusRow(asked); }, {once: true});
+    }
   }
 })();
