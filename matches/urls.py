@@ -21,6 +21,7 @@ from matches.views import (
     public,
     sheets,
     stages,
+    tables,
 )
 
 
@@ -188,6 +189,20 @@ director_match_pages = [
     path("knockout-tie/", stages.knockout_tie, name="director-knockout-tie"),
 ]
 
+# /t/…: the tables' own pages, for the players' phones (no login): a table's page, its
+# state and what its phones post, found by the link's token; the form for a table's code;
+# the service worker that keeps the table's page working offline.
+table_pages = [
+    path("", tables.code, name="table-code"),
+    path("sw.js", tables.service_worker, name="table-service-worker"),
+    path("<slug:token>/", tables.page, name="table"),
+    path("<slug:token>/state.json", tables.state, name="table-state"),
+    path("<slug:token>/enter/", tables.enter, name="table-enter"),
+    path("<slug:token>/accept/", tables.accept, name="table-accept"),
+    path("<slug:token>/dispute/", tables.dispute, name="table-dispute"),
+    path("<slug:token>/call/", tables.call, name="table-call"),
+]
+
 director_pages = [
     path("", directors.dashboard, name="director"),
     path("lockouts/", accounts.lockouts, name="director-lockouts"),
@@ -206,4 +221,5 @@ urlpatterns = [
     path("games/", games.index, name="games"),
     path("games/<slug:kind>/", include(game_pages)),
     path("director/", include(director_pages)),
+    path("t/", include(table_pages)),
 ]

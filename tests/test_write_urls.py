@@ -24,6 +24,7 @@ PUBLIC_WRITES = {
     "game-deal-edit": "home games in the visitor's own session",
     "game-restart": "home games in the visitor's own session",
     "game-settings": "home games in the visitor's own session",
+    "table-code": "a player types a table's code at /t/ (no login; limited, then locked)",
 }
 PLAYER_WRITES = {
     "game-save": "a logged-in player saves a home game of their own",

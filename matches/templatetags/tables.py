@@ -1,0 +1,18 @@
+"""Template tags of the tables' pages: thin wrappers over ``presenters/table_pages.py``."""
+
+import secrets
+
+from django import template
+
+from matches.presenters.table_pages import side_name
+
+register = template.Library()
+
+register.filter("side_name", side_name)
+
+
+@register.simple_tag
+def new_key() -> str:
+    """Return a fresh random key for a form a table posts: the same form sent twice (a
+    double tap, a retry) is taken once."""
+    return secrets.token_urlsafe(16)

@@ -1,0 +1,448 @@
+"""The tables' own pages, at ``/t/``: what a table's players open on their phones, with no
+login, from the link (or QR code) on their table's card, or by typing its short code.
+
+- ``/t/<token>/``: the table's page (templates/tables/table.html, static/js/table.js);
+  ``state.json`` is what its phones poll; ``enter/``, ``accept/``, ``dispute/`` and
+  ``call/`` take what they post (JSON answers for the script, a page without it).
+- ``/t/``: a table's code typed by hand, limited per address and per code, and locked for
+  an address after repeated wrong codes (never for a logged-in director).
+- ``/t/sw.js``: the service worker that serves the table's page once the network is gone.
+
+A link reads and writes only its own room: every URL finds the table by its token and
+acts on that table alone; an entry or call named in a post is looked up within it. A
+withdrawn link answers 410 with the reason, an unknown one 404. Nothing private is shown:
+the table's own room, and the other room only when ``queries.table_view`` allows.
+Responses carry ``Referrer-Policy: same-origin`` (the token never leaves in a Referer; a
+stricter policy would make browsers send ``Origin: null`` and fail the CSRF check) and
+``Cache-Control: no-store``; gunicorn.conf.py masks the token in the access log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache, wraps
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_ratelimit.core import get_usage
+
+from matches import actions, queries
+from matches.actions import ActionError, Conflict
+from matches.actions.tables import ALREADY_SAVED, REVOKED
+from matches.auth.permissions import is_director
+from matches.forms.tables import CallForm, DecisionForm, TableCodeForm, TableEntryForm
+from matches.models import DirectorCall, Room, TableEntry
+from matches.presenters.table_pages import phone_messages, phone_words, table_page
+from matches.templatetags.lists import sentence_gap
+
+TOKEN_MAX = 64
+SERVICE_WORKER = "js/table_sw.js"
+ACTION_STATUS = 409  # an action refused the post: the answer says why, with the state
+
+
+def _setting(name: str, default: str):
+    def rate(group, request):
+        return getattr(settings, name, default)
+
+    return rate
+
+
+# How often /t/ may be tried: from one address (any code), at one code (from anywhere),
+# and the wrong codes an address may type before it is locked out for the period.
+CODE_TRIES = _setting("TABLE_CODE_RATE", "10/m")
+CODE_TRIES_PER_CODE = _setting("TABLE_CODE_PER_CODE_RATE", "30/h")
+WRONG_CODES = _setting("TABLE_CODE_WRONG_RATE", "10/h")
+
+
+def table_headers(view):
+    """Give a table page's answers the headers that keep its token in: the referrer only
+    to this site, no copy in any cache on the way, no search engine."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        response["Referrer-Policy"] = "same-origin"
+        response.setdefault("Cache-Control", "no-store")
+        response["X-Robots-Tag"] = "noindex, nofollow"
+        return response
+
+    return wrapper
+
+
+def _wants_json(request) -> bool:
+    return request.headers.get("Accept", "").startswith("application/json")
+
+
+def with_table(view):
+    """Find the table by the token in the URL and pass it on: 404 for a token no table
+    has, 410 with the reason for a link the director withdrew."""
+
+    @wraps(view)
+    def wrapper(request, token, *args, **kwargs):
+        table = None
+        if len(token) <= TOKEN_MAX:
+            table = (
+                Room.objects.select_related(
+                    "match__event", "match__stage", "match__home", "match__away"
+                )
+                .filter(token=token)
+                .first()
+            )
+        if table is None:
+            if _wants_json(request):
+                return JsonResponse(
+                    {"ok": False, "code": "unknown", "message": _("This is not a table's link.")},
+                    status=404,
+                )
+            raise Http404
+        if not table.is_open:
+            if _wants_json(request):
+                return JsonResponse({"ok": False, "code": "revoked", "message": str(REVOKED)},
+                                    status=410)  # fmt: skip
+            return render(request, "tables/withdrawn.html", status=410)
+        return view(request, table, *args, **kwargs)
+
+    return wrapper
+
+
+def _segment(request) -> int | None:
+    value = request.GET.get("segment") or request.POST.get("segment") or ""
+    return int(value) if value.isdigit() and len(value) < 4 else None
+
+
+def _page_context(request, table, *, segment=None, form=None, call_form=None, refusal=""):
+    page = table_page(queries.table_view(table, segment))
+    match = table.match
+    if form is None:
+        board = request.GET.get("board", "")
+        current = int(board) if board.isdigit() and len(board) < 5 else page.current
+        form = TableEntryForm(boards=match.board_numbers, lead=page.lead,
+                              initial={"board": current})  # fmt: skip
+    return {
+        "page": page,
+        "form": form,
+        "call_form": call_form or CallForm(),
+        "refusal": refusal,
+        "token": table.token,
+        "stamp": timezone.now().isoformat(),
+        "phone_words": phone_words(),
+        "phone_messages": phone_messages(),
+    }
+
+
+def _state(request, table, segment) -> dict:
+    """Return what the phones poll: each board's card (the same template as the page's,
+    without forms' tokens, which the script adds), the segment's score and the calls."""
+    page = table_page(queries.table_view(table, segment))
+    context = {"page": page, "fragment": True}
+
+    def html(template, **extra):
+        return render_to_string(f"tables/{template}", {**context, **extra}, request).strip()
+
+    return {
+        "segment": page.segment.number,
+        "final": page.final,
+        "current": page.current,
+        "language": get_language(),
+        "boards": [
+            {
+                "number": row.number,
+                "status": row.status,
+                "entry": row.entry.pk if row.entry else None,
+                "html": html("_board_status.html", row=row),
+            }
+            for row in page.rows
+        ],
+        "summary": html("_summary.html"),
+        "calls": html("_calls.html"),
+    }
+
+
+def _state_response(request, data: dict, *, status=200, **extra) -> JsonResponse:
+    body = {**extra, "state": {**data, "stamp": timezone.now().isoformat(),
+                               "csrf": get_token(request)}}  # fmt: skip
+    return JsonResponse(body, status=status, json_dumps_params={"ensure_ascii": False})
+
+
+@require_GET
+@table_headers
+@with_table
+def page(request, table):
+    """Return the table's page."""
+    return render(
+        request, "tables/table.html", _page_context(request, table, segment=_segment(request))
+    )
+
+
+@require_GET
+@table_headers
+@with_table
+def state(request, table):
+    """Return the table's state as JSON; 304 while it is what the phone already has."""
+    data = _state(request, table, _segment(request))
+    digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32]
+    etag = f'"{digest}"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+    else:
+        response = _state_response(request, data, ok=True)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _answer(request, table, *, ok=True, status=200, form=None, error=None, board=None,
+            render_form=None):  # fmt: skip
+    """Answer a post: JSON with the state for the script, else the page (back to the page
+    when it went through; the page with the refusal beside its field when it did not)."""
+    segment = _segment(request)
+    if _wants_json(request):
+        extra = {"ok": ok}
+        if form is not None and form.errors:
+            extra["errors"] = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
+        if error is not None:
+            extra["message"], extra["code"] = str(error), error.code
+        return _state_response(request, _state(request, table, segment), status=status, **extra)
+    if ok:
+        url = reverse("table", args=[table.token])
+        query = f"?segment={segment}" if segment else ""
+        return redirect(f"{url}{query}#board-{board}" if board else f"{url}{query}")
+    context = _page_context(request, table, segment=segment, **(render_form or {}),
+                            refusal=str(error) if error is not None else "")  # fmt: skip
+    return render(request, "tables/table.html", context)
+
+
+def _refused(request, table, form, error: ActionError, **kwargs):
+    if isinstance(error, Conflict):  # the director's result stands
+        error = ActionError(ALREADY_SAVED, params={"board": kwargs.get("board", "")},
+                            code="director")  # fmt: skip
+    if form is not None and getattr(form, "refuse", None) and error.code != "director":
+        form.refuse(error)
+    return _answer(request, table, ok=False, status=ACTION_STATUS, form=form, error=error,
+                   **kwargs)  # fmt: skip
+
+
+def _mine(found, table):
+    """Return what an action returned when it is this table's (a key another table used
+    returns that table's row: never shown here)."""
+    if found is not None and found.table_id != table.pk:
+        raise ActionError(_("This entry has no key: reload the page."), code="key")
+    return found
+
+
+@require_POST
+@table_headers
+@with_table
+def enter(request, table):
+    """Take a board's result entered by one side; it waits for the other side."""
+    match = table.match
+    form = TableEntryForm(request.POST, boards=match.board_numbers, lead=match.event.table_lead)
+    if not form.is_valid():
+        return _answer(request, table, ok=False, status=400, form=form,
+                       render_form={"form": form})  # fmt: skip
+    data = form.cleaned_data
+    try:
+        _mine(actions.enter_at_table(table, board=data["board"], entry=form.entry(),
+                                     side=data["side"], device=data["device"],
+                                     key=data["key"]), table)  # fmt: skip
+    except ActionError as error:
+        return _refused(request, table, form, error, board=data["board"],
+                        render_form={"form": form})  # fmt: skip
+    return _answer(request, table, board=data["board"])
+
+
+def _entry_of(table, data) -> TableEntry | None:
+    entries = TableEntry.objects.filter(table=table).select_related("board")
+    if data.get("entry"):
+        return entries.filter(pk=data["entry"]).first()
+    return entries.filter(key=data["entry_key"]).first()
+
+
+def _decide(request, table, decision):
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        return _answer(request, table, ok=False, status=400, form=form,
+                       render_form={"call_form": None})  # fmt: skip
+    data = form.cleaned_data
+    entry = _entry_of(table, data)
+    if entry is None:
+        error = ActionError(_("This result is no longer on the table: reload the page."),
+                            code="gone")  # fmt: skip
+        return _answer(request, table, ok=False, status=404, error=error)
+    options = {"side": data["side"], "device": data["device"], "key": data["key"]}
+    if decision is actions.dispute_at_table:
+        options["reason"] = data["reason"]
+    try:
+        decision(entry, **options)
+    except ActionError as error:
+        return _refused(request, table, None, error, board=entry.board.number)
+    return _answer(request, table, board=entry.board.number)
+
+
+@require_POST
+@table_headers
+@with_table
+def accept(request, table):
+    """Take the other side's acceptance of an entry: the result is saved for the room."""
+    return _decide(request, table, actions.accept_at_table)
+
+
+@require_POST
+@table_headers
+@with_table
+def dispute(request, table):
+    """Take the other side's "not agreed": the director is called to the table."""
+    return _decide(request, table, actions.dispute_at_table)
+
+
+@require_POST
+@table_headers
+@with_table
+def call(request, table):
+    """Call the director to the table, with an optional reason."""
+    form = CallForm(request.POST)
+    if not form.is_valid():
+        return _answer(request, table, ok=False, status=400, form=form,
+                       render_form={"call_form": form})  # fmt: skip
+    data = form.cleaned_data
+    try:
+        found = DirectorCall.objects.filter(key=data["key"]).first()
+        _mine(found, table)
+        actions.call_director(table, key=data["key"], reason=data["reason"])
+    except ActionError as error:
+        return _refused(request, table, form, error, render_form={"call_form": form})
+    return _answer(request, table)
+
+
+# --- /t/: a table's code, typed by hand --------------------------------------------------
+
+
+class CodeLimits:
+    """The limits on typing table codes, for one request: tries from its address, tries at
+    one code, and the wrong codes that lock its address out. A logged-in director is never
+    limited (the counts are not even kept)."""
+
+    def __init__(self, request):
+        self.request = request
+        self.off = is_director(request.user)
+
+    def _usage(self, group, key, rate, increment=False):
+        if self.off:
+            return None
+        return get_usage(self.request, group=group, key=key, rate=rate, method="POST",
+                         increment=increment)  # fmt: skip
+
+    def refusal(self) -> str:
+        """Count a try from the address; return why it is refused (blank: it is not)."""
+        tries = self._usage("table-code", "ip", CODE_TRIES, increment=True)
+        if tries and tries["should_limit"]:
+            return _("Too many tries from your address: wait a minute, then type the code "
+                     "again.")  # fmt: skip
+        wrong = self._usage("table-code-wrong", "ip", WRONG_CODES)
+        return _locked(wrong) if _full(wrong) else ""
+
+    def refusal_at(self, code: str) -> str:
+        """Count a try at this code; return why it is refused (blank: it is not)."""
+        tries = self._usage("table-code-code", lambda group, request: code, CODE_TRIES_PER_CODE,
+                            increment=True)  # fmt: skip
+        if tries and tries["should_limit"]:
+            return _("This table's code has been tried too often: ask the director for your "
+                     "table's link, or try again in %(minutes)s minutes.") % {
+                "minutes": _minutes(tries)}  # fmt: skip
+        return ""
+
+    def wrong(self, message: str) -> tuple[str, str]:
+        """Count a wrong code; return the message beside the field (saying how many wrong
+        codes are left) and the lock-out's, once the address is locked out."""
+        wrong = self._usage("table-code-wrong", "ip", WRONG_CODES, increment=True)
+        if wrong is None:
+            return message, ""
+        if _full(wrong):
+            return message, _locked(wrong)
+        left = _("%(left)s more wrong codes and this address is locked out for a while.") % {
+            "left": wrong["limit"] - wrong["count"]}  # fmt: skip
+        return sentence_gap().join([message, left]), ""
+
+
+def _full(usage) -> bool:
+    return bool(usage) and usage["count"] >= usage["limit"]
+
+
+def _minutes(usage) -> int:
+    return max(1, -(-usage["time_left"] // 60))
+
+
+def _locked(usage) -> str:
+    return _("Too many wrong table codes from your address: it is locked out for "
+             "%(minutes)s minutes. Ask the director for your table's link or its QR code.") % {
+        "minutes": _minutes(usage)}  # fmt: skip
+
+
+def _code_page(request, form, refusal="", status=200):
+    return render(request, "tables/code.html", {"form": form, "refusal": refusal},
+                  status=status)  # fmt: skip
+
+
+@require_http_methods(["GET", "POST"])
+@table_headers
+def code(request):
+    """Return the form for a table's code; a right code goes on to the table's page."""
+    if request.method == "GET":
+        return _code_page(request, TableCodeForm())
+    form = TableCodeForm(request.POST)
+    limits = CodeLimits(request)
+    refusal = limits.refusal()
+    if refusal:
+        return _code_page(request, form, refusal, status=429)
+    if not form.is_valid():
+        return _code_page(request, form)
+    typed = form.cleaned_data["code"]
+    refusal = limits.refusal_at(typed)
+    if refusal:
+        return _code_page(request, form, refusal, status=429)
+    found = Room.objects.filter(code=typed).first()
+    if found is not None and found.is_open:
+        return redirect("table", found.token)
+    if found is not None:
+        form.add_error("code", str(REVOKED))
+        return _code_page(request, form)
+    message = _("No table has the code %(code)s: check it on your table's card.") % {
+        "code": typed}  # fmt: skip
+    message, refusal = limits.wrong(message)
+    form.add_error("code", message)
+    return _code_page(request, form, refusal, status=429 if refusal else 200)
+
+
+# --- the service worker -------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _service_worker_source(path: str) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+@require_GET
+def service_worker(request):
+    """Return the tables' service worker from static/js, served under /t/ so that its
+    scope is the tables' pages (and only them)."""
+    path = finders.find(SERVICE_WORKER)
+    if path is None:
+        raise Http404
+    source = (
+        _service_worker_source.__wrapped__(path) if settings.DEBUG else _service_worker_source(path)
+    )
+    response = HttpResponse(source, content_type="text/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = reverse("table-code")
+    response["Cache-Control"] = "no-cache"
+    return response

@@ -1,0 +1,501 @@
+"""The tables' pages (/t/…) as the players meet them: a phone with no login, opened on its
+table's link or code, in Chinese and in English; what it sees, what it may post, and what
+it is refused. The actions behind them are tested in test_table_actions.py."""
+
+import re
+
+import pytest
+from django.test import Client, override_settings
+from django.utils import translation
+
+from matches import actions
+from matches.forms import SheetRowForm
+from matches.models import DirectorCall, Result, TableEntry
+from matches.presenters.table_pages import phone_words, score_words
+from matches.scoring import Contract, Seat, board_vulnerability, ns_score
+from tests.factories import enter, make_event, make_match, make_team, make_user
+
+JSON = {"HTTP_ACCEPT": "application/json"}
+
+
+def open_tables(match):
+    return {t.room: t for t in actions.open_tables(match.event, round_number=match.round,
+                                                   user=None)}  # fmt: skip
+
+
+@pytest.fixture
+def match(db):
+    event = make_event(name="周二队式赛", boards_per_match=4, boards_per_segment=4)
+    home = make_team(event, "北京队", ("王建国", "李明", "陈静", "杨帆"))
+    away = make_team(event, "上海队", ("张伟", "刘洋", "赵磊", "孙丽"))
+    return make_match(event, home=home, away=away)
+
+
+@pytest.fixture
+def tables(match):
+    return open_tables(match)
+
+
+@pytest.fixture
+def phone():
+    """Return a player's phone: a browser with no login, asking for Chinese pages."""
+    return Client()
+
+
+@pytest.fixture
+def english_phone():
+    phone = Client()
+    phone.cookies["django_language"] = "en"
+    return phone
+
+
+def url(table, what=""):
+    return f"/t/{table.token}/{what}"
+
+
+def post_entry(phone, table, board=1, key="k1", side="NS", **typed):
+    fields = {"contract": "4S", "declarer": "N", "result": "+1", **typed}
+    return phone.post(url(table, "enter/"), {"board": board, "side": side, "key": key,
+                                             "device": "phone-ns", **fields}, **JSON)  # fmt: skip
+
+
+def accept(phone, table, entry_id, key="ok1", side="EW"):
+    return phone.post(url(table, "accept/"), {"entry": entry_id, "side": side, "key": key,
+                                              "device": "phone-ew"}, **JSON)  # fmt: skip
+
+
+def text_of(response) -> str:
+    """Return a page's text as a person reads it: tags out, spaces run together."""
+    html = response.content.decode()
+    html = re.sub(r"<(script|template)\b.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r"</?span\b[^>]*>", "", html)  # a suit symbol is part of its word
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+# --- the score in words ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "contract", "declarer", "tricks", "board", "words"),
+    [
+        ("zh-hans", "4S", "N", 11, 1, "南北 4♠ 超一 +450"),
+        ("en", "4S", "N", 11, 1, "N-S 4♠ +1 +450"),
+        ("zh-hans", "3NT", "E", 7, 1, "东西 3NT 宕二 −100"),
+        ("en", "3NT", "E", 7, 1, "E-W 3NT −2 −100"),
+        ("zh-hans", "4HX", "S", 10, 2, "南北 4♥× 正好 +790"),  # board 2: N-S vulnerable
+        ("en", "4HX", "S", 10, 2, "N-S 4♥X = +790"),
+        ("zh-hans", "7NTXX", "W", 2, 1, "东西 7NT×× 宕十一 −5800"),
+        ("zh-hans", "PASS", "", None, 1, "四家不叫"),
+        ("en", "PASS", "", None, 1, "Passed out"),
+    ],
+)
+def test_the_score_in_words_is_the_declaring_sides_contract_result_and_score(
+    language, contract, declarer, tricks, board, words
+):
+    with translation.override(language):
+        assert score_words(Contract.parse(contract), declarer, tricks, board) == words
+
+
+def test_the_phones_score_tables_are_the_scoring_cores():
+    """An entry kept offline is scored by the phone from these tables: the same scores."""
+    scores = phone_words()["scores"]
+    for text, declarer, tricks, board in (("4S", "N", 11, 1), ("3NTX", "E", 7, 3),
+                                          ("6CXX", "S", 12, 7), ("1H", "W", 5, 16)):  # fmt: skip
+        contract = Contract.parse(text)
+        vulnerable = board_vulnerability(board).is_vulnerable(Seat(declarer))
+        ns = ns_score(contract, declarer, tricks, board)
+        declarers = ns if declarer in "NS" else -ns
+        assert scores[text][1 if vulnerable else 0][tricks] == declarers
+
+
+# --- the table's page -------------------------------------------------------------------------
+
+
+def test_a_phone_with_no_login_sees_its_table_in_chinese(phone, match, tables):
+    director = make_user(director=True)
+    players = {p.name: p for p in (*match.home.players.all(), *match.away.players.all())}
+    seats = {
+        ("open", "N"): players["北京队 王建国"],
+        ("open", "S"): players["北京队 李明"],
+        ("open", "E"): players["上海队 张伟"],
+        ("open", "W"): players["上海队 刘洋"],
+    }
+    actions.set_seating(match, 1, seats, user=director)
+    response = phone.get(url(tables["open"]))
+    assert response.status_code == 200
+    text = text_of(response)
+    assert "周二队式赛" in text and "第 1 轮" in text and "开室" in text
+    assert "南北 北京队" in text and "东西 上海队" in text
+    assert "北 北京队 王建国" in text and "西 上海队 刘洋" in text
+    boards = re.findall(r'id="board-(\d+)"', response.content.decode())
+    assert boards == ["1", "2", "3", "4"]  # the segment's boards in playing order
+    assert "第 1 副 发牌人 北 · 双方无局" in text and "第 2 副 发牌人 东 · 南北有局" in text
+    assert "第 4 副 发牌人 西 · 双方有局" in text
+    assert "首攻" not in text  # the event does not ask for the lead
+    for label in ("这部手机属于", "定约", "庄家", "结果", "提交成绩", "呼叫裁判"):
+        assert label in text
+    assert response["Referrer-Policy"] == "same-origin"
+    assert response["Cache-Control"] == "no-store"
+
+
+def test_the_table_page_in_english_with_the_lead_when_the_event_asks_for_it(english_phone, db):
+    match = make_match(make_event(boards_per_match=2, boards_per_segment=2, table_lead=True))
+    table = open_tables(match)["closed"]
+    text = text_of(english_phone.get(url(table)))
+    assert "Closed room" in text and "Round 1" in text
+    assert f"North-South {match.away.name}" in text and f"East-West {match.home.name}" in text
+    assert "Board 1 Dealer North · Neither vulnerable" in text
+    assert "Opening lead" in text and "This phone is" in text and "Call the director" in text
+    assert "Not entered yet." in text
+
+
+def test_a_result_entered_by_one_side_waits_for_the_other_sides_phone(phone, english_phone, tables):
+    table = tables["open"]
+    entered = post_entry(phone, table)
+    assert entered.status_code == 200 and entered.json()["ok"]
+    board = entered.json()["state"]["boards"][0]
+    assert board["status"] == "waiting"
+    assert '南北 4<span class="suit suit-s">♠</span> 超一 +450' in board["html"]
+    assert "交给东西方确认" in board["html"]
+    # the other side's phone, on the same link, sees the entry waiting
+    state = english_phone.get(url(table, "state.json")).json()["state"]
+    waiting = state["boards"][0]
+    assert waiting["status"] == "waiting" and waiting["entry"]
+    assert "East-West: is this right?" in waiting["html"] and "Accept" in waiting["html"]
+    assert not Result.objects.exists()
+    accepted = accept(english_phone, table, waiting["entry"])
+    assert accepted.json()["state"]["boards"][0]["status"] == "accepted"
+    result = Result.objects.get(board__number=1, room="open")
+    assert (str(result.contract), result.declarer, result.tricks) == ("4S", "N", 11)
+    reason = result.history.get().history_change_reason
+    assert "entered by NS (phone-ns), accepted by EW (phone-ew)" in reason
+    page = text_of(phone.get(url(table)))
+    assert "南北 4♠ 超一 +450 ✓ 已确认" in page
+
+
+def test_an_entry_is_checked_by_the_room_sheets_rules(english_phone, tables):
+    """The same refusals, word for word, as the director's room sheet."""
+    table = tables["open"]
+    cases = [({"contract": "8NT"}, "contract"), ({"declarer": ""}, "declarer"),
+             ({"contract": "PASS", "declarer": "N", "result": ""}, "declarer"),
+             ({"contract": "4S", "result": "+4"}, "result"),
+             ({"contract": "PASS", "declarer": "", "result": "="}, "result")]  # fmt: skip
+    for typed, field in cases:
+        answer = post_entry(english_phone, table, key=f"k-{field}-{len(typed)}", **typed)
+        assert answer.status_code == 400, typed
+        director_form = SheetRowForm(
+            {**{"contract": "4S", "declarer": "N", "result": "+1", "lead": "", "version": 0},
+             **typed})  # fmt: skip
+        with translation.override("en"):
+            assert not director_form.is_valid()
+            assert answer.json()["errors"][field] == [str(e) for e in director_form.errors[field]]
+    assert not TableEntry.objects.exists()
+
+
+def test_an_entry_needs_the_phones_side_and_a_board_of_the_match(english_phone, tables):
+    table = tables["open"]
+    no_side = post_entry(english_phone, table, side="")
+    assert no_side.json()["errors"]["side"] == ["Choose North-South or East-West first."]
+    not_played = post_entry(english_phone, table, board=5)
+    assert "board" in not_played.json()["errors"]
+    assert not TableEntry.objects.exists()
+
+
+def test_without_javascript_the_forms_post_and_come_back_to_the_page(phone, tables):
+    table = tables["closed"]
+    page = phone.get(url(table))
+    assert page.status_code == 200
+    entered = phone.post(url(table, "enter/"), {"board": 2, "side": "EW", "key": "k",
+                                                "contract": "3NT", "declarer": "E",
+                                                "result": "="})  # fmt: skip
+    assert entered.status_code == 302 and entered["Location"].endswith(f"{url(table)}#board-2")
+    refused = phone.post(url(table, "enter/"), {"board": 3, "side": "EW", "key": "k2",
+                                                "contract": "3NT", "declarer": "",
+                                                "result": "="})  # fmt: skip
+    assert refused.status_code == 200
+    assert "请填写庄家" in text_of(refused)  # beside its field, and in the summary on top
+    entry = TableEntry.objects.get()
+    page = phone.get(url(table))
+    key = re.search(r'action="[^"]*/accept/".*?name="key" value="([^"]+)"',
+                    page.content.decode(), re.S).group(1)  # fmt: skip
+    accepted = phone.post(url(table, "accept/"), {"entry": entry.pk, "side": "NS", "key": key})
+    assert accepted.status_code == 302
+    again = phone.post(url(table, "accept/"), {"entry": entry.pk, "side": "NS", "key": key})
+    assert again.status_code == 302  # the same form sent twice is taken once
+    assert Result.objects.get().history.count() == 1
+
+
+def test_not_agreed_asks_a_reason_and_calls_the_director(english_phone, tables):
+    table = tables["open"]
+    entry = post_entry(english_phone, table).json()["state"]["boards"][0]["entry"]
+    answer = english_phone.post(url(table, "dispute/"), {"entry": entry, "side": "EW",
+                                                        "key": "no", "reason": "It was 4H"},
+                                **JSON)  # fmt: skip
+    board = answer.json()["state"]["boards"][0]
+    assert board["status"] == "disputed"
+    assert "the director is called to the table" in board["html"]
+    call = DirectorCall.objects.get()
+    assert call.dispute and call.reason == "It was 4H" and call.table == table
+    assert "The director is called" in answer.json()["state"]["calls"]
+    assert not Result.objects.exists()
+
+
+def test_the_call_for_the_director_is_always_there_and_sent_once(phone, tables):
+    table = tables["closed"]
+    for _ in range(2):
+        answer = phone.post(url(table, "call/"), {"key": "call-1", "reason": "慢打"}, **JSON)
+        assert answer.status_code == 200
+    call = DirectorCall.objects.get()
+    assert (call.table, call.reason, call.dispute) == (table, "慢打", False)
+    assert "已呼叫裁判" in text_of(phone.get(url(table)))
+    bell = phone.post(url(table, "call/"), {"key": "call-2", "reason": "bell\x07"}, **JSON)
+    assert bell.status_code == 400 and "reason" in bell.json()["errors"]
+
+
+def test_the_other_room_shows_only_once_the_segment_is_complete_in_both(english_phone, match,
+                                                                        tables):  # fmt: skip
+    table = tables["open"]
+    for number in match.board_numbers:
+        enter(match, number, "open", "4S", "N", "=")
+    for number in (1, 2, 3):
+        enter(match, number, "closed", "4S", "N", "-1")
+    state = english_phone.get(url(table, "state.json")).json()["state"]
+    assert not any("Other room" in b["html"] or "IMP" in b["html"] for b in state["boards"])
+    assert "once the other room has finished" in state["summary"]
+    enter(match, 4, "closed", "4S", "N", "=")
+    state = english_phone.get(url(table, "state.json")).json()["state"]
+    assert "Other room" in state["boards"][0]["html"]
+    assert "北京队 wins 10 IMPs" in state["boards"][0]["html"]  # board 1: 420 against -50
+    assert "No IMPs" in state["boards"][3]["html"]
+    assert "北京队 32 – 0 上海队" in state["summary"]  # 4S= against 4S-1: 10, 12 and 10 IMPs
+
+
+def test_with_the_events_setting_each_board_compares_as_soon_as_both_rooms_have_it(
+    english_phone, db
+):
+    match = make_match(make_event(boards_per_match=4, boards_per_segment=4,
+                                  table_each_board=True))  # fmt: skip
+    table = open_tables(match)["closed"]
+    enter(match, 1, "open", "4S", "N", "=")
+    enter(match, 1, "closed", "4S", "N", "=")
+    state = english_phone.get(url(table, "state.json")).json()["state"]
+    assert "Other room" in state["boards"][0]["html"] and "No IMPs" in state["boards"][0]["html"]
+    assert "Other room" not in state["boards"][1]["html"]
+    assert state["summary"] == ""  # the segment's score waits for the whole segment
+
+
+def test_the_directors_result_stands_and_is_shown_as_the_directors(english_phone, match,
+                                                                   tables):  # fmt: skip
+    table = tables["open"]
+    enter(match, 1, "open", "3NT", "S", "=", user=make_user(director=True))
+    refused = post_entry(english_phone, table)
+    assert refused.status_code == 409 and refused.json()["code"] == "director"
+    assert "the director's result stands" in refused.json()["message"]
+    board = refused.json()["state"]["boards"][0]
+    assert board["status"] == "director" and "The director's result" in board["html"]
+    # an entry accepted after the director changed the board meanwhile: the director's word
+    entry = post_entry(english_phone, table, board=2, key="k2").json()["state"]["boards"][1]
+    enter(match, 2, "open", "2H", "W", "=")
+    late = accept(english_phone, table, entry["entry"], key="late")
+    assert late.status_code == 409 and late.json()["code"] == "director"
+    assert str(Result.objects.get(board__number=2, room="open").contract) == "2H"
+
+
+def test_the_state_answers_304_while_nothing_changed(phone, tables):
+    table = tables["open"]
+    first = phone.get(url(table, "state.json"))
+    assert first.status_code == 200 and first["ETag"]
+    assert phone.get(url(table, "state.json"), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    post_entry(phone, table)
+    assert phone.get(url(table, "state.json"), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
+
+
+# --- a link reads and writes only its own table ----------------------------------------------
+
+
+def test_a_token_never_reaches_another_tables_boards(english_phone, match, tables):
+    mine, theirs = tables["open"], tables["closed"]
+    other_match = make_match(match.event)
+    elsewhere = open_tables(other_match)["open"]
+    posted = post_entry(english_phone, theirs, key="theirs", side="EW")
+    their_entry = TableEntry.objects.get(pk=posted.json()["state"]["boards"][0]["entry"])
+    enter(other_match, 1, "open", "7NT", "N", "=")
+    # the other table's entry, named through this table's link: not found here
+    for what in ("accept/", "dispute/"):
+        answer = english_phone.post(url(mine, what), {"entry": their_entry.pk, "side": "NS",
+                                                      "key": f"x-{what}"}, **JSON)  # fmt: skip
+        assert answer.status_code == 404
+        answer = english_phone.post(url(mine, what), {"entry_key": "theirs", "side": "NS",
+                                                      "key": f"y-{what}"}, **JSON)  # fmt: skip
+        assert answer.status_code == 404
+    their_entry.refresh_from_db()
+    assert their_entry.status == "waiting"
+    # the other table's key sent to this table: refused, and nothing of theirs comes back
+    reused = post_entry(english_phone, mine, key="theirs", contract="1C", declarer="E")
+    assert reused.status_code == 409 and reused.json()["code"] == "key"
+    # what this table reads is its own room only
+    page = english_phone.get(url(mine)).content.decode()
+    state = english_phone.get(url(mine, "state.json"))
+    for body in (page, state.content.decode()):
+        assert theirs.token not in body and elsewhere.token not in body
+    assert set(re.findall(r'data-status="(\w+)"', page)) == {"empty"}
+    assert [b["status"] for b in state.json()["state"]["boards"]] == ["empty"] * 4
+    assert "1520" not in state.content.decode()  # the other match's 7NT=
+    call = english_phone.post(url(mine, "call/"), {"key": "c1"}, **JSON)
+    assert call.status_code == 200
+    stolen = english_phone.post(url(theirs, "call/"), {"key": "c1"}, **JSON)
+    assert stolen.status_code == 409  # the key is this table's call: not the other table's
+    assert DirectorCall.objects.get().table == mine
+
+
+def test_a_withdrawn_link_answers_410_everywhere_with_the_reason(phone, english_phone, tables):
+    table = tables["open"]
+    entry = post_entry(english_phone, table).json()["state"]["boards"][0]["entry"]
+    actions.revoke_table(table, user=None)
+    page = phone.get(url(table))
+    assert page.status_code == 410 and "裁判已收回这张牌桌的链接" in text_of(page)
+    for what, data in (("state.json", None), ("enter/", {"board": 1}),
+                       ("accept/", {"entry": entry}), ("dispute/", {"entry": entry}),
+                       ("call/", {})):  # fmt: skip
+        if data is None:
+            answer = english_phone.get(url(table, what), **JSON)
+        else:
+            answer = english_phone.post(url(table, what), {**data, "side": "EW", "key": "k9"},
+                                        **JSON)  # fmt: skip
+        assert answer.status_code == 410, what
+        assert answer.json()["code"] == "revoked"
+        assert "withdrawn by the director" in answer.json()["message"]
+    assert not Result.objects.exists() and not DirectorCall.objects.exists()
+
+
+def test_an_unknown_token_is_not_found(phone, tables):
+    for what in ("", "state.json"):
+        assert phone.get(f"/t/{'x' * 43}/{what}").status_code == 404
+    assert phone.post(f"/t/{'x' * 43}/enter/", {"board": 1}, **JSON).status_code == 404
+    assert phone.get(f"/t/{'y' * 100}/").status_code == 404
+
+
+def test_a_final_match_shows_its_results_and_refuses_new_ones(english_phone, match, tables):
+    table = tables["open"]
+    entry = post_entry(english_phone, table, board=2).json()["state"]["boards"][1]["entry"]
+    enter(match, 1, "open", "4S", "N", "=")
+    actions.mark_final(match, user=make_user(director=True), confirm=True)
+    page = english_phone.get(url(table))
+    assert page.status_code == 200
+    text = text_of(page)
+    assert "This match is final" in text and "N-S 4♠ = +420" in text
+    assert 'id="table-entry"' not in page.content.decode()
+    refused = post_entry(english_phone, table, board=3, key="late")
+    assert refused.status_code == 409 and refused.json()["code"] == "final"
+    late = accept(english_phone, table, entry)
+    assert late.status_code == 409 and late.json()["code"] == "final"
+    assert Result.objects.count() == 1
+
+
+def test_posts_keep_their_csrf_protection(tables):
+    table = tables["open"]
+    strict = Client(enforce_csrf_checks=True)
+    refused = strict.post(url(table, "enter/"), {"board": 1, "side": "NS", "key": "k",
+                                                 "contract": "4S", "declarer": "N",
+                                                 "result": "="}, **JSON)  # fmt: skip
+    assert refused.status_code == 403
+    state = strict.get(url(table, "state.json")).json()["state"]
+    taken = strict.post(url(table, "enter/"), {"board": 1, "side": "NS", "key": "k",
+                                               "contract": "4S", "declarer": "N", "result": "="},
+                        HTTP_X_CSRFTOKEN=state["csrf"], **JSON)  # fmt: skip
+    assert taken.status_code == 200
+
+
+def test_the_page_and_state_say_nothing_private(english_phone, tables):
+    table = tables["open"]
+    entry = post_entry(english_phone, table).json()["state"]["boards"][0]["entry"]
+    english_phone.post(url(table, "dispute/"), {"entry": entry, "side": "EW", "key": "no",
+                                               "device": "phone-ew"}, **JSON)  # fmt: skip
+    for response in (english_phone.get(url(table)), english_phone.get(url(table, "state.json"))):
+        body = response.content.decode()
+        assert "phone-ns" not in body and "phone-ew" not in body  # no device names
+        assert "k1" not in body  # no other phone's keys
+
+
+# --- the service worker -------------------------------------------------------------------------
+
+
+def test_the_service_worker_is_served_for_the_tables_scope(client):
+    answer = client.get("/t/sw.js")
+    assert answer.status_code == 200
+    assert answer["Content-Type"].startswith("text/javascript")
+    assert answer["Service-Worker-Allowed"] == "/t/"
+    assert b'addEventListener("fetch"' in answer.content
+
+
+# --- /t/: a table's code --------------------------------------------------------------------
+
+
+def code_post(client, code):
+    return client.post("/t/", {"code": code})
+
+
+def test_a_tables_code_typed_in_any_case_and_spacing_opens_its_page(phone, tables):
+    table = tables["closed"]
+    assert "输入本桌代码" in text_of(phone.get("/t/"))
+    typed = f" {table.code[:3].lower()} {table.code[3:]} "
+    answer = code_post(phone, typed)
+    assert answer.status_code == 302 and answer["Location"] == url(table)
+
+
+def test_a_wrong_or_malformed_code_is_refused_beside_the_field(english_phone, tables):
+    malformed = code_post(english_phone, "12")
+    assert malformed.status_code == 200 and "is not a table code" in text_of(malformed)
+    wrong = code_post(english_phone, "ZZZ ZZZ")
+    text = text_of(wrong)
+    assert "No table has the code ZZZZZZ" in text and "9 more wrong codes" in text
+
+
+@override_settings(TABLE_CODE_WRONG_RATE="3/h")
+def test_an_address_is_locked_out_after_repeated_wrong_codes(english_phone, tables):
+    for _ in range(2):
+        assert code_post(english_phone, "ZZZZZZ").status_code == 200
+    locked = code_post(english_phone, "ZZZZZY")
+    assert locked.status_code == 429
+    assert "locked out for" in text_of(locked) and "Ask the director" in text_of(locked)
+    right = code_post(english_phone, tables["open"].code)  # even the right code, meanwhile
+    assert right.status_code == 429
+    elsewhere = Client(REMOTE_ADDR="10.0.0.9")
+    assert code_post(elsewhere, tables["open"].code).status_code == 302
+
+
+@override_settings(TABLE_CODE_RATE="3/m")
+def test_an_address_is_limited_in_how_often_it_tries(english_phone, tables):
+    for _ in range(3):
+        assert code_post(english_phone, tables["open"].code).status_code == 302
+    limited = code_post(english_phone, tables["open"].code)
+    assert limited.status_code == 429 and "wait a minute" in text_of(limited)
+
+
+@override_settings(TABLE_CODE_PER_CODE_RATE="2/h")
+def test_a_code_is_limited_in_how_often_it_is_tried_from_anywhere(tables):
+    code = tables["open"].code
+    phones = [Client(REMOTE_ADDR=f"10.0.0.{n}") for n in (1, 2, 3)]
+    for phone in phones:
+        phone.cookies["django_language"] = "en"
+    for phone in phones[:2]:
+        assert code_post(phone, code).status_code == 302
+    limited = code_post(phones[2], code)
+    assert limited.status_code == 429 and "tried too often" in text_of(limited)
+    assert code_post(phones[2], tables["closed"].code).status_code == 302
+
+
+@override_settings(TABLE_CODE_WRONG_RATE="2/h", TABLE_CODE_RATE="2/m",
+                   TABLE_CODE_PER_CODE_RATE="1/h")  # fmt: skip
+def test_the_code_limits_never_lock_out_a_logged_in_director(client, tables):
+    client.force_login(make_user(director=True))
+    for _ in range(5):
+        assert code_post(client, "ZZZZZZ").status_code == 200
+    for _ in range(3):
+        assert code_post(client, tables["open"].code).status_code == 302
+
+
+def test_a_withdrawn_tables_code_says_so(english_phone, tables):
+    actions.revoke_table(tables["open"], user=None)
+    answer = code_post(english_phone, tables["open"].code)
+    assert answer.status_code == 200 and "withdrawn by the director" in text_of(answer)
