@@ -13,7 +13,7 @@ from matches import scoring
 from matches.lib.text import text_errors
 from matches.models import ImpPenalty, Match, VpPenalty
 
-from .base import ActionError, Gone, changing
+from .base import HISTORY_REASON_MOST, ActionError, Gone, changing, checked_text
 
 NOT_IN_MATCH = _("Only a team of this match (%(match)s) can be given an IMP penalty in it.")
 FORFEIT_VP_EVENT = _("VP are 0 to %(top)s on this event's scale.")
@@ -25,6 +25,7 @@ NO_REASON = _("Give a reason; the public pages show it.")
 def add_imp_penalty(match, *, team, imps: int, reason: str, user) -> ImpPenalty:
     """Return an IMP penalty given to one team of the match; its VP come from the margin
     less the penalty."""
+    reason = checked_text(reason, field="reason", required=True)
     with changing(user) as change:
         match = change.lock_match(match)
         team_id = team if isinstance(team, int) else team.pk
@@ -39,6 +40,7 @@ def add_imp_penalty(match, *, team, imps: int, reason: str, user) -> ImpPenalty:
 
 def remove_imp_penalty(penalty, *, user, reason: str = "") -> None:
     """Take an IMP penalty back; the match is scored again without it."""
+    reason = checked_text(reason or "", field="reason", most=HISTORY_REASON_MOST)
     penalty_id = penalty if isinstance(penalty, int) else penalty.pk
     with changing(user) as change:
         match_id = ImpPenalty.objects.filter(pk=penalty_id).values_list("match_id", flat=True)
@@ -57,6 +59,7 @@ def add_vp_penalty(event, *, team, vp: Decimal, reason: str, user, stage=None) -
 
     A stage is given as a Stage of the event or its number.
     """
+    reason = checked_text(reason, field="reason", required=True)
     with changing(user) as change:
         event = change.lock_event(event)
         team_id = team if isinstance(team, int) else team.pk
@@ -74,6 +77,7 @@ def add_vp_penalty(event, *, team, vp: Decimal, reason: str, user, stage=None) -
 
 def remove_vp_penalty(penalty, *, user, reason: str = "") -> None:
     """Take a VP penalty back."""
+    reason = checked_text(reason or "", field="reason", most=HISTORY_REASON_MOST)
     penalty_id = penalty if isinstance(penalty, int) else penalty.pk
     with changing(user) as change:
         event_id = VpPenalty.objects.filter(pk=penalty_id).values_list("event_id", flat=True)

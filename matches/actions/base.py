@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from matches import scoring
 from matches.caching import pagecache
+from matches.lib.text import text_errors
 from matches.models import Board, Event, ImpPenalty, Match
 
 # The history keeps a deletion's reason in django-simple-history's history_change_reason,
@@ -155,6 +156,16 @@ class Change:
     def refresh_totals(self, match: Match) -> scoring.MatchResult:
         """Return the match scored afresh from its boards, its stored totals updated."""
         return store_totals(match)
+
+
+def checked_text(value, *, field: str, required: bool = False, most: int = 200) -> str:
+    """Return a text an action writes, trimmed, or raise ActionError beside ``field`` for
+    what the rules refuse (``lib.text.text_errors``: a NUL, a control code, too long...):
+    no database is asked to store it."""
+    errors = text_errors(value, required=required, most=most)
+    if errors:
+        raise ActionError(errors[0], field=field, code=field)
+    return value.strip()
 
 
 def pk_of(obj) -> int:

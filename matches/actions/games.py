@@ -11,9 +11,10 @@ from __future__ import annotations
 from django.conf import settings as django_settings
 from django.utils.translation import gettext_lazy as _
 
+from matches.lib.text import text_errors
 from matches.models import Game
 
-from .base import ActionError, Gone, changing
+from .base import ActionError, Gone, changing, checked_text
 
 TOO_MANY_GAMES = _(
     "You have %(limit)s saved games, the most a player may keep: delete one you no longer "
@@ -23,6 +24,27 @@ TOO_MANY_DEALS = _(
     "This sheet holds %(limit)s deals, the most a sheet may hold: save it or start over for "
     "the next ones."
 )
+
+
+def _texts(value):
+    """Yield every text inside a game's settings or deals (JSON: dicts, lists, texts)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _texts(key)
+            yield from _texts(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _texts(item)
+
+
+def _check_texts(**values) -> None:
+    """Refuse a text no database stores (a NUL, a control code) anywhere in the game."""
+    for field, value in values.items():
+        for text in _texts(value):
+            if text_errors(text):
+                raise ActionError(text_errors(text)[0], field=field, code=field)
 
 
 def _check_deals(deals: list) -> None:
@@ -40,6 +62,8 @@ def save_game(*, owner, kind: str, name: str, settings: dict, deals: list, user)
         if count >= limit:
             raise ActionError(TOO_MANY_GAMES, params={"limit": limit}, code="limit")
         _check_deals(deals)
+        name = checked_text(name, field="name", required=True, most=80)
+        _check_texts(settings=settings, deals=deals)
         game = Game(owner=owner, kind=kind, name=name, settings=settings, deals=deals)
         return change.save(game)
 
@@ -51,6 +75,7 @@ def update_game(game, *, settings: dict, deals: list, user) -> Game:
         if locked is None:
             raise Gone
         _check_deals(deals)
+        _check_texts(settings=settings, deals=deals)
         locked.settings, locked.deals = settings, deals
         return change.save(locked, update_fields=["settings", "deals", "updated"])
 

@@ -16,6 +16,7 @@ from .base import (
     ActionError,
     NeedsConfirmation,
     changing,
+    checked_text,
     create_boards,
     pk_of,
     store_totals,
@@ -152,9 +153,9 @@ def mark_final(match, *, user, confirm: bool = False) -> Match:
 
 def reopen_match(match, *, reason: str, user) -> Match:
     """Return the match provisional again; the reason is kept in its history."""
-    reason = reason.strip()
-    if not reason:
+    if not (reason or "").strip():
         raise ActionError(NO_REASON, field="reason", code="reason")
+    reason = checked_text(reason, field="reason", required=True)
     with changing(user) as change:
         match = change.lock_match(match, final_ok=True)
         if not match.is_final:
@@ -170,6 +171,7 @@ def delete_match(match, *, user, reason: str = "", confirm: bool = False) -> Non
     reason = (reason or "").strip()
     if len(reason) > HISTORY_REASON_MOST:
         raise ActionError(REASON_TOO_LONG, field="reason", code="reason")
+    reason = checked_text(reason, field="reason", most=HISTORY_REASON_MOST)
     with changing(user) as change:
         match = change.lock_match(match)
         results = Result.objects.filter(board__match=match).count()

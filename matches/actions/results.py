@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 
 from matches.models import Board, BoardAdjustment, Result
 
-from .base import Conflict, Gone, MatchIsFinal, changing, refresh_event_totals
+from .base import Conflict, Gone, MatchIsFinal, changing, checked_text, refresh_event_totals
 
 
 def _board(change, board) -> tuple[Board, object]:
@@ -39,6 +39,7 @@ def record_result(board, room: str, entry: dict, *, version: int, user) -> Resul
 def assign_result(board, room: str, entry: dict, *, reason: str, user) -> Result:
     """Return a room's result replaced by an assigned adjusted score (Law 12C2), with its
     reason, whatever the room held: the director's decision stands over the entry."""
+    reason = checked_text(reason, field="reason", required=True)
     with changing(user) as change:
         board, match = _board(change, board)
         current = Result.objects.filter(board=board, room=room).first()
@@ -83,6 +84,7 @@ def save_result(
 
 def set_artificial_score(board, *, home_imps: int, away_imps: int, reason: str, user):
     """Return the board's artificial adjusted score: IMPs for each team instead of the rooms."""
+    reason = checked_text(reason, field="reason", required=True)
     with changing(user) as change:
         board, match = _board(change, board)
         adjustment = BoardAdjustment.objects.filter(board=board).first() or BoardAdjustment(
