@@ -152,6 +152,45 @@ def play_game(kind: str):
     return run
 
 
+def forget_side(page: Page):
+    """Show a table's page as a phone that has not chosen its side yet."""
+    page.evaluate("() => window.localStorage.clear()")
+    page.reload()
+
+
+def hand_over(board: int):
+    """Return an action that makes the phone North-South's and hands it to East-West for
+    the entry waiting on ``board``: their Accept and Not agreed are shown."""
+
+    def run(page: Page):
+        page.locator("label[for=side-NS]").click()
+        expect(page.locator("#table-page")).to_have_attribute("data-side", "NS")
+        page.locator(f"#board-{board} [data-handover]").click()
+        expect(page.locator(f"#board-{board} .decide .btn-success")).to_be_visible()
+        page.mouse.move(0, 0)  # no button left in its hover colours, half-way through
+        page.wait_for_timeout(300)
+
+    return run
+
+
+def enter_at_table(contract: str, declarer: str, result: str):
+    """Return an action that enters a result at the table, as North-South, by typing; the
+    state is the form with the server's refusals beside its fields."""
+
+    def run(page: Page):
+        page.locator("label[for=side-NS]").click()
+        page.locator("#id_contract").fill(contract)
+        page.locator(f"label[for=declarer-{declarer}]").click()
+        page.locator("#id_result").fill(result)
+        with page.expect_response(lambda r: r.request.method == "POST"):
+            page.locator("#table-entry [type=submit]").click()
+        expect(page.locator("#id_contract_error")).to_be_visible()
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(300)
+
+    return run
+
+
 def stale_form(page: Page):
     """Submit the login form with a token that no longer matches: the CSRF failure page."""
     page.locator("main form [name=csrfmiddlewaretoken]").evaluate("el => { el.value = 'x'; }")
@@ -206,6 +245,14 @@ PAGES = [
     State("stage-cross-table", "/events/{swiss}/stages/1/cross-table/"),
     State("stage-round", "/events/{swiss}/stages/1/rounds/1/"),
     State("stage-draw", "/events/{swiss}/stages/1/draw/"),
+    # the tables' pages, on the players' phones (no login)
+    State("table", "/t/{table}/", then=forget_side),
+    State("table-handed-over", "/t/{table}/", then=hand_over(4)),
+    State("table-entry-errors", "/t/{table}/", then=enter_at_table("8NT", "N", "=")),
+    State("table-segment-complete", "/t/{table_done}/", then=forget_side),
+    State("table-withdrawn", "/t/{table_withdrawn}/", status=410),
+    State("table-code", "/t/"),
+    State("table-code-errors", "/t/", then=submit("main form", code="ZZZ")),
     State("not-found", "/events/999999/", status=404),
     State("forbidden", "/director/events/{league}/", user="player", status=403),
     State("csrf-failed", "/accounts/login/", then=stale_form),
@@ -361,6 +408,7 @@ def build_world() -> SimpleNamespace:
         match=match.pk,
         **build_stages(director),
         hands=build_hand_records(director),
+        **build_tables(director, demo, league),
     )
 
 
@@ -418,6 +466,33 @@ def build_stages(director) -> dict:
     for semi in semis:
         actions.mark_final(semi, user=director, confirm=True)
     return {"swiss": swiss.pk, "cup": cup.pk, "tie_match": semis[0].pk}
+
+
+def build_tables(director, demo, league) -> dict:
+    """Return the tokens of three tables, after playing at them: ``table``, the second
+    match of the league's round 1 (boards 1 and 3 the director's, board 4 entered by
+    North-South and waiting for East-West, board 5 not agreed, a call for the director);
+    ``table_done``, the demo match's open room (the segment complete in both rooms: the
+    other room, the IMPs and the segment's score); ``table_withdrawn``, its closed room,
+    whose link the director withdrew."""
+    from matches import actions
+    from matches.scoring import Contract
+
+    second = league.matches.filter(round=1).order_by("pk")[1]
+    opened = actions.open_tables(league, round_number=1, user=director)
+    table = next(t for t in opened if t.match_id == second.pk and t.room == "open")
+    spades = {"contract": Contract.parse("4S"), "declarer": "N", "tricks": 11, "lead": ""}
+    actions.enter_at_table(table, board=4, entry=spades, side="NS", device="axe",
+                           key="axe-table-4")  # fmt: skip
+    disputed = actions.enter_at_table(table, board=5, entry=spades, side="EW", device="axe",
+                                      key="axe-table-5")  # fmt: skip
+    actions.dispute_at_table(disputed, side="NS", device="axe", key="axe-table-5-no",
+                             reason="四红心")  # fmt: skip
+    actions.call_director(table, key="axe-table-call", reason="慢打")
+    done = {t.room: t for t in actions.open_tables(demo, round_number=1, user=director)}
+    actions.revoke_table(done["closed"], user=director)
+    return {"table": table.token, "table_done": done["open"].token,
+            "table_withdrawn": done["closed"].token}  # fmt: skip
 
 
 def build_hand_records(director) -> int:
@@ -575,6 +650,9 @@ NOT_PAGES = {
     "director-results-file", "standings-csv", "event-usebio", "stage-bracket-json",
     "stage-draw-json", "stages-json", "round-pbn", "round-csv", "match-pbn",
     "director-event-export",
+    # the tables' phones post to these, poll the state, load the service worker
+    "table-state", "table-enter", "table-accept", "table-dispute", "table-call",
+    "table-service-worker",
     "game-saved",  # a saved game: the same page as "game", audited there
     # a stage's actions are posted to; what they answer with errors is the stage's page,
     # audited as director-stage-*-errors
@@ -603,7 +681,8 @@ def test_every_page_the_urls_name_is_in_the_page_list():
                 yield pattern.name
 
     ids = {key: 1 for key in ("demo", "demo_match", "league", "team", "match", "swiss", "cup",
-                              "tie_match", "hands")}  # fmt: skip
+                              "tie_match", "hands", "table", "table_done",
+                              "table_withdrawn")}  # fmt: skip
     audited = {
         resolve(s.path.format(**ids).split("?")[0]).url_name
         for s in PAGES
