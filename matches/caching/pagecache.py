@@ -7,12 +7,14 @@ with ``If-None-Match`` gets ``304 Not Modified`` with no body while nothing has 
 
 Where the cache is shared by every server process (Redis; ``REVISIONS_IN_CACHE``), each
 event's current version is kept in the cache too, set by whoever changes the event once
-the change is committed (``event_changed``). Then a visitor's request for a page that is
-cached, or unchanged, is answered by ``CachedPageMiddleware`` (matches/caching/middleware.py),
-straight after the static files and before sessions, CSRF, messages and the view: no
-database, little more work than a static file. Without a shared cache the version is read
-from the database on every request (one small query), since another process's change
-could not reach this process's memory; the ``public_page`` decorator does that.
+the change is committed (``event_changed``): a cached page then costs no database query.
+Without a shared cache the version is read from the database on every request (one small
+query), since another process's change could not reach this process's memory. Either
+way a visitor's request for a page that is cached, or unchanged, is answered by
+``CachedPageMiddleware`` (matches/caching/middleware.py), straight after the static files
+and before sessions, locale, CSRF, auth, messages, CSP and the view, with the headers
+they would have added (``answer_from_cache``); anything else is left to the whole stack
+and the ``public_page`` decorator.
 
 Visitors who are not logged in all see the same page, which is kept whole; it holds no
 CSRF token (the language switch needs none, see scoresheet/urls.py), and a page that does
