@@ -301,13 +301,32 @@ def test_the_directors_result_stands_and_is_shown_as_the_directors(english_phone
     assert str(Result.objects.get(board__number=2, room="open").contract) == "2H"
 
 
-def test_the_state_answers_304_while_nothing_changed(phone, tables):
+def test_the_state_answers_304_while_nothing_changed(phone, match, tables):
     table = tables["open"]
-    first = phone.get(url(table, "state.json"))
-    assert first.status_code == 200 and first["ETag"]
-    assert phone.get(url(table, "state.json"), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
-    post_entry(phone, table)
-    assert phone.get(url(table, "state.json"), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
+
+    def etag_after(change=None):
+        if change:
+            change()
+        answer = phone.get(url(table, "state.json"), HTTP_IF_NONE_MATCH=etag)
+        return answer.status_code, answer["ETag"]
+
+    etag = phone.get(url(table, "state.json"))["ETag"]
+    assert etag_after() == (304, etag)
+    changes = [
+        lambda: post_entry(phone, table),  # an entry waiting
+        lambda: enter(match, 2, "open", "3NT", "S", "="),  # the director's result
+        lambda: enter(match, 2, "open", "3NT", "S", "+1"),  # ... corrected
+        lambda: phone.post(url(table, "call/"), {"key": "c"}, **JSON),  # a call
+        lambda: enter(match, 2, "closed", "3NT", "S", "+1"),  # the other room: not shown yet
+    ]
+    for number, change in enumerate(changes):
+        status, new = etag_after(change)
+        if number < 4:
+            assert status == 200 and new != etag
+        else:
+            assert status == 304 and new == etag  # nothing the table may see has changed
+        etag = new
+    assert etag_after() == (304, etag)
 
 
 # --- a link reads and writes only its own table ----------------------------------------------

@@ -12,6 +12,7 @@ scoring core (so no rule of scoring is written twice).
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from django.utils.html import format_html
@@ -313,6 +314,36 @@ class TablePage:
     @property
     def calls(self):
         return self.view.calls
+
+
+def _saved(result) -> tuple | None:
+    return (result.pk, result.version) if result is not None else None
+
+
+def _entered(entry) -> tuple | None:
+    return (entry.pk, entry.status) if entry is not None else None
+
+
+def state_signature(page: TablePage) -> str:
+    """Return a digest of everything the table's state is drawn from (its ETag): the same
+    digest, the same state, so a phone that has it is answered 304 with nothing drawn.
+
+    A result's version goes up with every change to it; an entry changes only its status.
+    """
+    match, segment = page.match, page.segment
+    parts = [get_language(), segment.number, segment.complete_here, page.final, page.lead,
+             match.home.name, match.away.name, page.ns_team, page.ew_team]  # fmt: skip
+    for row in page.rows:
+        at = row.at
+        comparison = at.comparison
+        parts.append((at.number, _saved(at.result), at.by_director, _entered(at.waiting),
+                      _entered(at.disputed), _saved(at.other),
+                      comparison and (comparison.open_ns, comparison.closed_ns,
+                                      comparison.adjusted)))  # fmt: skip
+    totals = page.totals
+    parts.append(totals and (totals.this, totals.running))
+    parts.append([(call.pk, call.created.isoformat()) for call in page.calls])
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
 def table_page(view: TableView) -> TablePage:

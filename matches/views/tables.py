@@ -19,8 +19,6 @@ stricter policy would make browsers send ``Origin: null`` and fail the CSRF chec
 
 from __future__ import annotations
 
-import hashlib
-import json
 from functools import lru_cache, wraps
 
 from django.conf import settings
@@ -42,7 +40,12 @@ from matches.actions.tables import ALREADY_SAVED, REVOKED
 from matches.auth.permissions import is_director
 from matches.forms.tables import CallForm, DecisionForm, TableCodeForm, TableEntryForm
 from matches.models import DirectorCall, Room, TableEntry
-from matches.presenters.table_pages import phone_messages, phone_words, table_page
+from matches.presenters.table_pages import (
+    phone_messages,
+    phone_words,
+    state_signature,
+    table_page,
+)
 from matches.templatetags.lists import sentence_gap
 
 TOKEN_MAX = 64
@@ -140,10 +143,9 @@ def _page_context(request, table, *, segment=None, form=None, call_form=None, re
     }
 
 
-def _state(request, table, segment) -> dict:
+def _state(request, page) -> dict:
     """Return what the phones poll: each board's card (the same template as the page's,
     without forms' tokens, which the script adds), the segment's score and the calls."""
-    page = table_page(queries.table_view(table, segment))
     context = {"page": page, "fragment": True}
 
     def html(template, **extra):
@@ -189,13 +191,12 @@ def page(request, table):
 @with_table
 def state(request, table):
     """Return the table's state as JSON; 304 while it is what the phone already has."""
-    data = _state(request, table, _segment(request))
-    digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32]
-    etag = f'"{digest}"'
+    page = table_page(queries.table_view(table, _segment(request)))
+    etag = f'"{state_signature(page)}"'
     if request.headers.get("If-None-Match") == etag:
-        response = HttpResponseNotModified()
+        response = HttpResponseNotModified()  # nothing rendered
     else:
-        response = _state_response(request, data, ok=True)
+        response = _state_response(request, _state(request, page), ok=True)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
@@ -212,7 +213,8 @@ def _answer(request, table, *, ok=True, status=200, form=None, error=None, board
             extra["errors"] = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
         if error is not None:
             extra["message"], extra["code"] = str(error), error.code
-        return _state_response(request, _state(request, table, segment), status=status, **extra)
+        page = table_page(queries.table_view(table, segment))
+        return _state_response(request, _state(request, page), status=status, **extra)
     if ok:
         url = reverse("table", args=[table.token])
         query = f"?segment={segment}" if segment else ""
