@@ -16,7 +16,7 @@ import hashlib
 from dataclasses import dataclass
 
 from django.utils.html import format_html
-from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 
 from matches import scoring
 from matches.choices import SideChoice
@@ -262,7 +262,9 @@ class BoardRow:
         if imps == 0:
             return gettext("No IMPs: the same score in both rooms")
         team = self.home if imps > 0 else self.away
-        return gettext("%(team)s wins %(imps)s IMPs") % {"team": team, "imps": abs(imps)}
+        won = abs(imps)
+        return ngettext("%(team)s wins %(imps)s IMP", "%(team)s wins %(imps)s IMPs", won) % {
+            "team": team, "imps": won}  # fmt: skip
 
 
 @dataclass(frozen=True)
