@@ -8,7 +8,7 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.urls import NoReverseMatch, path, reverse
+from django.urls import reverse
 from django.utils import timezone
 
 from matches import actions
@@ -16,34 +16,11 @@ from matches.models import DirectorCall, Result, Room
 from matches.presenters.monitor import PACE_GAP, CellState, room_monitor
 from matches.presenters.table_cards import qr_svg, round_tables
 from matches.scoring import Contract
-from scoresheet.urls import urlpatterns as site_urls
 from tests.factories import enter, make_event, make_match, make_user
 
 pytestmark = pytest.mark.django_db
 
 FOUR_SPADES = {"contract": Contract.parse("4S"), "declarer": "N", "tricks": 10, "lead": "HA"}
-THREE_NT = {"contract": Contract.parse("3NT"), "declarer": "S", "tricks": 8, "lead": ""}
-
-
-def _stub(request, token=""):  # the players' pages, until their change lands
-    raise AssertionError("not served here")
-
-
-urlpatterns = [
-    *site_urls,
-    path("t/<str:token>/", _stub, name="table"),
-    path("t/", _stub, name="table-code"),
-]
-
-
-@pytest.fixture(autouse=True)
-def table_routes(settings):
-    """Use the site's own table routes; stub them where they are not there yet."""
-    try:
-        reverse("table", args=["x"])
-        reverse("table-code")
-    except NoReverseMatch:
-        settings.ROOT_URLCONF = "tests.test_monitor"
 
 
 @pytest.fixture

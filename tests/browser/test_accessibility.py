@@ -278,6 +278,10 @@ PAGES = [
     State("deals-upload", "/director/events/{league}/deals/", user="director"),
     State("lineups", "/director/events/{league}/rounds/1/lineups/", user="director"),
     State("table-sheets", "/director/events/{league}/rounds/1/table-sheets/", user="director"),
+    State("table-cards", "/director/events/{league}/rounds/1/table-cards/", user="director"),
+    State("cards-not-open", "/director/events/{league}/rounds/2/table-cards/", user="director"),
+    State("monitor", "/director/events/{league}/rounds/1/monitor/", user="director"),
+    State("monitor-not-open", "/director/events/{league}/rounds/2/monitor/", user="director"),
     State(
         "team-edit-errors",
         "/director/events/{league}/teams/{team}/",
@@ -347,6 +351,11 @@ PAGES = [
         then=type_row(2, "8NT", "N", "", "="),
     ),
     State("board-history", "/director/matches/{demo_match}/boards/3/history/", user="director"),
+    State(
+        "board-history-from-the-table",
+        "/director/matches/{match}/boards/5/history/",
+        user="director",
+    ),
     State("board-adjust", "/director/matches/{match}/boards/1/adjust/", user="director"),
     State("match-delete", "/director/matches/{match}/delete/", user="director"),
     State(
@@ -400,6 +409,7 @@ def build_world() -> SimpleNamespace:
     actions.set_artificial_score(board, home_imps=3, away_imps=-3, reason="慢打", user=director)
     actions.add_imp_penalty(match, team=match.home, imps=3, reason="迟到", user=director)
     actions.add_vp_penalty(league, team=teams[1], vp=Decimal(1), reason="手机", user=director)
+    at_the_tables(league, match, director)
     return SimpleNamespace(
         demo=demo.pk,
         demo_match=demo.matches.get().pk,
@@ -410,6 +420,28 @@ def build_world() -> SimpleNamespace:
         hands=build_hand_records(director),
         **build_tables(director, demo, league),
     )
+
+
+def at_the_tables(league, match, director):
+    """Open round 1's tables and play at them: board 5 entered and accepted, then corrected
+    by the director; board 6 waiting for the other side; board 7 not agreed; a call."""
+    from matches import actions
+    from matches.models import Room
+    from matches.scoring import Contract
+
+    actions.open_tables(league, round_number=1, user=director)
+    tables = {t.room: t for t in Room.objects.filter(match=match)}
+    spades = {"contract": Contract.parse("4S"), "declarer": "N", "tricks": 10, "lead": "HA"}
+    for board, room, then in ((5, "open", "accept"), (6, "open", None), (7, "closed", "no")):
+        entry = actions.enter_at_table(tables[room], board=board, entry=spades, side="NS",
+                                       device=f"phone-{board}", key=f"axe-{board}")  # fmt: skip
+        if then == "accept":
+            actions.accept_at_table(entry, side="EW", device="phone-ew", key=f"axe-{board}-ok")
+        elif then == "no":
+            actions.dispute_at_table(entry, side="EW", device="phone-ew", key=f"axe-{board}-no",
+                                     reason="四红心")  # fmt: skip
+    enter(match, 5, "open", "4S", "N", "+1", "HA", user=director)
+    actions.call_director(tables["open"], key="axe-call", reason="慢打", board=6)
 
 
 def play(match, outcome: str):
@@ -653,6 +685,9 @@ NOT_PAGES = {
     # the tables' phones post to these, poll the state, load the service worker
     "table-state", "table-enter", "table-accept", "table-dispute", "table-call",
     "table-service-worker",
+    # the tables: posted to, or the QR code as an image
+    "director-open-tables", "director-answer-call", "director-renew-table",
+    "director-revoke-table", "director-table-qr",
     "game-saved",  # a saved game: the same page as "game", audited there
     # a stage's actions are posted to; what they answer with errors is the stage's page,
     # audited as director-stage-*-errors
