@@ -134,7 +134,7 @@ def redis_caches():
         print(f"(Redis at {url} did not answer: {error}; its rows are left out)")
         return None
     default = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "matches.caching.resilient_cache.ResilientRedisCache",  # as REDIS_URL sets
         "LOCATION": url,
         "KEY_PREFIX": f"bench-{uuid.uuid4().hex[:12]}",
     }
