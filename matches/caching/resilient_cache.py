@@ -44,7 +44,8 @@ _HEALTH: dict[str, _Health] = {}
 
 
 def _health(location: str) -> _Health:
-    return _HEALTH.setdefault(location, _Health())
+    state = _HEALTH.get(location)  # on every call: no new _Health (and lock) to throw away
+    return _HEALTH.setdefault(location, _Health()) if state is None else state
 
 
 class _OneClientPerPool(RedisCacheClient):
@@ -78,6 +79,7 @@ class ResilientRedisCache(RedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
         self._class = _OneClientPerPool
+        self._location = ",".join(self._servers)
 
     def validate_key(self, key):
         """Accept every key, as Redis does: Django's check, a loop over each character of
@@ -85,7 +87,7 @@ class ResilientRedisCache(RedisCache):
 
     @property
     def _state(self) -> _Health:
-        return _health(",".join(self._servers))
+        return _health(self._location)
 
     @property
     def available(self) -> bool:
