@@ -117,12 +117,15 @@ def test_over_https_a_cached_answer_carries_hsts_as_the_whole_stack_does(
 
 def test_an_answer_from_the_cache_runs_none_of_the_middleware_after_it(client, match, spy):
     url = reverse("event", args=[match.event.pk])
+    client.cookies["csrftoken"] = "a" * 32  # a visitor who has seen a form keeps it
     full = client.get(url)  # rendered by the view: the whole stack ran
     early = client.get(url)
     assert spy[-1] is early
-    for ran in ("session", "user", "LANGUAGE_CODE", "htmx", "csp_nonce"):
+    # sessions, auth, locale, messages, htmx, CSP
+    for ran in ("session", "user", "LANGUAGE_CODE", "_messages", "htmx", "csp_nonce"):
         assert hasattr(full.wsgi_request, ran), ran
-        assert not hasattr(early.wsgi_request, ran), ran  # sessions, auth, locale, htmx, CSP
+        assert not hasattr(early.wsgi_request, ran), ran
+    assert "CSRF_COOKIE" in full.wsgi_request.META  # CSRF
     assert "CSRF_COOKIE" not in early.wsgi_request.META
 
 
