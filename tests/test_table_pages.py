@@ -468,7 +468,7 @@ def test_a_wrong_or_malformed_code_is_refused_beside_the_field(english_phone, ta
     assert malformed.status_code == 200 and "is not a table code" in text_of(malformed)
     wrong = code_post(english_phone, "ZZZ ZZZ")
     text = text_of(wrong)
-    assert "No table has the code ZZZZZZ" in text and "9 more wrong codes" in text
+    assert "No table has the code ZZZZZZ" in text and "19 more wrong codes" in text
 
 
 @override_settings(TABLE_CODE_WRONG_RATE="3/h")

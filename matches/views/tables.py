@@ -61,10 +61,12 @@ def _setting(name: str, default: str):
 
 
 # How often /t/ may be tried: from one address (any code), at one code (from anywhere),
-# and the wrong codes an address may type before it is locked out for the period.
-CODE_TRIES = _setting("TABLE_CODE_RATE", "10/m")
+# and the wrong codes an address may type before it is locked out until the period ends.
+# Generous, as a club's phones may all reach the server from one address behind its
+# router; most players scan the QR code and never type a code. Settings override them.
+CODE_TRIES = _setting("TABLE_CODE_RATE", "20/m")
 CODE_TRIES_PER_CODE = _setting("TABLE_CODE_PER_CODE_RATE", "30/h")
-WRONG_CODES = _setting("TABLE_CODE_WRONG_RATE", "10/h")
+WRONG_CODES = _setting("TABLE_CODE_WRONG_RATE", "20/h")
 
 
 def table_headers(view):
