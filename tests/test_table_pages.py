@@ -519,3 +519,12 @@ def test_a_withdrawn_tables_code_says_so(english_phone, tables):
     actions.revoke_table(tables["open"], user=None)
     answer = code_post(english_phone, tables["open"].code)
     assert answer.status_code == 200 and "withdrawn by the director" in text_of(answer)
+
+
+def test_without_javascript_a_refused_answer_is_shown_on_the_page(phone, tables):
+    table = tables["open"]
+    refused = phone.post(url(table, "dispute/"), {"entry": 999, "side": "EW", "key": "x"})
+    assert refused.status_code == 200 and "这条成绩已不在本桌" in text_of(refused)
+    bell = phone.post(url(table, "call/"), {"key": "c", "reason": "bell\x07"})
+    assert bell.status_code == 200 and 'id="id_call_reason_error"' in bell.content.decode()
+    assert not DirectorCall.objects.exists()

@@ -51,6 +51,9 @@ from matches.templatetags.lists import sentence_gap
 TOKEN_MAX = 64
 SERVICE_WORKER = "js/table_sw.js"
 ACTION_STATUS = 409  # an action refused the post: the answer says why, with the state
+# The name a form posted without the script has on the page drawn again with its errors
+# (any other form, an answer's, is listed in the page's error summary).
+POSTED_AS = {TableEntryForm: "form", CallForm: "call_form"}
 
 
 def _setting(name: str, default: str):
@@ -125,18 +128,21 @@ def _segment(request) -> int | None:
     return int(value) if value.isdigit() and len(value) < 4 else None
 
 
-def _page_context(request, table, *, segment=None, form=None, call_form=None, refusal=""):
+def _page_context(request, table, *, segment=None, refusal="", forms=None):
+    """Return the page's context; ``forms``: the forms posted, with their errors."""
     page = table_page(queries.table_view(table, segment))
-    match = table.match
+    forms = forms or {}
+    form = forms.get("form")
     if form is None:
         board = request.GET.get("board", "")
         current = int(board) if board.isdigit() and len(board) < 5 else page.current
-        form = TableEntryForm(boards=match.board_numbers, lead=page.lead,
+        form = TableEntryForm(boards=table.match.board_numbers, lead=page.lead,
                               initial={"board": current})  # fmt: skip
     return {
         "page": page,
+        **forms,
         "form": form,
-        "call_form": call_form or CallForm(),
+        "call_form": forms.get("call_form") or CallForm(),
         "refusal": refusal,
         "token": table.token,
         "stamp": timezone.now().isoformat(),
@@ -183,9 +189,8 @@ def _state_response(request, data: dict, *, status=200, **extra) -> JsonResponse
 @with_table
 def page(request, table):
     """Return the table's page."""
-    return render(
-        request, "tables/table.html", _page_context(request, table, segment=_segment(request))
-    )
+    context = _page_context(request, table, segment=_segment(request))
+    return render(request, "tables/table.html", context)
 
 
 @require_GET
@@ -204,8 +209,7 @@ def state(request, table):
     return response
 
 
-def _answer(request, table, *, ok=True, status=200, form=None, error=None, board=None,
-            render_form=None):  # fmt: skip
+def _answer(request, table, *, ok=True, status=200, form=None, error=None, board=None):
     """Answer a post: JSON with the state for the script, else the page (back to the page
     when it went through; the page with the refusal beside its field when it did not)."""
     segment = _segment(request)
@@ -221,7 +225,8 @@ def _answer(request, table, *, ok=True, status=200, form=None, error=None, board
         url = reverse("table", args=[table.token])
         query = f"?segment={segment}" if segment else ""
         return redirect(f"{url}{query}#board-{board}" if board else f"{url}{query}")
-    context = _page_context(request, table, segment=segment, **(render_form or {}),
+    forms = {POSTED_AS.get(type(form), "posted_form"): form} if form is not None else {}
+    context = _page_context(request, table, segment=segment, forms=forms,
                             refusal=str(error) if error is not None else "")  # fmt: skip
     return render(request, "tables/table.html", context)
 
@@ -252,16 +257,14 @@ def enter(request, table):
     match = table.match
     form = TableEntryForm(request.POST, boards=match.board_numbers, lead=match.event.table_lead)
     if not form.is_valid():
-        return _answer(request, table, ok=False, status=400, form=form,
-                       render_form={"form": form})  # fmt: skip
+        return _answer(request, table, ok=False, status=400, form=form)
     data = form.cleaned_data
     try:
         _mine(actions.enter_at_table(table, board=data["board"], entry=form.entry(),
                                      side=data["side"], device=data["device"],
                                      key=data["key"]), table)  # fmt: skip
     except ActionError as error:
-        return _refused(request, table, form, error, board=data["board"],
-                        render_form={"form": form})  # fmt: skip
+        return _refused(request, table, form, error, board=data["board"])
     return _answer(request, table, board=data["board"])
 
 
@@ -275,8 +278,7 @@ def _entry_of(table, data) -> TableEntry | None:
 def _decide(request, table, decision):
     form = DecisionForm(request.POST)
     if not form.is_valid():
-        return _answer(request, table, ok=False, status=400, form=form,
-                       render_form={"call_form": None})  # fmt: skip
+        return _answer(request, table, ok=False, status=400, form=form)
     data = form.cleaned_data
     entry = _entry_of(table, data)
     if entry is None:
@@ -316,15 +318,14 @@ def call(request, table):
     """Call the director to the table, with an optional reason."""
     form = CallForm(request.POST)
     if not form.is_valid():
-        return _answer(request, table, ok=False, status=400, form=form,
-                       render_form={"call_form": form})  # fmt: skip
+        return _answer(request, table, ok=False, status=400, form=form)
     data = form.cleaned_data
     try:
         found = DirectorCall.objects.filter(key=data["key"]).first()
         _mine(found, table)
         actions.call_director(table, key=data["key"], reason=data["reason"])
     except ActionError as error:
-        return _refused(request, table, form, error, render_form={"call_form": form})
+        return _refused(request, table, form, error)
     return _answer(request, table)
 
 
