@@ -129,6 +129,19 @@ def test_an_answer_from_the_cache_runs_none_of_the_middleware_after_it(client, m
     assert "CSRF_COOKIE" not in early.wsgi_request.META
 
 
+@pytest.mark.parametrize("revisions_in_cache", [True, False])
+def test_a_host_not_allowed_is_refused_before_an_answer_from_the_cache(
+    client, match, settings, revisions_in_cache
+):
+    settings.REVISIONS_IN_CACHE = revisions_in_cache
+    url = reverse("event", args=[match.event.pk])
+    etag = client.get(url)["ETag"]
+    for headers in ({}, {"If-None-Match": etag}):
+        assert client.get(url, headers=headers).status_code in (200, 304)
+        refused = client.get(url, headers=headers, HTTP_HOST="evil.example.org")
+        assert refused.status_code == 400, headers
+
+
 def test_a_visitor_with_a_session_or_messages_gets_the_whole_stack(client, match, spy, director):
     url = reverse("event", args=[match.event.pk])
     client.get(url)

@@ -360,6 +360,7 @@ def answer_from_cache(request) -> HttpResponse | None:
     event_id, _ = event_of(kwargs, cached_only=True)
     if event_id is None:
         return None
+    request.get_host()  # a Host not allowed is refused (400), as the whole stack refuses it
     language = get_language_from_request(request)
     sent = request.META.get("HTTP_IF_NONE_MATCH")
     entry = None
