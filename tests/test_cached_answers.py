@@ -7,11 +7,12 @@ CSRF, auth, messages, CSP, htmx or the lock-outs for an answer from the cache.""
 
 import pytest
 from django.db import OperationalError
-from django.urls import reverse
+from django.urls import Resolver404, reverse
 
 from matches.caching import middleware, pagecache
 from tests.factories import make_scored_match
 from tests.test_caching import pages
+from tests.test_write_urls import fill, patterns, world  # noqa: F401 - world is a fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -99,6 +100,34 @@ def test_a_cached_answer_carries_exactly_the_headers_of_the_whole_stack(
         assert dict(early.items()) == {k: v for k, v in full.items() if k != "Content-Length"}
         for name in EVERY_ANSWER:
             assert early[name], (url, name)
+
+
+def test_every_public_page_route_answered_early_carries_the_whole_stacks_headers(
+    client, spy, request
+):
+    from django.urls import resolve
+
+    ids = request.getfixturevalue("world")  # an event, a match with a result, a game
+    answered = []
+    for name, route in patterns():
+        url = fill(route, ids)
+        try:
+            view = resolve(url).func
+        except Resolver404:
+            continue
+        if not hasattr(view, "public_page"):
+            continue
+        full = whole_stack(client, spy, url)
+        if full.status_code != 200:
+            continue
+        early = client.get(url)
+        assert spy[-1] is early, name
+        assert early.content == full.content, name
+        assert dict(early.items()) == dict(full.items()), name
+        answered.append(name)
+    assert {"event", "round", "cross-table", "team", "scorecard", "standings-json"} <= set(
+        answered
+    ), answered
 
 
 def test_over_https_a_cached_answer_carries_hsts_as_the_whole_stack_does(
