@@ -14,6 +14,7 @@ import logging
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.shortcuts import render
+from django.urls import reverse
 
 logger = logging.getLogger(__name__)
 
@@ -90,7 +91,8 @@ class RequestBodyLimitMiddleware:
     Django caps form fields (DATA_UPLOAD_MAX_MEMORY_SIZE) but not files; without this, a
     30 MB upload would be read whole (to a temporary file) before the form refused it.
     Placed before anything reads ``request.POST`` (CSRF's check runs after every
-    middleware's ``__call__``), it reads only the Content-Length header.
+    middleware's ``__call__``), it reads only the Content-Length header. The restore page
+    takes a backup, up to BACKUP_FILE_MAX_BYTES and the same margin.
     """
 
     def __init__(self, get_response):
@@ -101,11 +103,15 @@ class RequestBodyLimitMiddleware:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
             length = 0
-        if length > settings.REQUEST_MAX_BYTES:
+        most, file_most = settings.REQUEST_MAX_BYTES, settings.DEAL_FILE_MAX_BYTES
+        if request.path_info == reverse("director-restore-event"):  # a backup: bigger
+            file_most = settings.BACKUP_FILE_MAX_BYTES
+            most = file_most + most - settings.DEAL_FILE_MAX_BYTES
+        if length > most:
             logger.warning("request body of %s bytes refused: %s", length, request.path)
             if length <= DRAIN_MOST:
                 _drain(request.META.get("wsgi.input"), length)
-            context = {"most": settings.DEAL_FILE_MAX_BYTES, "sent": length}
+            context = {"most": file_most, "sent": length}
             response = render(request, "413.html", context, status=413)
             response["Connection"] = "close"
             return response

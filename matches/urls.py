@@ -17,6 +17,7 @@ from matches.views import (
     directors,
     games,
     history,
+    jobs,
     monitor,
     public,
     sheets,
@@ -131,7 +132,6 @@ director_event_pages = [
     path("teams/<int:team_id>/remove/", corrections.team_remove, name="director-team-remove"),
     path("matches/new/", director.match_new, name="director-match-new"),
     path("deals/", deals.deals_upload, name="director-deals"),
-    path("deals/progress/<slug:token>/", deals.deals_progress, name="director-deals-progress"),
     path("results-file/", deals.results_upload, name="director-results-file"),
     path("rounds/<int:round_number>/lineups/", bulk.lineups, name="director-lineups"),
     path(
@@ -208,6 +208,11 @@ director_pages = [
     path("lockouts/", accounts.lockouts, name="director-lockouts"),
     path("lockouts/unlock/", accounts.unlock, name="director-unlock"),
     path("events/new/", director.event_new, name="director-event-new"),
+    path("events/restore/", jobs.restore, name="director-restore-event"),
+    path("events/generate/", jobs.generate, name="director-generate-event"),
+    path("jobs/<int:job_id>/", jobs.job, name="director-job"),
+    path("jobs/<int:job_id>.json", jobs.job_state, name="director-job-state"),
+    path("jobs/<int:job_id>/again/", jobs.job_again, name="director-job-again"),
     path("events/<int:event_id>/", include(director_event_pages)),
     path("matches/<int:match_id>/", include(director_match_pages)),
 ]

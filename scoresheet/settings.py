@@ -86,6 +86,8 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "matches",
 ]
 
@@ -237,8 +239,23 @@ DEAL_FILE_MAX_BYTES = env_int("DEAL_FILE_MAX_BYTES", 10 * 1024 * 1024)
 # safe too. Form fields (files not counted) stay within Django's 2.5 MB; an upload over
 # 2.5 MB goes to a temporary file as it arrives, not into memory.
 REQUEST_MAX_BYTES = DEAL_FILE_MAX_BYTES + 512 * 1024
+# The largest backup a director may restore through the site (a 64-team, 15-round event
+# with its history is 11 MB); the restore page alone takes a body this large.
+BACKUP_FILE_MAX_BYTES = env_int("BACKUP_FILE_MAX_BYTES", 64 * 1024 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+
+# Long work runs as background tasks (django-tasks, with django-tasks-db's database backend:
+# no broker; `manage.py db_worker` runs them, several at once on PostgreSQL): every deals
+# file's analysis, and a results file, a restore or a generated event over these sizes.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+RESULTS_IN_REQUEST_BYTES = env_int("RESULTS_IN_REQUEST_BYTES", 256 * 1024)
+RESTORE_IN_REQUEST_BYTES = env_int("RESTORE_IN_REQUEST_BYTES", 1024 * 1024)
+GENERATE_IN_REQUEST_RESULTS = env_int("GENERATE_IN_REQUEST_RESULTS", 2000)
+# A running job with no sign of life for this long is shown as stopped, with Run again
+# (while it saves, in one transaction that reports nothing, the second figure).
+JOB_STALE_SECONDS = env_int("JOB_STALE_SECONDS", 120)
+JOB_STALE_SAVING_SECONDS = env_int("JOB_STALE_SAVING_SECONDS", 600)
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

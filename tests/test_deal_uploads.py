@@ -3,12 +3,12 @@
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from matches.models import Deal, Result
+from matches.models import Deal, Job, Result
+from tests.background import run_tasks
 from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
 from tests.factories import make_event, make_match, make_team, make_user
 
@@ -28,7 +28,7 @@ def upload(name: str, data: bytes | None = None) -> SimpleUploadedFile:
 
 def post_deals(client, match, name, **extra):
     url = reverse("director-deals", args=[match.event_id])
-    data = {"round": "1", "file": upload(name), "token": "abc123", **extra}
+    data = {"round": "1", "file": upload(name), **extra}
     return client.post(url, data)
 
 
@@ -47,22 +47,15 @@ def test_a_director_of_another_event_is_refused(client, match):
     assert not Deal.objects.exists()
 
 
-def test_a_director_imports_a_rounds_deals_and_lands_on_its_hand_records(director_client, match):
+def test_a_director_imports_a_rounds_deals_and_finds_its_hand_records(director_client, match):
     response = post_deals(director_client, match, "deals_with_comments_and_statistics.pbn")
     assert response.status_code == 302
-    assert response.url == reverse("hand-records", args=[match.event_id, 1])
+    assert response.url == reverse("director-job", args=[Job.objects.get().pk])
+    run_tasks()  # a worker analyses the deals
     assert Deal.objects.filter(event=match.event).count() == 16
     page = director_client.get(response.url).content.decode()
     assert "Round 1: 16 deals imported, with double dummy and par." in page
-
-
-def test_progress_is_reported_while_the_deals_are_analysed(director_client, match):
-    post_deals(director_client, match, "deals_gbk.pbn")
-    url = reverse("director-deals-progress", args=[match.event_id, "abc123"])
-    assert director_client.get(url).json() == {"done": 8, "total": 8}
-    unknown = reverse("director-deals-progress", args=[match.event_id, "nothing"])
-    assert director_client.get(unknown).json() == {"done": 0, "total": 0}
-    cache.clear()
+    assert reverse("hand-records", args=[match.event_id, 1]) in page
 
 
 def test_a_broken_file_is_refused_beside_the_file_field_naming_each_board(director_client, match):
@@ -92,12 +85,14 @@ def test_a_file_that_is_not_pbn_says_so(director_client, match):
 
 def test_reimporting_asks_for_confirmation_then_replaces(director_client, match):
     post_deals(director_client, match, "deals_with_comments_and_statistics.pbn")
+    run_tasks()
     response = post_deals(director_client, match, "deals_gbk.pbn")
     assert response.status_code == 400
     assert "Round 1 already has 16 deals" in response.content.decode()
     assert Deal.objects.count() == 16
     response = post_deals(director_client, match, "deals_gbk.pbn", confirm="on")
     assert response.status_code == 302
+    run_tasks()
     assert Deal.objects.count() == 8
     assert set(Deal.objects.values_list("source", flat=True)) == {"deals_gbk.pbn"}
 

@@ -12,6 +12,7 @@ from django.utils import translation
 
 from matches import actions
 from matches.models import Result, Seating
+from tests.background import run_tasks
 from tests.factories import enter, make_event, make_match
 
 pytestmark = pytest.mark.django_db
@@ -125,9 +126,10 @@ def test_a_line_up_the_director_entered_is_left_as_it_is(director_client, match)
 
 def test_a_results_file_of_several_megabytes_is_read(director_client, match):
     padding = "{" + "x" * 1000 + "}\n"  # a table device's long commentary
-    text = game(1, "Open") + padding * 5000  # 5 MB
+    text = game(1, "Open") + padding * 5000  # 5 MB: read and saved by a worker
     response = post_results(director_client, match, text)
     assert response.status_code == 302
+    run_tasks()
     assert Result.objects.count() == 1
 
 
@@ -140,11 +142,17 @@ def test_a_file_over_the_limit_is_refused_naming_the_real_limit(director_client,
 
 def test_a_file_of_thousands_of_faults_lists_fifty_and_says_how_many_more(director_client, match):
     text = "\n".join(game(n % 999 + 1, "Open", "9Z") for n in range(10_000))
-    response = post_results(director_client, match, text)
+    response = post_results(director_client, match, text)  # 1.3 MB: a worker's job
+    run_tasks()
+    page = director_client.get(response.url).content.decode()
+    assert page.count("is not a contract") == 50
+    assert "… and 9,950 more problems, not listed: fix these first." in page
+    assert len(page) < 30_000
+    with override_settings(RESULTS_IN_REQUEST_BYTES=10_000_000):  # the same, in the request
+        response = post_results(director_client, match, text)
     page = response.content.decode()
     assert response.status_code == 400
     assert page.count("is not a contract") == 2 * 50  # beside the field, and in the summary
-    assert "… and 9,950 more problems, not listed: fix these first." in page
     assert len(page) < 60_000
 
 

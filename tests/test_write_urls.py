@@ -31,6 +31,8 @@ PLAYER_WRITES = {
 }
 DIRECTOR_WRITES = {
     "director-event-new": "any director creates an event, which they then direct",
+    "director-restore-event": "any director restores an event, which they then direct",
+    "director-generate-event": "any director generates a practice event, which they direct",
 }
 METHODS = ("post", "put", "patch", "delete")
 

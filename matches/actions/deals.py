@@ -37,37 +37,9 @@ def import_deals(
     """
     with changing(user) as change:
         event = change.lock_event(event)
-        if not event.matches.filter(round=round_number).exists():
-            raise ActionError(
-                _("Round %(round)s has no matches: make the round's matches first."),
-                params={"round": round_number},
-                field="round",
-                code="no-round",
-            )
-        outside = sorted(board for board, _, _ in deals if board > event.boards_per_match)
-        if outside:
-            raise ActionError(
-                outside_boards_message(outside, event.boards_per_match),
-                field="file",
-                code="boards",
-            )
-        existing = list(Deal.objects.for_round(event, round_number))
-        if existing and not confirm:
-            raise NeedsConfirmation(
-                ngettext(
-                    "Round %(round)s already has %(count)s deal (from “%(source)s”). "
-                    "Importing this file replaces it.",
-                    "Round %(round)s already has %(count)s deals (from “%(source)s”). "
-                    "Importing this file replaces them all.",
-                    len(existing),
-                )
-                % {
-                    "round": round_number,
-                    "count": len(existing),
-                    "source": existing[0].source or "?",
-                },
-                field="confirm",
-            )
+        existing = check_deals_import(
+            event, round_number, [board for board, _, _ in deals], confirm=confirm
+        )
         for deal in existing:
             change.delete(deal, reason=f"replaced by {source}")
         made = []
@@ -86,6 +58,42 @@ def import_deals(
                 )
             )
         return made
+
+
+def check_deals_import(event, round_number: int, boards, *, confirm: bool) -> list[Deal]:
+    """Return the round's deals now, after the checks an import of these boards passes:
+    the round has matches, the event plays every board, and a round that has deals keeps
+    them unless ``confirm`` (NeedsConfirmation says what would be replaced). Writes
+    nothing: ``import_deals`` calls it with the event locked, and an upload calls it before
+    any analysis, so a file that would be refused is never analysed."""
+    if not event.matches.filter(round=round_number).exists():
+        raise ActionError(
+            _("Round %(round)s has no matches: make the round's matches first."),
+            params={"round": round_number},
+            field="round",
+            code="no-round",
+        )
+    outside = sorted(board for board in boards if board > event.boards_per_match)
+    if outside:
+        raise ActionError(
+            outside_boards_message(outside, event.boards_per_match),
+            field="file",
+            code="boards",
+        )
+    existing = list(Deal.objects.for_round(event, round_number))
+    if existing and not confirm:
+        raise NeedsConfirmation(
+            ngettext(
+                "Round %(round)s already has %(count)s deal (from “%(source)s”). "
+                "Importing this file replaces it.",
+                "Round %(round)s already has %(count)s deals (from “%(source)s”). "
+                "Importing this file replaces them all.",
+                len(existing),
+            )
+            % {"round": round_number, "count": len(existing), "source": existing[0].source or "?"},
+            field="confirm",
+        )
+    return existing
 
 
 def outside_boards_message(outside: list[int], last: int) -> str:

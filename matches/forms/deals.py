@@ -1,7 +1,5 @@
 """Forms for files a director uploads: a round's deals, and a round's played results."""
 
-import uuid
-
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -32,14 +30,18 @@ class RoundFileForm(forms.Form):
     def clean_file(self):
         """Return the upload itself (a stream, read a line at a time by the file's reader;
         held in memory up to FILE_UPLOAD_MAX_MEMORY_SIZE, in a temporary file beyond)."""
-        upload = self.cleaned_data["file"]
-        if upload.size > settings.DEAL_FILE_MAX_BYTES:
-            raise ValidationError(
-                _("The file is too large: the largest file this site takes is %(most)s.")
-                % {"most": filesizeformat(settings.DEAL_FILE_MAX_BYTES)},
-                code="size",
-            )
-        return upload
+        return within(self.cleaned_data["file"], settings.DEAL_FILE_MAX_BYTES)
+
+
+def within(upload, most: int):
+    """Return the upload, refused (ValidationError naming the limit) if over ``most`` bytes."""
+    if upload.size > most:
+        raise ValidationError(
+            _("The file is too large: the largest file this site takes is %(most)s.")
+            % {"most": filesizeformat(most)},
+            code="size",
+        )
+    return upload
 
 
 class ResultsFileForm(RoundFileForm):
@@ -58,13 +60,3 @@ class DealsFileForm(RoundFileForm):
         label=_("Replace the deals the round already has"),
         required=False,
     )
-    # Names this upload, so the page can ask how far the analysis has gone.
-    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["token"].initial = uuid.uuid4().hex
-
-    def clean_token(self):
-        token = self.cleaned_data["token"]
-        return token if token.isalnum() else ""

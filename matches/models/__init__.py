@@ -4,6 +4,7 @@ from .boards import Board, BoardAdjustment, Result
 from .deals import Deal
 from .events import Bye, Event, EventDirector, Player, Team, VpPenalty
 from .games import Game
+from .jobs import Job, JobKind, JobPhase, JobState
 from .matches import ImpPenalty, Match, MatchStatus, Seating
 from .rooms import DirectorCall, EntryStatus, Room, TableEntry, TableSide
 from .stages import DrawSwap, DrawTable, Stage, StageEntry, TieDecision
@@ -21,6 +22,10 @@ __all__ = [
     "EventDirector",
     "Game",
     "ImpPenalty",
+    "Job",
+    "JobKind",
+    "JobPhase",
+    "JobState",
     "Match",
     "MatchStatus",
     "Player",

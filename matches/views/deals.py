@@ -4,26 +4,23 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from matches import actions
-from matches.actions.deals import ResultsRefused
+from matches.actions.deals import ResultsRefused, check_deals_import
 from matches.auth.permissions import event_director_required
+from matches.background import submit
 from matches.forms.deals import DealsFileForm, ResultsFileForm
 from matches.interchange import deal_files, exports
 from matches.interchange.csv import csv_bytes
-from matches.models import Deal, Event, Match
+from matches.models import Deal, Event, JobKind, Match
 from matches.presenters import hand_records, pairs
-
-PROGRESS_SECONDS = 600
-
-
-def _progress_key(event_id: int, token: str) -> str:
-    return f"deals-progress:{event_id}:{token}"
+from matches.presenters import jobs as presented_jobs
+from matches.views import jobs
 
 
 def _rounds(event) -> list[int]:
@@ -42,77 +39,49 @@ def _deal_rounds(event) -> dict[int, dict]:
 @require_http_methods(["GET", "POST"])
 @event_director_required
 def deals_upload(request, event_id):
+    """Read and check a deals file at once (a refusal is shown before anything is
+    analysed), then leave its analysis and import to a worker: the job's page follows it."""
     event = get_object_or_404(Event, pk=event_id)
     rounds = _rounds(event)
     form = DealsFileForm(request.POST or None, request.FILES or None, rounds=rounds)
-    results_form = ResultsFileForm(rounds=rounds, prefix="results")
     if request.method == "POST" and form.is_valid():
         round_number = form.cleaned_data["round"]
-        token = form.cleaned_data["token"]
+        upload = form.cleaned_data["file"]
+        confirm = form.cleaned_data["confirm"]
         try:
-            found = deal_files.read_deals(form.cleaned_data["file"])
-            deal_files.check_boards(found, event)
+            found = deal_files.read_deals(upload)
+            check_deals_import(event, round_number, [d.board for d in found.deals], confirm=confirm)
         except deal_files.FileRefused as refused:
             for message in refused.messages:
                 form.add_error("file", message)
+        except actions.ActionError as refused:
+            form.add_error(refused.field if refused.field in form.fields else None, str(refused))
         else:
+            job, new = submit.submit_upload(
+                kind=JobKind.DEALS, upload=upload, file_name=upload.name, user=request.user,
+                language=get_language(), event=event, round_number=round_number,
+                options={"confirm": confirm},
+            )  # fmt: skip
+            return jobs.in_the_background(request, job, new)
+    return _page(request, event, rounds, form=form)
 
-            def progress(done, total):
-                if token:
-                    cache.set(
-                        _progress_key(event.pk, token),
-                        {"done": done, "total": total},
-                        PROGRESS_SECONDS,
-                    )
 
-            analysed = deal_files.analyse_deals(found.deals, progress)
-            try:
-                made = actions.import_deals(
-                    event,
-                    round_number,
-                    analysed,
-                    source=request.FILES["file"].name,
-                    user=request.user,
-                    confirm=form.cleaned_data["confirm"],
-                )
-            except actions.ActionError as refused:
-                form.add_error(
-                    refused.field if refused.field in form.fields else None, str(refused)
-                )
-            else:
-                messages.success(
-                    request,
-                    _("Round %(round)s: %(count)s deals imported, with double dummy and par.")
-                    % {"round": round_number, "count": len(made)},
-                )
-                for warning in found.warnings:
-                    messages.warning(request, warning)
-                return redirect("hand-records", event.pk, round_number)
+def _page(request, event, rounds, *, form=None, results_form=None):
     context = {
         "event": event,
-        "form": form,
-        "results_form": results_form,
+        "form": form or DealsFileForm(rounds=rounds),
+        "results_form": results_form or ResultsFileForm(rounds=rounds, prefix="results"),
         "deal_rounds": _deal_rounds(event),
         "rounds": rounds,
         "file_most": settings.DEAL_FILE_MAX_BYTES,
+        "jobs": presented_jobs.recent(event=event),
     }
-    return render(request, "director/deals_upload.html", context, status=_status(form))
+    bound = form if form is not None and form.is_bound else results_form
+    return render(request, "director/deals_upload.html", context, status=_status(bound))
 
 
 def _status(form) -> int:
-    return 400 if form.is_bound and form.errors else 200
-
-
-@require_GET
-def deals_progress(request, event_id, token):
-    """Return how far an upload's analysis has gone: {"done": n, "total": m}.
-
-    The token is the upload's own random name, known only to the page that posted it, and
-    the answer is two numbers; so no login is checked (and no database touched) while the
-    director's upload is being analysed.
-    """
-    state = cache.get(_progress_key(event_id, token)) or {"done": 0, "total": 0}
-    return JsonResponse(state)
+    return 400 if form is not None and form.is_bound and form.errors else 200
 
 
 @require_http_methods(["POST"])
@@ -123,11 +92,19 @@ def results_upload(request, event_id):
     results_form = ResultsFileForm(request.POST, request.FILES, rounds=rounds, prefix="results")
     if results_form.is_valid():
         round_number = results_form.cleaned_data["round"]
+        upload = results_form.cleaned_data["file"]
+        if upload.size > settings.RESULTS_IN_REQUEST_BYTES:  # read and saved by a worker
+            job, new = submit.submit_upload(
+                kind=JobKind.RESULTS, upload=upload, file_name=upload.name, user=request.user,
+                language=get_language(), event=event, round_number=round_number,
+                options={"confirm": results_form.cleaned_data["confirm"]},
+            )  # fmt: skip
+            return jobs.in_the_background(request, job, new)
         try:
             imported = deal_files.import_results_file(
                 event,
                 round_number,
-                results_form.cleaned_data["file"],
+                upload,
                 user=request.user,
                 confirm=results_form.cleaned_data["confirm"],
             )
@@ -153,15 +130,7 @@ def results_upload(request, event_id):
             for message in deal_files.imported_messages(imported):
                 messages.info(request, message)
             return redirect("round", event.pk, round_number)
-    context = {
-        "event": event,
-        "form": DealsFileForm(rounds=rounds),
-        "results_form": results_form,
-        "deal_rounds": _deal_rounds(event),
-        "rounds": rounds,
-        "file_most": settings.DEAL_FILE_MAX_BYTES,
-    }
-    return render(request, "director/deals_upload.html", context, status=_status(results_form))
+    return _page(request, event, rounds, results_form=results_form)
 
 
 @require_GET

@@ -15,6 +15,7 @@ from matches.actions import ActionError
 from matches.auth.permissions import director_required, event_director_required, is_chief_director
 from matches.forms.accounts import AddDirectorForm
 from matches.models import Event, EventDirector
+from matches.presenters import jobs as presented_jobs
 from matches.views.director import event_manage_context
 
 
@@ -28,6 +29,7 @@ def dashboard(request):
         "mine": [event for event in events if event.pk in mine],
         "others": [event for event in events if event.pk not in mine],
         "chief": chief,
+        "jobs": presented_jobs.recent(user=request.user),
     }
     return render(request, "director/dashboard.html", context)
 

@@ -276,6 +276,15 @@ PAGES = [
     State("team-new", "/director/events/{league}/teams/new/", user="director"),
     State("team-list", "/director/events/{league}/teams/list/", user="director"),
     State("deals-upload", "/director/events/{league}/deals/", user="director"),
+    State("job-running", "/director/jobs/{job_running}/", user="director"),
+    State("job-done", "/director/jobs/{job_done}/", user="director"),
+    State("job-confirm", "/director/jobs/{job_confirm}/", user="director"),
+    State("restore", "/director/events/restore/", user="director"),
+    State("restore-errors", "/director/events/restore/", user="director",
+          then=submit("main form")),  # fmt: skip
+    State("generate", "/director/events/generate/", user="director"),
+    State("generate-errors", "/director/events/generate/", user="director",
+          then=submit("main form", teams="4", rounds="9")),  # fmt: skip
     State("lineups", "/director/events/{league}/rounds/1/lineups/", user="director"),
     State("table-sheets", "/director/events/{league}/rounds/1/table-sheets/", user="director"),
     State("table-cards", "/director/events/{league}/rounds/1/table-cards/", user="director"),
@@ -418,8 +427,35 @@ def build_world() -> SimpleNamespace:
         match=match.pk,
         **build_stages(director),
         hands=build_hand_records(director),
+        **build_jobs(director, league),
         **build_tables(director, demo, league),
     )
+
+
+def build_jobs(director, league) -> dict:
+    """Return three jobs of the league's round 1 as their pages show them: analysing (5 of
+    16 deals), done, and waiting for the director to confirm a results file."""
+    from matches.actions import jobs
+    from matches.models import JobKind, JobPhase, JobState
+
+    def made(kind, key, name):
+        job, _ = jobs.create_job(
+            kind=kind, key=key, enqueue=lambda job: "", user=director, event=league,
+            round_number=1, upload=b"", file_name=name, language="zh-hans",
+        )  # fmt: skip
+        jobs.start_run(job.pk, 1)
+        return job.pk
+
+    running = made(JobKind.DEALS, "axe-running", "第一轮.pbn")
+    jobs.report(running, 1, phase=JobPhase.ANALYSING, done=5, total=16)
+    done = made(JobKind.DEALS, "axe-done", "round-1.pbn")
+    with jobs.saving(done, 1) as saved:
+        saved.result = {"deals": 16, "round": 1, "seconds": 1.3}
+        saved.warnings = ["第 2 副：文件说发牌人是北，但第 2 副由东发牌。以牌号为准。"]
+    confirm = made(JobKind.RESULTS, "axe-confirm", "results.pbn")
+    disagreeing = "第 1 副：文件说局况是“All”，但第 1 副双方无局。以牌号为准。"
+    jobs.end_run(confirm, 1, JobState.CONFIRM, [disagreeing])
+    return {"job_running": running, "job_done": done, "job_confirm": confirm}
 
 
 def at_the_tables(league, match, director):
@@ -678,8 +714,9 @@ NOT_PAGES = {
     "director-forfeit", "director-sheet-reopen", "director-imp-penalty",
     "director-imp-penalty-delete",
     "director-vp-penalty", "director-vp-penalty-delete", "director-round-robin",
-    "director-event-directors", "director-event-director-remove", "director-deals-progress",
-    "director-results-file", "standings-csv", "event-usebio", "stage-bracket-json",
+    "director-event-directors", "director-event-director-remove",
+    "director-job-state", "director-job-again", "director-results-file", "standings-csv",
+    "event-usebio", "stage-bracket-json",
     "stage-draw-json", "stages-json", "round-pbn", "round-csv", "match-pbn",
     "director-event-export",
     # the tables' phones post to these, poll the state, load the service worker
@@ -717,7 +754,8 @@ def test_every_page_the_urls_name_is_in_the_page_list():
 
     ids = {key: 1 for key in ("demo", "demo_match", "league", "team", "match", "swiss", "cup",
                               "tie_match", "hands", "table", "table_done",
-                              "table_withdrawn")}  # fmt: skip
+                              "table_withdrawn", "job_running", "job_done",
+                              "job_confirm")}  # fmt: skip
     audited = {
         resolve(s.path.format(**ids).split("?")[0]).url_name
         for s in PAGES

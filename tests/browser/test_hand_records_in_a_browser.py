@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
+from tests.background import run_tasks
 from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
 from tests.factories import enter, make_event, make_match, make_team, make_user
 
@@ -87,16 +88,19 @@ def test_a_director_uploads_deals_and_sees_progress_then_the_hand_records(page: 
     progress = []
     page.on(
         "response",
-        lambda response: progress.append(response) if "/progress/" in response.url else None,
+        lambda response: progress.append(response) if "/jobs/" in response.url else None,
     )
     page.get_by_label("PBN file").first.set_input_files(str(rotated_deals(tmp_path)))
-    page.get_by_role("button", name="Import deals").click(no_wait_after=True)
-    expect(page.get_by_role("heading", name="Hand records, round 1")).to_be_visible(timeout=60_000)
+    page.get_by_role("button", name="Import deals").click()
+    expect(page.locator(".job-text")).to_have_text("Waiting for a worker…")  # answered at once
+    run_tasks()  # the worker's turn, while the page asks how far it has gone
     expect(
         page.get_by_text("Round 1: 16 deals imported, with double dummy and par.")
-    ).to_be_visible()
+    ).to_be_visible(timeout=60_000)
+    page.get_by_role("link", name="The round's hand records").click()
+    expect(page.get_by_role("heading", name="Hand records, round 1")).to_be_visible()
     expect(page.locator(".hand-diagram")).to_have_count(16)
-    assert progress, "the page asked how far the analysis had gone"
+    assert any(".json" in response.url for response in progress), "the page asked how far"
     assert {response.status for response in progress} == {200}
 
     page.goto(f"/director/events/{event.pk}/deals/")
