@@ -6,7 +6,7 @@ Needs PostgreSQL on 127.0.0.1:5432 (trust auth, user postgres); Redis at BENCH_R
 (default redis://127.0.0.1:6379/1, keys under a prefix of this run's own, deleted
 afterwards) for the rows with Redis, which are left out when it does not answer.
 
-A fresh database (scoresheet_bench_gunicorn, dropped afterwards) gets a 64-team, 12-round
+A fresh database (scoresheet_bench_gunicorn_<pid>, dropped afterwards) gets a 64-team, 12-round
 Swiss event built wholly through the actions layer (bench_swiss_pages.build). Its
 standings page is rendered once and its bytes saved as a file that WhiteNoise serves at
 the site's root (benchmarks/gunicorn_settings.py: the app's settings plus WHITENOISE_ROOT),
@@ -40,6 +40,7 @@ import http.client
 import os
 import random
 import shutil
+import socket
 import statistics
 import sys
 import tempfile
@@ -62,8 +63,8 @@ from support.server import (  # noqa: E402
     server_env,
 )
 
-PORT = int(os.environ.get("BENCH_GUNICORN_PORT", "18421"))
-DB_NAME = "scoresheet_bench_gunicorn"
+PORT = int(os.environ.get("BENCH_GUNICORN_PORT", "0"))  # 0: a free port
+DB_NAME = f"scoresheet_bench_gunicorn_{os.getpid()}"  # two runs at once keep apart
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/1")
 TEAMS, SEED = 64, 12
 WARMUPS = int(os.environ.get("BENCH_WARMUPS", "50"))
@@ -116,6 +117,13 @@ class Requester:
     def close(self) -> None:
         if self.connection is not None:
             self.connection.close()
+
+
+def free_port() -> int:
+    """Return a port of 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind((APP_HOST, 0))
+        return probe.getsockname()[1]
 
 
 def worker_cpu(server: AppServer) -> float:
@@ -208,8 +216,9 @@ def main() -> int:
     if not pg_ready():
         print("PostgreSQL does not answer on 127.0.0.1:5432: bench_page_cache_gunicorn skipped")
         return 0
-    if port_in_use(APP_HOST, PORT):
-        print(f"{APP_HOST}:{PORT} is taken (BENCH_GUNICORN_PORT to change it)", file=sys.stderr)
+    port = PORT or free_port()
+    if port_in_use(APP_HOST, port):
+        print(f"{APP_HOST}:{port} is taken (BENCH_GUNICORN_PORT to change it)", file=sys.stderr)
         return 1
     work = Path(tempfile.mkdtemp(prefix="bench-gunicorn-"))
     static_dir = work / "static"
@@ -239,7 +248,7 @@ def main() -> int:
         built = time.perf_counter() - started
         (static_dir / STATIC_NAME).write_bytes(page)
         for label, mode_env in modes.items():
-            server = AppServer(PORT, mode_env, log_path, workers=1).start()
+            server = AppServer(port, mode_env, log_path, workers=1).start()
             try:
                 results[label] = measure(server, path, page)
             finally:
