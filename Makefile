@@ -1,4 +1,5 @@
 # make run   set up, migrate the embedded SQLite database, create the demo director, serve
+#            (with a background worker beside the server)
 # make test  set up and run the whole suite (DATABASE_URL=postgres://… make test for PostgreSQL)
 PYTHON ?= python3
 VENV := .venv
@@ -23,6 +24,10 @@ run: $(VENV)/.runtime
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo_data
 	$(BIN)/python manage.py demo_director
+	@# A worker for the background jobs (deals analysis, large imports) beside the server,
+	@# stopped with it.
+	$(BIN)/python manage.py db_worker --no-startup-delay & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(VENV)/.dev
