@@ -280,11 +280,14 @@ PAGES = [
     State("job-done", "/director/jobs/{job_done}/", user="director"),
     State("job-confirm", "/director/jobs/{job_confirm}/", user="director"),
     State("restore", "/director/events/restore/", user="director"),
-    State("restore-errors", "/director/events/restore/", user="director",
-          then=submit("main form")),  # fmt: skip
+    State("restore-errors", "/director/events/restore/", user="director", then=submit("main form")),
     State("generate", "/director/events/generate/", user="director"),
-    State("generate-errors", "/director/events/generate/", user="director",
-          then=submit("main form", teams="4", rounds="9")),  # fmt: skip
+    State(
+        "generate-errors",
+        "/director/events/generate/",
+        user="director",
+        then=submit("main form", teams="4", rounds="9"),
+    ),
     State("lineups", "/director/events/{league}/rounds/1/lineups/", user="director"),
     State("table-sheets", "/director/events/{league}/rounds/1/table-sheets/", user="director"),
     State("table-cards", "/director/events/{league}/rounds/1/table-cards/", user="director"),
