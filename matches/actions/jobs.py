@@ -55,7 +55,7 @@ def create_job(
     """Return the job for this work and whether it is new: made and its task enqueued in
     one transaction (a worker never sees a task without its job, nor the reverse), or, for
     the same upload again, the job made the first time, with no second task."""
-    existing = Job.objects.filter(dedupe_key=key).first()
+    existing = Job.objects.defer("upload").filter(dedupe_key=key).first()
     if existing is not None:
         return existing, False
     try:
@@ -68,7 +68,7 @@ def create_job(
             job.task_id = enqueue(job)
             job.save(update_fields=["task_id"])
     except IntegrityError:  # the same upload, posted twice at once: the other one won
-        return Job.objects.get(dedupe_key=key), False
+        return Job.objects.defer("upload").get(dedupe_key=key), False
     return job, True
 
 
@@ -77,7 +77,7 @@ def run_job_again(job, *, enqueue: Enqueue, user, confirm: bool = False) -> Job:
     stopped or refused run was written), ``confirm`` set when the director confirms what
     the last run asked about. Refused while a run is under way and alive."""
     with transaction.atomic():
-        job = Job.objects.select_for_update().get(pk=job.pk)
+        job = Job.objects.select_for_update().defer("upload").get(pk=job.pk)
         if not job.can_run_again:
             raise ActionError(
                 _("This work is still under way: wait for it to finish."), code="running"
@@ -129,7 +129,7 @@ def saving(job_id: int, attempt: int) -> Iterator[Job]:
     locked first and must still be this attempt's. The caller sets ``result`` (and
     ``warnings``) on the job it gets; an exception leaves nothing of the block written."""
     with transaction.atomic():
-        job = Job.objects.select_for_update().filter(pk=job_id).first()
+        job = Job.objects.select_for_update().defer("upload").filter(pk=job_id).first()
         if job is None or job.attempt != attempt or job.state != JobState.RUNNING:
             raise Superseded
         yield job
