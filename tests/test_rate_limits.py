@@ -19,6 +19,7 @@ from django.urls import reverse
 from matches import actions
 from matches.apps import create_cache_tables
 from matches.auth import ratelimit
+from tests.clock import FakeClock
 
 PASSWORD = "a long pass phrase 42"
 TIMEOUT = 60
@@ -92,16 +93,6 @@ def test_twelve_sign_ups_at_once_from_one_address_make_no_more_than_five_account
     answers = at_once(12, visitor)
     assert User.objects.count() - before == 5, sorted(answers)
     assert sorted(answers) == [302] * 5 + [429] * 7
-
-
-class FakeClock:
-    """time.time() as the test sets it: the memory cache's expiry follows it too."""
-
-    def __init__(self, start):
-        self.now = start
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.mark.django_db

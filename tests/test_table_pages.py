@@ -3,6 +3,7 @@ table's link or code, in Chinese and in English; what it sees, what it may post,
 it is refused. The actions behind them are tested in test_table_actions.py."""
 
 import re
+import time
 
 import pytest
 from django.test import Client, override_settings
@@ -13,6 +14,7 @@ from matches.forms import SheetRowForm
 from matches.models import DirectorCall, Result, TableEntry
 from matches.presenters.table_pages import phone_words, score_words
 from matches.scoring import Contract, Seat, board_vulnerability, ns_score
+from tests.clock import FakeClock
 from tests.factories import enter, make_event, make_match, make_team, make_user
 
 JSON = {"HTTP_ACCEPT": "application/json"}
@@ -490,6 +492,19 @@ def test_an_address_is_limited_in_how_often_it_tries(english_phone, tables):
         assert code_post(english_phone, tables["open"].code).status_code == 302
     limited = code_post(english_phone, tables["open"].code)
     assert limited.status_code == 429 and "wait a minute" in text_of(limited)
+
+
+@override_settings(TABLE_CODE_RATE="5/m")
+def test_a_burst_of_codes_straddling_a_minutes_edge_is_refused(english_phone, tables, monkeypatch):
+    clock = FakeClock(1_800_000_040.0)  # 40 s into a minute
+    monkeypatch.setattr(time, "time", clock)
+    code = tables["open"].code
+    for _ in range(5):
+        assert code_post(english_phone, code).status_code == 302
+    clock.now += 25  # into the next minute: a fixed window would let five more through
+    assert code_post(english_phone, code).status_code == 429
+    clock.now += 36  # a minute after the first five
+    assert code_post(english_phone, code).status_code == 302
 
 
 @override_settings(TABLE_CODE_PER_CODE_RATE="2/h")

@@ -77,9 +77,11 @@ def _cache():
     return caches[settings.RATELIMIT_USE_CACHE]
 
 
-def _slots(group: str, request, limit: int) -> list[str]:
-    address = hashlib.sha256(client_address(request).encode()).hexdigest()[:32]
-    return [f"ratelimit:{group}:{address}:{number}" for number in range(limit)]
+def _slots(group: str, request, limit: int, key: str | None = None) -> list[str]:
+    """Return the slots of an address (or of ``key``, such as a table's code) in a group."""
+    counted = client_address(request) if key is None else key
+    digest = hashlib.sha256(counted.encode()).hexdigest()[:32]
+    return [f"ratelimit:{group}:{digest}:{number}" for number in range(limit)]
 
 
 def _down(cache) -> bool:
@@ -103,12 +105,12 @@ def _one_at_a_time(cache, name: str):
         yield
 
 
-def attempt(group: str, request, rate: str) -> Attempt:
-    """Return whether the request's address may make one more attempt of ``group`` now,
-    taking one of its slots if so."""
+def attempt(group: str, request, rate: str, *, key: str | None = None) -> Attempt:
+    """Return whether the request's address (or ``key``) may make one more attempt of
+    ``group`` now, taking one of its slots if so."""
     limit, seconds = parse_rate(rate)
     cache = _cache()
-    slots = _slots(group, request, limit)
+    slots = _slots(group, request, limit, key)
     with _one_at_a_time(cache, slots[0]):
         taken = cache.get_many(slots)
         for slot in [] if _down(cache) else slots:
@@ -117,8 +119,29 @@ def attempt(group: str, request, rate: str) -> Attempt:
     return Attempt(_down(cache) and settings.RATELIMIT_FAIL_OPEN)
 
 
-def exhausted(group: str, request, rate: str) -> bool:
+def exhausted(group: str, request, rate: str, *, key: str | None = None) -> bool:
     """Return True when every slot of the address is taken (a read: nothing is taken)."""
-    limit, _seconds = parse_rate(rate)
+    return usage(group, request, rate, key=key).left == 0
+
+
+@dataclass(frozen=True)
+class Usage:
+    """How much of a limit is used: the attempts ``left``, and the seconds until a slot
+    frees itself (0 when one is free)."""
+
+    left: int
+    wait: int
+
+
+def usage(group: str, request, rate: str, *, key: str | None = None) -> Usage:
+    """Return how much of the limit the address (or ``key``) has used (a read)."""
+    limit, seconds = parse_rate(rate)
     cache = _cache()
-    return len(cache.get_many(_slots(group, request, limit))) >= limit
+    if _down(cache):
+        return Usage(limit, 0)
+    taken = cache.get_many(_slots(group, request, limit, key))
+    left = limit - len(taken)
+    if left > 0:
+        return Usage(left, 0)
+    oldest = min((float(moment) for moment in taken.values()), default=time.time())
+    return Usage(0, max(1, int(oldest + seconds - time.time() + 0.999)))

@@ -32,11 +32,11 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_ratelimit.core import get_usage
 
 from matches import actions, queries
 from matches.actions import ActionError, Conflict
 from matches.actions.tables import ALREADY_SAVED, REVOKED
+from matches.auth import ratelimit
 from matches.auth.permissions import is_director
 from matches.forms.tables import CallForm, DecisionForm, TableCodeForm, TableEntryForm
 from matches.models import DirectorCall, Room, TableEntry
@@ -56,20 +56,21 @@ ACTION_STATUS = 409  # an action refused the post: the answer says why, with the
 POSTED_AS = {TableEntryForm: "form", CallForm: "call_form"}
 
 
-def _setting(name: str, default: str):
-    def rate(group, request):
-        return getattr(settings, name, default)
-
-    return rate
-
-
 # How often /t/ may be tried: from one address (any code), at one code (from anywhere),
 # and the wrong codes an address may type before it is locked out until the period ends.
 # Generous, as a club's phones may all reach the server from one address behind its
 # router; most players scan the QR code and never type a code. Settings override them.
-CODE_TRIES = _setting("TABLE_CODE_RATE", "20/m")
-CODE_TRIES_PER_CODE = _setting("TABLE_CODE_PER_CODE_RATE", "30/h")
-WRONG_CODES = _setting("TABLE_CODE_WRONG_RATE", "20/h")
+CODE_RATES = {
+    "tries": ("TABLE_CODE_RATE", "20/m"),
+    "per_code": ("TABLE_CODE_PER_CODE_RATE", "30/h"),
+    "wrong": ("TABLE_CODE_WRONG_RATE", "20/h"),
+}
+
+
+def code_rate(which: str) -> str:
+    """Return a limit on typing table codes (a sliding window, matches/auth/ratelimit.py)."""
+    name, default = CODE_RATES[which]
+    return getattr(settings, name, default)
 
 
 def table_headers(view):
@@ -334,57 +335,52 @@ def call(request, table):
 
 class CodeLimits:
     """The limits on typing table codes, for one request: tries from its address, tries at
-    one code, and the wrong codes that lock its address out. A logged-in director is never
-    limited (the counts are not even kept)."""
+    one code, and the wrong codes that lock its address out, each a sliding window. A
+    logged-in director is never limited (the counts are not even kept)."""
 
     def __init__(self, request):
         self.request = request
         self.off = is_director(request.user)
 
-    def _usage(self, group, key, rate, increment=False):
-        if self.off:
-            return None
-        return get_usage(self.request, group=group, key=key, rate=rate, method="POST",
-                         increment=increment)  # fmt: skip
-
     def refusal(self) -> str:
         """Count a try from the address; return why it is refused (blank: it is not)."""
-        tries = self._usage("table-code", "ip", CODE_TRIES, increment=True)
-        if tries and tries["should_limit"]:
+        if self.off:
+            return ""
+        if not ratelimit.attempt("table-code", self.request, code_rate("tries")):
             return _("Too many tries from your address: wait a minute, then type the code "
                      "again.")  # fmt: skip
-        wrong = self._usage("table-code-wrong", "ip", WRONG_CODES)
-        return _locked(wrong) if _full(wrong) else ""
+        wrong = ratelimit.usage("table-code-wrong", self.request, code_rate("wrong"))
+        return _locked(wrong) if wrong.left == 0 else ""
 
     def refusal_at(self, code: str) -> str:
         """Count a try at this code; return why it is refused (blank: it is not)."""
-        tries = self._usage("table-code-code", lambda group, request: code, CODE_TRIES_PER_CODE,
-                            increment=True)  # fmt: skip
-        if tries and tries["should_limit"]:
+        if self.off:
+            return ""
+        rate = code_rate("per_code")
+        if not ratelimit.attempt("table-code-code", self.request, rate, key=code):
+            used = ratelimit.usage("table-code-code", self.request, rate, key=code)
             return _("This table's code has been tried too often: ask the director for your "
                      "table's link, or try again in %(minutes)s minutes.") % {
-                "minutes": _minutes(tries)}  # fmt: skip
+                "minutes": _minutes(used)}  # fmt: skip
         return ""
 
     def wrong(self, message: str) -> tuple[str, str]:
         """Count a wrong code; return the message beside the field (saying how many wrong
         codes are left) and the lock-out's, once the address is locked out."""
-        wrong = self._usage("table-code-wrong", "ip", WRONG_CODES, increment=True)
-        if wrong is None:
+        if self.off:
             return message, ""
-        if _full(wrong):
+        rate = code_rate("wrong")
+        ratelimit.attempt("table-code-wrong", self.request, rate)
+        wrong = ratelimit.usage("table-code-wrong", self.request, rate)
+        if wrong.left == 0:
             return message, _locked(wrong)
         left = _("%(left)s more wrong codes and this address is locked out for a while.") % {
-            "left": wrong["limit"] - wrong["count"]}  # fmt: skip
+            "left": wrong.left}  # fmt: skip
         return sentence_gap().join([message, left]), ""
 
 
-def _full(usage) -> bool:
-    return bool(usage) and usage["count"] >= usage["limit"]
-
-
 def _minutes(usage) -> int:
-    return max(1, -(-usage["time_left"] // 60))
+    return max(1, -(-usage.wait // 60))
 
 
 def _locked(usage) -> str:
