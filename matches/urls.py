@@ -36,13 +36,27 @@ class RoomConverter:
         return str(value)
 
 
+class NumberConverter:
+    """A number in a path, at most 18 digits: it fits every integer column (a 64-bit
+    integer holds 19), so a longer one is a page not found, not a database error."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value):
+        return int(value)
+
+    def to_url(self, value):
+        return str(value)
+
+
 register_converter(RoomConverter, "room")
+register_converter(NumberConverter, "number")
 
 # /events/<event_id>/stages/<number>/…: a stage's public pages and feeds.
 stage_pages = [
     path("", stages.stage, name="stage"),
     path("cross-table/", stages.stage_cross_table, name="stage-cross-table"),
-    path("rounds/<int:round_number>/", stages.stage_round, name="stage-round"),
+    path("rounds/<number:round_number>/", stages.stage_round, name="stage-round"),
     path("draw/", stages.draw_screen, name="stage-draw"),
     path("draw.json", api.draw, name="stage-draw-json"),
     path("bracket.json", api.bracket, name="stage-bracket-json"),
@@ -50,11 +64,11 @@ stage_pages = [
 
 # /events/<event_id>/rounds/…: a round's pages and files.
 round_pages = [
-    path("<int:round_number>/", public.round_page, name="round"),
-    path("<int:round_number>/boards/<int:board_number>/", public.traveller, name="traveller"),
-    path("<int:round_number>/hands/", deals.hand_record_sheet, name="hand-records"),
-    path("<int:round_number>.pbn", deals.round_pbn, name="round-pbn"),
-    path("<int:round_number>.csv", deals.round_csv, name="round-csv"),
+    path("<number:round_number>/", public.round_page, name="round"),
+    path("<number:round_number>/boards/<number:board_number>/", public.traveller, name="traveller"),
+    path("<number:round_number>/hands/", deals.hand_record_sheet, name="hand-records"),
+    path("<number:round_number>.pbn", deals.round_pbn, name="round-pbn"),
+    path("<number:round_number>.csv", deals.round_csv, name="round-csv"),
 ]
 
 # /events/<event_id>/…: an event's public pages, feeds and files.
@@ -62,37 +76,37 @@ event_pages = [
     path("", public.event, name="event"),
     path("cross-table/", public.cross_table, name="cross-table"),
     path("live/", public.live_standings, name="live-standings"),
-    path("teams/<int:team_id>/", public.team, name="team"),
+    path("teams/<number:team_id>/", public.team, name="team"),
     path("rounds/", include(round_pages)),
     path("standings.json", api.standings, name="standings-json"),
     path("standings.csv", deals.standings_csv, name="standings-csv"),
     path("usebio.xml", deals.event_usebio, name="event-usebio"),
     path("butler/", deals.butler, name="butler"),
     path("stages.json", api.stages, name="stages-json"),
-    path("stages/<int:number>/", include(stage_pages)),
+    path("stages/<number:number>/", include(stage_pages)),
 ]
 
 # /matches/…: a match's scorecard, as a page and as files.
 match_pages = [
-    path("<int:match_id>/", public.scorecard, name="scorecard"),
-    path("<int:match_id>.json", api.scorecard, name="scorecard-json"),
-    path("<int:match_id>.pbn", deals.match_pbn, name="match-pbn"),
+    path("<number:match_id>/", public.scorecard, name="scorecard"),
+    path("<number:match_id>.json", api.scorecard, name="scorecard-json"),
+    path("<number:match_id>.pbn", deals.match_pbn, name="match-pbn"),
 ]
 
 # /games/<kind>/…: a home game in the session, or (…/<game_id>/…) a saved one.
 game_pages = [
     path("", games.game, name="game"),
     path("deals/", games.deal, name="game-deal"),
-    path("deals/<int:index>/", games.deal, name="game-deal-edit"),
+    path("deals/<number:index>/", games.deal, name="game-deal-edit"),
     path("restart/", games.restart, name="game-restart"),
     path("settings/", games.settings, name="game-settings"),
     path("save/", games.save, name="game-save"),
-    path("<int:game_id>/", games.game, name="game-saved"),
-    path("<int:game_id>/deals/", games.deal, name="game-saved-deal"),
-    path("<int:game_id>/deals/<int:index>/", games.deal, name="game-saved-deal-edit"),
-    path("<int:game_id>/restart/", games.restart, name="game-saved-restart"),
-    path("<int:game_id>/settings/", games.settings, name="game-saved-settings"),
-    path("<int:game_id>/delete/", games.delete, name="game-saved-delete"),
+    path("<number:game_id>/", games.game, name="game-saved"),
+    path("<number:game_id>/deals/", games.deal, name="game-saved-deal"),
+    path("<number:game_id>/deals/<number:index>/", games.deal, name="game-saved-deal-edit"),
+    path("<number:game_id>/restart/", games.restart, name="game-saved-restart"),
+    path("<number:game_id>/settings/", games.settings, name="game-saved-settings"),
+    path("<number:game_id>/delete/", games.delete, name="game-saved-delete"),
 ]
 
 # /director/events/<event_id>/stages/<number>/…: running a stage.
@@ -119,7 +133,7 @@ director_event_pages = [
     path("", director.event_manage, name="director-event"),
     path("directors/", directors.add, name="director-event-directors"),
     path(
-        "directors/<int:user_id>/remove/",
+        "directors/<number:user_id>/remove/",
         directors.remove,
         name="director-event-director-remove",
     ),
@@ -128,45 +142,45 @@ director_event_pages = [
     path("export.json", corrections.event_export, name="director-event-export"),
     path("teams/new/", director.team_form, name="director-team-new"),
     path("teams/list/", bulk.team_list, name="director-team-list"),
-    path("teams/<int:team_id>/", director.team_form, name="director-team"),
-    path("teams/<int:team_id>/remove/", corrections.team_remove, name="director-team-remove"),
+    path("teams/<number:team_id>/", director.team_form, name="director-team"),
+    path("teams/<number:team_id>/remove/", corrections.team_remove, name="director-team-remove"),
     path("matches/new/", director.match_new, name="director-match-new"),
     path("deals/", deals.deals_upload, name="director-deals"),
     path("results-file/", deals.results_upload, name="director-results-file"),
-    path("rounds/<int:round_number>/lineups/", bulk.lineups, name="director-lineups"),
+    path("rounds/<number:round_number>/lineups/", bulk.lineups, name="director-lineups"),
     path(
-        "rounds/<int:round_number>/table-sheets/",
+        "rounds/<number:round_number>/table-sheets/",
         sheets.blank_sheets,
         name="director-table-sheets",
     ),
     path(
-        "rounds/<int:round_number>/table-cards/",
+        "rounds/<number:round_number>/table-cards/",
         monitor.table_cards,
         name="director-table-cards",
     ),
     path(
-        "rounds/<int:round_number>/tables/open/",
+        "rounds/<number:round_number>/tables/open/",
         monitor.open_tables,
         name="director-open-tables",
     ),
-    path("rounds/<int:round_number>/monitor/", monitor.monitor, name="director-monitor"),
+    path("rounds/<number:round_number>/monitor/", monitor.monitor, name="director-monitor"),
     path(
-        "rounds/<int:round_number>/calls/<int:call_id>/answer/",
+        "rounds/<number:round_number>/calls/<number:call_id>/answer/",
         monitor.answer_call,
         name="director-answer-call",
     ),
-    path("tables/<int:table_id>/qr.svg", monitor.table_qr, name="director-table-qr"),
-    path("tables/<int:table_id>/renew/", monitor.renew_table, name="director-renew-table"),
-    path("tables/<int:table_id>/revoke/", monitor.revoke_table, name="director-revoke-table"),
+    path("tables/<number:table_id>/qr.svg", monitor.table_qr, name="director-table-qr"),
+    path("tables/<number:table_id>/renew/", monitor.renew_table, name="director-renew-table"),
+    path("tables/<number:table_id>/revoke/", monitor.revoke_table, name="director-revoke-table"),
     path("vp-penalties/", adjustments.vp_penalty_add, name="director-vp-penalty"),
     path(
-        "vp-penalties/<int:penalty_id>/delete/",
+        "vp-penalties/<number:penalty_id>/delete/",
         adjustments.vp_penalty_delete,
         name="director-vp-penalty-delete",
     ),
     path("round-robin/", adjustments.round_robin, name="director-round-robin"),
     path("stages/", stages.stages, name="director-stages"),
-    path("stages/<int:number>/", include(director_stage_pages)),
+    path("stages/<number:number>/", include(director_stage_pages)),
 ]
 
 # /director/matches/<match_id>/…: a match's room sheets, boards, status and penalties.
@@ -175,14 +189,14 @@ director_match_pages = [
     path("delete/", corrections.match_delete, name="director-match-delete"),
     path("<room:room>/", sheets.room_sheet, name="director-sheet"),
     path("<room:room>/reopen/", sheets.reopen, name="director-sheet-reopen"),
-    path("<room:room>/<int:number>/", sheets.save_row, name="director-save-row"),
-    path("boards/<int:number>/history/", director.board_history, name="director-board-history"),
-    path("boards/<int:number>/adjust/", adjustments.board_adjust, name="director-board-adjust"),
+    path("<room:room>/<number:number>/", sheets.save_row, name="director-save-row"),
+    path("boards/<number:number>/history/", director.board_history, name="director-board-history"),
+    path("boards/<number:number>/adjust/", adjustments.board_adjust, name="director-board-adjust"),
     path("status/", adjustments.match_status, name="director-status"),
     path("forfeit/", adjustments.match_forfeit, name="director-forfeit"),
     path("penalties/", adjustments.imp_penalty_add, name="director-imp-penalty"),
     path(
-        "penalties/<int:penalty_id>/delete/",
+        "penalties/<number:penalty_id>/delete/",
         adjustments.imp_penalty_delete,
         name="director-imp-penalty-delete",
     ),
@@ -210,18 +224,18 @@ director_pages = [
     path("events/new/", director.event_new, name="director-event-new"),
     path("events/restore/", jobs.restore, name="director-restore-event"),
     path("events/generate/", jobs.generate, name="director-generate-event"),
-    path("jobs/<int:job_id>/", jobs.job, name="director-job"),
-    path("jobs/<int:job_id>.json", jobs.job_state, name="director-job-state"),
-    path("jobs/<int:job_id>/again/", jobs.job_again, name="director-job-again"),
-    path("events/<int:event_id>/", include(director_event_pages)),
-    path("matches/<int:match_id>/", include(director_match_pages)),
+    path("jobs/<number:job_id>/", jobs.job, name="director-job"),
+    path("jobs/<number:job_id>.json", jobs.job_state, name="director-job-state"),
+    path("jobs/<number:job_id>/again/", jobs.job_again, name="director-job-again"),
+    path("events/<number:event_id>/", include(director_event_pages)),
+    path("matches/<number:match_id>/", include(director_match_pages)),
 ]
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("calculator/", public.calculator, name="calculator"),
     path("calculator/board/", public.board_info, name="board-info"),
-    path("events/<int:event_id>/", include(event_pages)),
+    path("events/<number:event_id>/", include(event_pages)),
     path("matches/", include(match_pages)),
     path("games/", games.index, name="games"),
     path("games/<slug:kind>/", include(game_pages)),
