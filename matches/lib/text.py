@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 REQUIRED = _("This field is required.")
 TOO_LONG = _("At most %(most)s characters.")
@@ -41,3 +41,9 @@ def join(items) -> str:
 def join_groups(items) -> str:
     """Return groups joined as the active language writes them ("a; b" / "a；b")."""
     return pgettext("separator between groups", "; ").join(str(item) for item in items)
+
+
+def sentence_gap() -> str:
+    """Return what goes between two sentences: a space in English, nothing in Chinese, whose
+    full stop (。) ends a sentence without one."""
+    return "" if get_language().startswith("zh") else " "

@@ -20,11 +20,11 @@ from django.utils.translation import get_language, gettext, ngettext, pgettext, 
 
 from matches import scoring
 from matches.choices import SideChoice
+from matches.lib.text import sentence_gap
 from matches.models import TableSide
 from matches.presenters.formatting import contract_html, contract_text, doubling_text
 from matches.queries.tables import BoardAtTable, TableView
 from matches.scoring import Doubling, Seat
-from matches.templatetags.lists import sentence_gap
 
 MINUS = "\u2212"  # a real minus sign, as the printed tables write scores
 _NUMERALS = "一二三四五六七八九十"

@@ -2,18 +2,14 @@
 Chinese. A list is one translated separator, never a comma typed into a template."""
 
 from django import template
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
-from matches.lib.text import join, join_groups
+from matches.lib.text import join, join_groups, sentence_gap
 
 register = template.Library()
 
 
-@register.simple_tag
-def sentence_gap() -> str:
-    """Return what goes between two sentences: a space in English, nothing in Chinese, whose
-    full stop (。) ends a sentence without one."""
-    return "" if get_language().startswith("zh") else " "
+register.simple_tag(sentence_gap, name="sentence_gap")
 
 
 @register.filter

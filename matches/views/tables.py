@@ -39,6 +39,7 @@ from matches.actions.tables import ALREADY_SAVED, REVOKED
 from matches.auth import ratelimit
 from matches.auth.permissions import is_director
 from matches.forms.tables import CallForm, DecisionForm, TableCodeForm, TableEntryForm
+from matches.lib.text import sentence_gap
 from matches.models import DirectorCall, Room, TableEntry
 from matches.presenters.table_pages import (
     phone_messages,
@@ -46,7 +47,6 @@ from matches.presenters.table_pages import (
     state_signature,
     table_page,
 )
-from matches.templatetags.lists import sentence_gap
 
 TOKEN_MAX = 64
 SERVICE_WORKER = "js/table_sw.js"
