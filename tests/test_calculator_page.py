@@ -132,7 +132,7 @@ def test_the_declarer_is_typed_as_a_letter_or_a_chinese_seat_in_any_case(english
 
 def test_messages_and_labels_come_in_chinese(chinese):
     page = calculate(chinese, board=2, **{"a-contract": "8NT", "a-declarer": "N", "a-result": "="})
-    assert "定约阶数须为 1 至 7（你填的是“8NT”）。" in page.text
+    assert "定约阶数须为 1 至 7（您填的是“8NT”）。" in page.text
     for term in ("牌号", "定约", "庄家", "结果", "局况", "南北有局", "发牌"):
         assert term in page.text
 

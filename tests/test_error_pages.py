@@ -30,7 +30,7 @@ def test_a_player_on_a_directors_page_is_told_why_in_chinese(player_client):
     assert response.status_code == 403
     assert NAVBAR in response.text
     assert "不能进行这项操作" in response.text
-    assert "你以 player 的身份登录" in response.text
+    assert "您以 player 的身份登录" in response.text
 
 
 def test_an_out_of_date_form_says_nothing_was_saved(db):

@@ -101,7 +101,7 @@ def test_the_history_reads_in_chinese(client, td):
     client.force_login(td)
     client.cookies["django_language"] = "zh-hans"
     texts = entries(client.get(reverse("director-match", args=[match.pk])).text)
-    assert texts[0].endswith("比赛 · 撤销确认（恢复为暂定） 理由：记错了")
+    assert texts[0].endswith("比赛 · 取消确认（改回暂定） 理由：记错了")
     page = client.get(reverse("director-event-history", args=[match.event_id])).text
     assert "修改记录" in page
 

@@ -242,7 +242,7 @@ def test_a_player_saves_no_more_games_than_the_limit(client, settings):
     client.post(reverse("game-save", args=["chicago"]), {"name": "一"})
     response = client.post(reverse("game-save", args=["chicago"]), {"name": "二"})
     assert response.status_code == 200
-    assert "你已保存 1 个牌局，已达上限" in response.text
+    assert "您已保存 1 个牌局，已达上限" in response.text
     assert Game.objects.count() == 1
 
 

@@ -83,7 +83,7 @@ def test_one_bad_row_never_loses_the_others(director_client, match):
 def test_messages_come_in_the_directors_language(director_client, match):
     director_client.cookies["django_language"] = "zh-hans"
     response = save_row(director_client, match, 1, contract="8NT", declarer="N", result="=")
-    assert "定约阶数须为 1 至 7（你填的是“8NT”）。" in response.text
+    assert "定约阶数须为 1 至 7（您填的是“8NT”）。" in response.text
 
 
 def test_a_saved_result_can_be_corrected(director_client, match):

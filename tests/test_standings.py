@@ -171,7 +171,7 @@ def test_public_pages_refresh_themselves_and_say_when_they_were_updated(english,
     ):
         page = english.get(url).text
         assert '<script src="/static/js/live.js" defer></script>' in page, url
-        assert "This page refreshes by itself every 15 seconds." in page, url
+        assert "Updates automatically every 15 s" in page, url
         assert "Last updated" in page, url
 
 

@@ -47,7 +47,7 @@ class StageForm(forms.Form):
         label=_("Rounds (Swiss)"), min_value=1, max_value=99, required=False
     )
     entrants = forms.IntegerField(
-        label=_("Teams going through from the previous stage"),
+        label=_("Teams qualifying from the previous stage"),
         min_value=2,
         max_value=9999,
         required=False,
@@ -98,7 +98,7 @@ class StageForm(forms.Form):
         help_text=_("Such as 1/3 or 0.5."),
     )  # fmt: skip
     carry_cap = forms.DecimalField(
-        label=_("Most carried over, in IMPs"), max_digits=5, decimal_places=1, min_value=0,
+        label=_("Cap (IMPs)"), max_digits=5, decimal_places=1, min_value=0,
         required=False,
     )  # fmt: skip
 

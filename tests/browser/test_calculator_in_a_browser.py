@@ -216,7 +216,7 @@ def test_switching_to_english_stays_on_the_calculator_page(page: Page):
     ("locale", "words", "message"),
     [
         ("en-US", ENGLISH, "The level must be 1 to 7 (you wrote “8NT”)."),
-        ("zh-CN", CHINESE, "定约阶数须为 1 至 7（你填的是“8NT”）。"),
+        ("zh-CN", CHINESE, "定约阶数须为 1 至 7（您填的是“8NT”）。"),
     ],
     ids=["en-US", "zh-CN"],
 )

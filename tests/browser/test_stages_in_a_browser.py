@@ -122,10 +122,10 @@ def test_an_eleven_team_swiss_then_an_eight_team_knockout_with_carry_over(page: 
     page.get_by_label("Format").select_option("knockout")
     expect(page.get_by_label("Rounds (Swiss)")).to_be_hidden()
     expect(page.get_by_label("Tie-break 1")).to_be_hidden()
-    page.get_by_label("Teams going through from the previous stage").fill("8")
+    page.get_by_label("Teams qualifying from the previous stage").fill("8")
     page.get_by_label("Carry-over (knockout)").select_option("vp-difference")
     page.get_by_label("Share carried over").fill("one half")
-    page.get_by_label("Most carried over, in IMPs").fill("10")
+    page.get_by_label("Cap (IMPs)").fill("10")
     press(page, "Add stage")
     share = "Write a share from 0 to 1, such as 1/3 or 0.5."
     expect(page.get_by_text(share, exact=True)).to_be_visible()  # beside the field
@@ -171,7 +171,7 @@ def test_a_sixteen_team_round_robin_then_a_four_team_knockout_with_a_tie(page: P
 
     page.goto(f"/director/events/{event.pk}/stages/")
     page.get_by_label("Format").select_option("knockout")
-    page.get_by_label("Teams going through from the previous stage").fill("4")
+    page.get_by_label("Teams qualifying from the previous stage").fill("4")
     page.get_by_label("Carry-over (knockout)").select_option("fixed")
     page.get_by_label("Fixed carry-over, in IMPs").fill("0")
     press(page, "Add stage")
