@@ -32,6 +32,20 @@ from .duplicate import (
     score_table,
 )
 from .imps import IMP_THRESHOLDS, imp_scale, imps
+from .methods import (
+    BOARD_METHODS,
+    KNOCKOUT_METHODS,
+    RANKED_METHODS,
+    BoardScale,
+    Method,
+    MethodRules,
+    average_points,
+    board_a_match,
+    board_points,
+    match_points,
+    most_points,
+    win_loss,
+)
 from .outcomes import (
     FINAL,
     OUTCOME_FIELDS,
@@ -78,6 +92,18 @@ from .victory_points import (
 register_score_tables(score_table)  # each contract carries its score table
 
 __all__ = [
+    "BOARD_METHODS",
+    "KNOCKOUT_METHODS",
+    "RANKED_METHODS",
+    "BoardScale",
+    "Method",
+    "MethodRules",
+    "average_points",
+    "board_a_match",
+    "board_points",
+    "match_points",
+    "most_points",
+    "win_loss",
     "FINAL",
     "OUTCOME_FIELDS",
     "bye_vp",

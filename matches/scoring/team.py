@@ -11,7 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .imps import imps
-from .victory_points import VPScale, victory_points
+from .methods import MethodRules, match_points
+from .victory_points import VPScale
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +131,9 @@ class Segment:
 class MatchResult:
     segments: tuple[Segment, ...]
     totals: Totals  # over the boards; penalties not taken off
-    vp: tuple | None  # (home, away); None before any board is complete, or off the scale
+    # (home, away): the match's points in its stage's units (VP, board points, match points
+    # or Patton points: methods.py); None before any board is complete, or off the scale
+    vp: tuple | None
     penalties: tuple[int, int] = (0, 0)  # IMPs taken off (home, away) by the director
     forfeit: bool = False  # VP set by the director, not from the IMPs
 
@@ -155,6 +158,11 @@ class MatchResult:
         return tuple(board for segment in self.segments for board in segment.boards)
 
 
+def running_boards(segments: Iterable[Segment]) -> list[BoardComparison]:
+    """Return the boards of these segments in order."""
+    return [board for segment in segments for board in segment.boards]
+
+
 def segment_of(board_number: int, boards_per_segment: int) -> int:
     """Return the segment (节) a board belongs to, counting from 1."""
     return (board_number - 1) // boards_per_segment + 1
@@ -167,13 +175,15 @@ def score_match(
     scale: VPScale | str,
     penalties: tuple[int, int] = (0, 0),
     forfeit_vp: tuple | None = None,
+    method: MethodRules | None = None,
 ) -> MatchResult:
-    """Return the match's segments with 本节/上节/全场 totals, and each team's VP.
+    """Return the match's segments with 本节/上节/全场 totals, and each team's VP (or
+    points by the stage's ``method``: IMPs → VP when none is given).
 
     Each team's VP come from its own margin (IMPs won less lost, adjusted boards as
     awarded, IMP penalties taken off): when the margins balance this is the usual pair;
     a split adjusted score or a penalty to one team gives VP that need not add up.
-    A forfeit's VP, set by the director, replace the IMPs' VP.
+    A forfeit's VP (points), set by the director, replace the boards'.
     """
     by_segment: dict[int, list[BoardComparison]] = {}
     for board in sorted(boards, key=lambda b: b.number):
@@ -191,10 +201,10 @@ def score_match(
     elif running.complete_boards == 0:
         vp = None  # not started: no VP yet
     else:
+        rules = method or MethodRules()
+        margins = (home_margin, away_margin)
         try:
-            home_vp = victory_points(home_margin, match_boards, scale)[0]
-            away_vp = victory_points(away_margin, match_boards, scale)[0]
-            vp = (home_vp, away_vp)
+            vp = match_points(rules, running_boards(segments), margins, match_boards, scale)
         except ValueError:
             vp = None
     return MatchResult(tuple(segments), running, vp, tuple(penalties), forfeit_vp is not None)
