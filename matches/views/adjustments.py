@@ -71,6 +71,11 @@ def match_status(request, match_id):
     form = StatusForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
+        if data["status"] == MatchStatus.FINAL and not data["confirm"] and not match.is_final:
+            # The first press shows the result to be confirmed; the second marks it final.
+            context = match_manage_context(request, match, status_form=form)
+            context.update(confirming=True, pending_boards=match.pending_board_numbers())
+            return render(request, "director/match.html", context)
         try:
             if data["status"] == MatchStatus.FINAL:
                 match = actions.mark_final(match, confirm=data["confirm"], user=request.user)

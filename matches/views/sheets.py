@@ -26,6 +26,9 @@ from matches.presenters.room_sheets import (
 )
 from matches.views.monitor import tables_of_round
 
+# What the running score above the sheet shows (director/_match_score.html).
+SCORE_FIELDS = ["home_imps", "away_imps", "home_vp", "away_vp", "complete_boards", "status"]
+
 
 @require_GET
 @event_director_required
@@ -82,9 +85,10 @@ def save_row(request, match_id, room, number):
     row.saved = row.board.result_in(room)
     if row.just_saved:
         row.form = SheetRowForm.for_result(row.saved, prefix=prefix)
-    if request.htmx:
+    if request.htmx:  # the row, and the match's running score after it
+        match.refresh_from_db(fields=SCORE_FIELDS)
         context = {"row": row, "match": match, "room": room, "readonly": match.is_final}
-        return render(request, "director/_row.html", context)
+        return render(request, "director/_row_answer.html", context)
     if row.just_saved:  # without JavaScript: back to the whole sheet
         return redirect("director-sheet", board.match_id, room)
     return _render_sheet(request, match, room, posted=row)

@@ -184,6 +184,9 @@
         var fresh = page.getElementById(row.id);
         if (!fresh) { return failed(entry, "server", response.status); }
         answered(entry, fresh);
+        var score = page.getElementById("match-score");
+        var shown = document.getElementById("match-score");
+        if (score && shown) { shown.replaceWith(document.importNode(score, true)); }
       });
     }, function () {
       failed(entry, "network");

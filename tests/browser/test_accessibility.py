@@ -309,6 +309,12 @@ PAGES = [
     State("match-new", "/director/events/{league}/matches/new/", user="director"),
     State("match-manage", "/director/matches/{demo_match}/", user="director"),
     State(
+        "match-final-confirmation",
+        "/director/matches/{demo_match}/",
+        user="director",
+        then=submit('form[action$="/status/"]'),
+    ),
+    State(
         "match-penalty-errors",
         "/director/matches/{match}/",
         user="director",

@@ -48,8 +48,8 @@ def play(match, outcome, final=True):
 def mark_final_in_the_browser(page: Page, match):
     page.goto(f"/director/matches/{match.pk}/")
     press(page, "Mark the match final")
-    page.get_by_label("Yes, mark it final with these boards as they stand").check()  # board 2
-    press(page, "Mark the match final")
+    expect(page.locator(".confirm-pending")).to_contain_text("Board 2")  # still to play
+    press(page, "Yes, mark it final")
     expect(page.get_by_text("Match status saved.")).to_be_visible()
 
 
