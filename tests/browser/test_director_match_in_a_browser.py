@@ -23,7 +23,7 @@ WORDS = {
     "en-US": {"mark": "Mark the match final", "yes": "Yes, mark it final",
               "saved": "Match status saved.", "boards": "2 of 16 boards complete in both rooms",
               "confirm": "长城队 10 : 0 华山队, VP 12.80 : 7.20 — confirm?"},
-    "zh-CN": {"mark": "确认为最终成绩", "yes": "确认，标记为最终成绩",
+    "zh-CN": {"mark": "确认为最终成绩", "yes": "是，确认为最终成绩",
               "saved": "本场比赛的状态已保存。", "boards": "2 / 16 副两室均已录完",
               "confirm": "长城队 10 : 0 华山队，VP 12.80 : 7.20 — 确认？"},
 }  # fmt: skip
