@@ -29,6 +29,8 @@ CHROMIUM_ARGS = [
 ]
 HERE = Path(__file__).resolve().parent
 FAILURE_SCREENSHOTS = HERE.parent.parent / "screenshots" / "test-failures"
+# A player's phone: 390 px wide, touch; its own context, so its own storage and service worker.
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -119,3 +121,41 @@ def page(request, browser, live_server, locale):
         pass
     context.close()
     assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"
+
+
+@pytest.fixture
+def phones(request, browser, live_server):
+    """Return a function that opens a phone (a fresh browser context, 390 px) on a table's
+    page, in a language and, when told, as a side (``"NS"`` or ``"EW"``) chosen by a tap.
+
+    The test fails on any JavaScript error or CSP violation in any of them; if it fails, a
+    screenshot of each phone is saved under screenshots/test-failures/.
+    """
+    made, errors = [], []
+
+    def open_phone(table, locale="en-US", side=None):
+        context = browser.new_context(base_url=live_server.url, locale=locale, **PHONE)
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error"
+                and "Content Security Policy" in m.text else None)  # fmt: skip
+        made.append((context, page))
+        page.goto(f"/t/{table.token}/")
+        if side:
+            page.locator(f"label[for=side-{side}]").click()
+        return page
+
+    yield open_phone
+    report = getattr(request.node, "report_call", None)
+    for number, (context, page) in enumerate(made):
+        if report is not None and report.failed:
+            FAILURE_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            name = re.sub(r"[^\w.-]+", "_", request.node.name)
+            page.screenshot(path=str(FAILURE_SCREENSHOTS / f"{name}-{number}.png"), full_page=True)
+        try:
+            page.wait_for_load_state("networkidle", timeout=5_000)
+        except Exception:  # noqa: BLE001 - a phone left offline
+            pass
+        context.close()
+    assert not errors, f"JavaScript errors or CSP violations: {errors}"

@@ -1,6 +1,12 @@
-"""What browser tests do as a user again and again: log in, type a row of a room sheet."""
+"""What browser tests do as a user again and again: log in, type a row of a room sheet,
+open a round's tables from its page, tap a result on a table's phone."""
 
-from playwright.sync_api import Page, expect
+import re
+
+from django.urls import reverse
+from playwright.sync_api import Locator, Page, expect
+
+POLL = 12_000  # a table's page asks for its state every 5 s: a slow machine may take two turns
 
 
 def log_in(page: Page, username: str, password: str):
@@ -20,3 +26,30 @@ def type_row(page: Page, contract="", declarer="", lead="", result="", end="Ente
         page.keyboard.type(text)
     if end:
         page.keyboard.press(end)
+
+
+def open_the_tables(page: Page, event, round_number=1):
+    """Open a round's tables as the director does: the button on the event's page (a POST),
+    which leads to the tables' cards."""
+    page.goto(f"/director/events/{event.pk}/")
+    action = reverse("director-open-tables", args=[event.pk, round_number])
+    page.locator(f'form[action="{action}"] button').click()
+    expect(page).to_have_url(
+        re.compile(rf"/director/events/{event.pk}/rounds/{round_number}/table-cards/$")
+    )
+
+
+def board(page: Page, number: int) -> Locator:
+    """Return a board's card on a table's page."""
+    return page.locator(f"#board-{number}")
+
+
+def tap_result(page: Page, level, strain, declarer, result, doubling=""):
+    """Enter a result by taps, as a player does (``doubling``: "X" or "XX"), and send it."""
+    page.locator(f"#table-entry [data-level='{level}']").click()
+    page.locator(f"#table-entry [data-strain='{strain}']").click()
+    if doubling:
+        page.locator(f"#table-entry [data-doubling='{doubling}']").click()
+    page.locator(f"label[for=declarer-{declarer}]").click()
+    page.locator(f"#table-entry [data-result='{result}']").click()
+    page.locator("#table-entry [type=submit]").click()

@@ -10,13 +10,12 @@ import shutil
 import subprocess
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from matches import actions
 from matches.models import DirectorCall, Result, Room
 from matches.scoring import Contract
-from tests.browser.helpers import log_in, type_row
+from tests.browser.helpers import log_in, open_the_tables, type_row
 from tests.factories import make_event, make_match, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -56,12 +55,8 @@ def test_the_round_page_opens_the_tables_and_their_cards_print_four_to_a_page(
 ):
     event, _made = a_round(matches)
     log_in(page, "td", PASSWORD)
-    page.goto(f"/director/events/{event.pk}/")
     assert not Room.objects.exists()
-    page.locator(
-        f'form[action="{reverse("director-open-tables", args=[event.pk, 1])}"] button'
-    ).click()
-    expect(page).to_have_url(re.compile(rf"/director/events/{event.pk}/rounds/1/table-cards/$"))
+    open_the_tables(page, event)
     cards = page.locator("article.table-card")
     expect(cards).to_have_count(2 * matches)
     expect(cards.locator("svg.qr")).to_have_count(2 * matches)

@@ -12,12 +12,10 @@ from playwright.sync_api import expect
 
 from matches import actions
 from matches.models import DirectorCall, Result, TableEntry
-from tests.browser.conftest import FAILURE_SCREENSHOTS
+from tests.browser.helpers import POLL, board, tap_result
 from tests.factories import enter, make_event, make_match, make_team, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-POLL = 12_000  # the page asks for its state every 5 s: a slow machine may take two turns
 WORDS = {
     "zh-CN": {"4S+1": "南北 4♠ 超一 +450", "3NT-2": "东西 3NT 宕二 −200", "side": "南北",
               "other": "东西", "hand": "交给东西方确认", "accepted": "已确认",
@@ -36,53 +34,6 @@ def table(db):
     make_match(event, home=make_team(event, "北京队"), away=make_team(event, "上海队"))
     tables = actions.open_tables(event, round_number=1, user=None)
     return next(t for t in tables if t.room == "open")
-
-
-@pytest.fixture
-def phones(request, browser, live_server):
-    """Return a function that opens a phone (a fresh browser context) on a table's page;
-    the test fails on any JavaScript error or CSP violation in any of them."""
-    made, errors = [], []
-
-    def open_phone(table, locale="en-US", side=None):
-        context = browser.new_context(base_url=live_server.url, locale=locale, **PHONE)
-        context.set_default_timeout(10_000)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error"
-                and "Content Security Policy" in m.text else None)  # fmt: skip
-        made.append((context, page))
-        page.goto(f"/t/{table.token}/")
-        if side:
-            page.locator(f"label[for=side-{side}]").click()
-        return page
-
-    yield open_phone
-    report = getattr(request.node, "report_call", None)
-    for number, (context, page) in enumerate(made):
-        if report is not None and report.failed:
-            FAILURE_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            name = re.sub(r"[^\w.-]+", "_", request.node.name)
-            page.screenshot(path=str(FAILURE_SCREENSHOTS / f"{name}-{number}.png"), full_page=True)
-        try:
-            page.wait_for_load_state("networkidle", timeout=5_000)
-        except Exception:  # noqa: BLE001 - a phone left offline
-            pass
-        context.close()
-    assert not errors, f"JavaScript errors or CSP violations: {errors}"
-
-
-def tap_result(page, level, strain, declarer, result):
-    """Enter a result by taps, as a player does, and send it."""
-    page.locator(f"#table-entry [data-level='{level}']").click()
-    page.locator(f"#table-entry [data-strain='{strain}']").click()
-    page.locator(f"label[for=declarer-{declarer}]").click()
-    page.locator(f"#table-entry [data-result='{result}']").click()
-    page.locator("#table-entry [type=submit]").click()
-
-
-def board(page, number):
-    return page.locator(f"#board-{number}")
 
 
 def history_counts(table):
