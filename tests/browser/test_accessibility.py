@@ -191,6 +191,29 @@ def enter_at_table(contract: str, declarer: str, result: str):
     return run
 
 
+def waiting_to_send(page: Page):
+    """Enter a result on North-South's phone with the network gone (every post and state
+    request the page makes fails) and hand it to East-West: the entry is kept on the phone,
+    waiting to send, with East-West's Accept and Not agreed beside it. The phone then
+    forgets what it kept, so nothing is ever sent and the state is the same each time."""
+    page.route(
+        re.compile(r"/t/[\w-]+/(state\.json|enter/|accept/|dispute/|call/)"),
+        lambda route: route.abort("internetdisconnected"),
+    )
+    page.locator("label[for=side-NS]").click()
+    page.locator("#id_contract").fill("4S")
+    page.locator("label[for=declarer-N]").click()
+    page.locator("#id_result").fill("+1")
+    page.locator("#table-entry [type=submit]").click()
+    expect(page.locator(".board-local .badge")).to_be_visible()  # the form's board, kept
+    expect(page.locator("#table-connection")).to_have_class(re.compile("alert-warning"))
+    page.locator("[data-local-handover]").click()
+    expect(page.locator("[data-local-accept]")).to_be_visible()
+    page.evaluate("() => window.localStorage.clear()")
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(300)
+
+
 def stale_form(page: Page):
     """Submit the login form with a token that no longer matches: the CSRF failure page."""
     page.locator("main form [name=csrfmiddlewaretoken]").evaluate("el => { el.value = 'x'; }")
@@ -248,6 +271,7 @@ PAGES = [
     # the tables' pages, on the players' phones (no login)
     State("table", "/t/{table}/", then=forget_side),
     State("table-handed-over", "/t/{table}/", then=hand_over(4)),
+    State("table-waiting-to-send", "/t/{table_offline}/", then=waiting_to_send),
     State("table-entry-errors", "/t/{table}/", then=enter_at_table("8NT", "N", "=")),
     State("table-segment-complete", "/t/{table_done}/", then=forget_side),
     State("table-withdrawn", "/t/{table_withdrawn}/", status=410),
@@ -551,7 +575,8 @@ def build_tables(director, demo, league) -> dict:
     North-South and waiting for East-West, board 5 not agreed, a call for the director);
     ``table_done``, the demo match's open room (the segment complete in both rooms: the
     other room, the IMPs and the segment's score); ``table_withdrawn``, its closed room,
-    whose link the director withdrew."""
+    whose link the director withdrew; ``table_offline``, the second match's closed room,
+    opened only by the phone that enters with the network gone."""
     from matches import actions
     from matches.scoring import Contract
 
@@ -568,8 +593,9 @@ def build_tables(director, demo, league) -> dict:
     actions.call_director(table, key="axe-table-call", reason="慢打")
     done = {t.room: t for t in actions.open_tables(demo, round_number=1, user=director)}
     actions.revoke_table(done["closed"], user=director)
+    offline = next(t for t in opened if t.match_id == second.pk and t.room == "closed")
     return {"table": table.token, "table_done": done["open"].token,
-            "table_withdrawn": done["closed"].token}  # fmt: skip
+            "table_withdrawn": done["closed"].token, "table_offline": offline.token}  # fmt: skip
 
 
 def build_hand_records(director) -> int:
@@ -763,7 +789,7 @@ def test_every_page_the_urls_name_is_in_the_page_list():
 
     ids = {key: 1 for key in ("demo", "demo_match", "league", "team", "match", "swiss", "cup",
                               "tie_match", "hands", "table", "table_done",
-                              "table_withdrawn", "job_running", "job_done",
+                              "table_withdrawn", "table_offline", "job_running", "job_done",
                               "job_confirm")}  # fmt: skip
     audited = {
         resolve(s.path.format(**ids).split("?")[0]).url_name
