@@ -38,7 +38,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from locust import HttpUser, between, events, task
+from common import live_refresh, random_entry, use_next_host, wait_between
+from locust import HttpUser, events, task
 from locust.exception import StopUser
 
 PLAN = json.loads(Path(os.environ.get("LOADTEST_PLAN", "plan.json")).read_text())
@@ -48,27 +49,11 @@ MATCHES = PLAN["matches"]
 CURRENT_MATCHES = [m for m in MATCHES if m["round"] == CURRENT_ROUND]
 BOARDS = PLAN["boards"]
 
-
-def _wait(name: str, default: str):
-    low, high = (float(x) for x in os.environ.get(name, default).split(","))
-    return between(low, high)
-
-
 DIRECTOR_COUNT = int(os.environ.get("LOADTEST_DIRECTORS", len(PLAN["directors"])))
 DIRECTORS_PER_MATCH = int(os.environ.get("LOADTEST_DIRECTORS_PER_MATCH", "1"))
 
 COUNTS: Counter = Counter()  # conflicts, saves, invalid rows, ... (one locust process)
 _director_numbers = itertools.count()
-HOSTS = [h.strip() for h in os.environ.get("LOADTEST_HOSTS", "").split(",") if h.strip()]
-_host_numbers = itertools.count()
-
-
-def use_next_host(user: HttpUser) -> None:
-    """Put a user on the next of several app servers (LOADTEST_HOSTS), if there are several."""
-    if HOSTS:
-        user.host = HOSTS[next(_host_numbers) % len(HOSTS)]
-        user.client.base_url = user.host
-
 
 VERSION_INPUT = re.compile(r'<input\b[^>]*\bname="b(\d+)-version"[^>]*>')
 VALUE = re.compile(r'\bvalue="(\d*)"')
@@ -86,31 +71,9 @@ def _versions(html: str) -> dict[int, int]:
     return versions
 
 
-def random_entry(rng: random.Random) -> dict[str, str]:
-    """Return a valid row as a director types it: contract, declarer, lead, result."""
-    if rng.random() < 0.03:
-        return {"contract": "PASS", "declarer": "", "lead": "", "result": ""}
-    level = rng.choices(range(1, 8), (10, 20, 25, 25, 10, 7, 3))[0]
-    strain = rng.choice(("C", "D", "H", "S", "NT"))
-    doubling = rng.choices(("", "X", "XX"), (85, 13, 2))[0]
-    tricks = min(max(level + 6 + rng.choice((-3, -2, -1, -1, 0, 0, 0, 0, 1, 1, 2)), 0), 13)
-    over = tricks - (level + 6)
-    if rng.random() < 0.15:
-        result = str(tricks)
-    else:
-        result = "=" if over == 0 else f"{over:+d}"
-    lead = f"{rng.choice('SHDC')}{rng.choice(('A', 'K', 'Q', 'J', '10', '9', '5', '2'))}"
-    return {
-        "contract": f"{level}{strain}{doubling}",
-        "declarer": rng.choice("NESW"),
-        "lead": lead if rng.random() < 0.9 else "",
-        "result": result,
-    }
-
-
 class Director(HttpUser):
     fixed_count = DIRECTOR_COUNT
-    wait_time = _wait("LOADTEST_DIRECTOR_WAIT", "0.5,1.5")  # typing one row
+    wait_time = wait_between("LOADTEST_DIRECTOR_WAIT", "0.5,1.5")  # typing one row
 
     def on_start(self):
         use_next_host(self)
@@ -212,7 +175,7 @@ class Director(HttpUser):
 
 
 class Player(HttpUser):
-    wait_time = _wait("LOADTEST_PLAYER_WAIT", "2,5")
+    wait_time = wait_between("LOADTEST_PLAYER_WAIT", "2,5")
     weight = 1
 
     def on_start(self):
@@ -239,14 +202,7 @@ class Player(HttpUser):
     @task(6)
     def live_refresh(self):
         """The page's live refresh: the last page again, with the ETag it showed."""
-        headers = {"If-None-Match": self.etags.get(self.last, ""), "X-Live": "1"}
-        with self.client.get(
-            self.last, headers=headers, name="live-refresh", catch_response=True
-        ) as response:
-            if response.status_code == 200 and response.headers.get("ETag"):
-                self.etags[self.last] = response.headers["ETag"]
-            elif response.status_code != 304:
-                response.failure(f"live-refresh: HTTP {response.status_code}")
+        live_refresh(self, self.last, self.etags)
 
     @task(4)
     def standings(self):

@@ -14,6 +14,15 @@
 #                                        # default redis://127.0.0.1:6379/1; this run's keys
 #                                        # are deleted at the end); users spread over both
 #
+#   LOADTEST_SCENARIO=tables DATABASE_URL=postgres://postgres@127.0.0.1:5432/loadtest loadtest/run.sh
+#                                        # the table-entry scenario (loadtest/tables_locustfile.py):
+#                                        # 60 matches at the tables (120 tables, 240 phones
+#                                        # entering and accepting 16 boards each on the tables'
+#                                        # pages) and 500 spectators on the public pages, two
+#                                        # app servers and Redis; then the database is checked
+#                                        # against every post (loadtest/check_tables.py).
+#                                        # LOADTEST_QUICK=1: 10 matches, 3 boards, 80 spectators
+#
 # Needs locust in the venv (pip install -r requirements-dev.txt, or pip install locust).
 # Settings (environment): LOADTEST_TIME (60s), LOADTEST_USERS (58, of which 8 directors),
 # LOADTEST_SPAWN_RATE (10), LOADTEST_WORKERS (2), LOADTEST_PORT (8765),
@@ -21,6 +30,11 @@
 # LOADTEST_DIRECTORS_PER_MATCH (1; 2 makes directors share matches, to provoke conflicts),
 # LOADTEST_OUT (where the CSV files and the server log go; default a new folder in /tmp),
 # CONN_MAX_AGE and the app's other settings pass through to the server.
+# The tables scenario's: LOADTEST_MATCHES (60), LOADTEST_BOARDS (16 boards a table),
+# LOADTEST_SPECTATORS (500), LOADTEST_WATCHERS (4), LOADTEST_BOARD_SECONDS ("9,13" s a
+# board), LOADTEST_ACCEPT_DELAY, LOADTEST_HANDOVER, LOADTEST_RESEND, LOADTEST_SPECTATOR_WAIT
+# (see loadtest/tables_locustfile.py); LOADTEST_SERVERS is 2 and LOADTEST_SPAWN_RATE 25 unless
+# set, LOADTEST_TIME a limit (the run ends by itself once every board is accepted and seen).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -30,11 +44,32 @@ PY=$BIN/python
 HOST=127.0.0.1
 PORT=${LOADTEST_PORT:-8765}
 URL=http://$HOST:$PORT
-RUN_TIME=${LOADTEST_TIME:-60s}
-USERS=${LOADTEST_USERS:-58}
-SPAWN_RATE=${LOADTEST_SPAWN_RATE:-10}
+SCENARIO=${LOADTEST_SCENARIO:-directors}
 WORKERS=${LOADTEST_WORKERS:-2}
-SERVERS=${LOADTEST_SERVERS:-1}
+if [[ $SCENARIO == tables ]]; then
+    if [[ -n ${LOADTEST_QUICK:-} ]]; then
+        : "${LOADTEST_MATCHES:=10}" "${LOADTEST_BOARDS:=3}" "${LOADTEST_SPECTATORS:=80}"
+    fi
+    export LOADTEST_MATCHES=${LOADTEST_MATCHES:-60} LOADTEST_BOARDS=${LOADTEST_BOARDS:-16}
+    export LOADTEST_SPECTATORS=${LOADTEST_SPECTATORS:-500} LOADTEST_WATCHERS=${LOADTEST_WATCHERS:-4}
+    USERS=$((LOADTEST_MATCHES * 4 + LOADTEST_SPECTATORS + LOADTEST_WATCHERS))
+    SPAWN_RATE=${LOADTEST_SPAWN_RATE:-25}
+    # a limit only: spawning, every board played at up to 13 s, and two minutes to spare
+    RUN_TIME=${LOADTEST_TIME:-$((USERS / SPAWN_RATE + LOADTEST_BOARDS * 13 + 120))s}
+    SERVERS=${LOADTEST_SERVERS:-2}
+    LOCUSTFILE=loadtest/tables_locustfile.py
+    WHO="$((LOADTEST_MATCHES * 4)) phones at $((LOADTEST_MATCHES * 2)) tables, $LOADTEST_SPECTATORS spectators, $LOADTEST_WATCHERS scorecard watchers"
+elif [[ $SCENARIO == directors ]]; then
+    USERS=${LOADTEST_USERS:-58}
+    SPAWN_RATE=${LOADTEST_SPAWN_RATE:-10}
+    RUN_TIME=${LOADTEST_TIME:-60s}
+    SERVERS=${LOADTEST_SERVERS:-1}
+    LOCUSTFILE=loadtest/locustfile.py
+    WHO="$USERS users (8 directors)"
+else
+    echo "LOADTEST_SCENARIO is directors (the default) or tables" >&2
+    exit 1
+fi
 PORTS=$(seq "$PORT" $((PORT + SERVERS - 1)))
 HOSTS=$(for p in $PORTS; do printf 'http://%s:%s,' "$HOST" "$p"; done)
 HOSTS=${HOSTS%,}
@@ -123,7 +158,11 @@ fi
 mkdir -p "$OUT"
 echo "== setup ($BACKEND), results in $OUT"
 "$PY" manage.py migrate --noinput >"$OUT/setup.log"
-"$PY" loadtest/setup_event.py "$WORK/plan.json" --teams 16 --rounds 7 --boards 16 --directors 8
+if [[ $SCENARIO == tables ]]; then
+    "$PY" loadtest/setup_event.py "$WORK/plan.json" --tables "$LOADTEST_MATCHES" --boards 16
+else
+    "$PY" loadtest/setup_event.py "$WORK/plan.json" --teams 16 --rounds 7 --boards 16 --directors 8
+fi
 "$PY" manage.py collectstatic --noinput >>"$OUT/setup.log"
 
 for port in $PORTS; do
@@ -139,13 +178,14 @@ if ! "$PY" scripts/app_server.py wait ${HOSTS//,/ }; then
     exit 1
 fi
 
-echo "== locust: $USERS users (8 directors), $SPAWN_RATE/s, $RUN_TIME"
+echo "== locust: $WHO, $SPAWN_RATE/s, at most $RUN_TIME"
 cut -d' ' -f1-3 /proc/loadavg >"$OUT/loadavg.before" 2>/dev/null || true
 status=0
 TIMEFORMAT='%U %S'  # locust's own CPU seconds: it shares the machine with the server
 { time LOADTEST_PLAN=$WORK/plan.json LOADTEST_COUNTS=$OUT/counts.json LOADTEST_HOSTS=$HOSTS \
-    timeout --foreground --signal=INT --kill-after=30 300 \
-    "$BIN/locust" -f loadtest/locustfile.py --headless --only-summary \
+    LOADTEST_SENT=$OUT/sent.json \
+    timeout --foreground --signal=INT --kill-after=30 900 \
+    "$BIN/locust" -f "$LOCUSTFILE" --headless --only-summary \
     -u "$USERS" -r "$SPAWN_RATE" -t "$RUN_TIME" \
     --host "$URL" --csv "$OUT/locust" >"$OUT/locust.log" 2>&1 || status=$?; } 2>"$OUT/locust.cpu"
 
@@ -156,7 +196,15 @@ for pid in "${SERVER_PIDS[@]}"; do
 done | awk '{s += $1} END {print s}' >"$OUT/server.cpu"
 stop_servers
 
-"$PY" loadtest/summary.py "$OUT" "$BACKEND, $SERVERS server(s) × $WORKERS gunicorn workers${REDIS_URL:+, Redis}, $USERS users, $RUN_TIME"
+"$PY" loadtest/summary.py "$OUT" "$BACKEND, $SERVERS server(s) × $WORKERS gunicorn workers${REDIS_URL:+, Redis}, $WHO"
+if [[ $SCENARIO == tables ]]; then
+    if [[ -f $OUT/sent.json ]]; then
+        "$PY" loadtest/check_tables.py "$WORK/plan.json" "$OUT/sent.json" "$OUT/tables.json" || status=1
+    else
+        echo "no $OUT/sent.json: locust did not finish" >&2
+        status=1
+    fi
+fi
 echo "files: $OUT"
 # locust exits 1 when any request failed: the summary says which; keep that exit status.
 exit "$status"

@@ -1,6 +1,7 @@
 """Load-test fixture: the event, the round in progress and the directors; writes plan.json.
 
     python loadtest/setup_event.py PLAN.json [--teams 16] [--rounds 7] [--boards 16] [--directors 8]
+    python loadtest/setup_event.py PLAN.json --tables 60 [--boards 16]
 
 Run with the same environment as the server (DATABASE_URL, SECRET_KEY, ...), after
 `manage.py migrate`. It generates an event through the actions (generate_event) with
@@ -9,24 +10,36 @@ random results in every round but the last, which the directors enter during the
 random password, who directs the event. Everything it writes goes through the actions
 (``make_director``, ``add_director``); everything locust needs (ids, logins) goes into
 PLAN.json.
+
+With ``--tables N`` (the table-entry scenario) it makes instead an event of 2N teams and
+two rounds of N matches: round 1 played (random results, loaded as a file would be), round
+2 at the tables. Every table of round 2 (both rooms of each match) gets its link and code
+from ``open_tables``, as the director's round page makes them; PLAN.json lists each
+table's match, room and token.
 """
 
 import argparse
+import datetime
 import json
 import os
+import random
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "loadtest")]  # the app; common.py beside this file
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scoresheet.settings")
 
 import django  # noqa: E402
 
 django.setup()
 
+from common import random_result  # noqa: E402
+
 from matches import actions  # noqa: E402
+from matches.choices import RoomChoice  # noqa: E402
 from matches.management.commands.generate_event import generate_event  # noqa: E402
+from matches.models import Board, Result  # noqa: E402
 
 
 def main() -> None:
@@ -37,7 +50,13 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=16)
     parser.add_argument("--directors", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tables", type=int, default=0, help="matches at the tables")
     args = parser.parse_args()
+    if args.tables:
+        plan = tables_event(args.tables, args.boards, args.seed)
+        args.plan.write_text(json.dumps(plan, indent=1))
+        args.plan.chmod(0o600)  # the tables' tokens
+        return
 
     made = generate_event(
         teams=args.teams,
@@ -82,6 +101,53 @@ def main() -> None:
     }
     args.plan.write_text(json.dumps(plan, indent=1))
     args.plan.chmod(0o600)
+
+
+def tables_event(matches: int, boards: int, seed: int) -> dict:
+    """Return the plan of the table-entry scenario, its event made through the actions."""
+    rng = random.Random(seed)
+    event = actions.create_event(
+        name=f"Load test: {matches} matches at the tables, {boards} boards",
+        date=datetime.date.today(),
+        boards_per_match=boards,
+        boards_per_segment=boards,
+        user=None,
+    )
+    teams = actions.add_teams(
+        event, teams=[(f"Team {n:03d}", []) for n in range(1, 2 * matches + 1)], user=None
+    )
+    for n in range(matches):  # round 1: 1-2, 3-4, ...; round 2: 1-4, 3-6, ..., 2-...
+        actions.add_match(event, round=1, home=teams[2 * n], away=teams[2 * n + 1], user=None)
+    for n in range(matches):
+        away = teams[(2 * n + 3) % (2 * matches)]
+        actions.add_match(event, round=2, home=teams[2 * n], away=away, user=None, confirm=True)
+    played = Board.objects.filter(match__event=event, match__round=1).values_list("pk", flat=True)
+    results = [
+        Result(board_id=board, room=room, version=1, **random_result(rng))
+        for board in played.order_by("pk")
+        for room in RoomChoice.values
+    ]
+    loaded = actions.load_results(event, results, user=None)
+    tables = actions.open_tables(event, round_number=2, user=None)
+    print(
+        f"event {event.pk}: {len(teams)} teams, round 1 played ({loaded} results), "
+        f"round 2 at {len(tables)} tables ({matches} matches × 2 rooms, {boards} boards)"
+    )
+    rows = event.matches.order_by("round", "pk").values("pk", "round", "home_id", "away_id")
+    return {
+        "event": event.pk,
+        "current_round": 2,
+        "boards": boards,
+        "lead": event.table_lead,
+        "teams": [team.pk for team in teams],
+        "matches": [
+            {"id": m["pk"], "round": m["round"], "home": m["home_id"], "away": m["away_id"]}
+            for m in rows
+        ],
+        "tables": [
+            {"match": table.match_id, "room": table.room, "token": table.token} for table in tables
+        ],
+    }
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@ ORDER = [
     "standings", "scorecard", "round", "team", "cross-table", "standings.json", "live-refresh",
     "static",
     "login-page", "login", "sheet", "save-row",
+    "table-page", "table-state", "table-enter", "table-enter again", "table-accept",
+    "table-accept again", "scorecard-check",
 ]  # fmt: skip
 SERVER_PATTERNS = {
     "database is locked": re.compile(r"database is locked"),
@@ -35,6 +37,19 @@ def _ms(value: str) -> str:
         return f"{float(value):.0f}"
     except ValueError:
         return value or "-"
+
+
+def directors(counts: dict) -> None:
+    print(
+        f"\ndirectors: {counts.get('saves', 0)} rows saved "
+        f"({counts.get('first_entries', 0)} first entries, "
+        f"{counts.get('corrections', 0)} corrections), "
+        f"conflicts met: {counts.get('conflicts', 0)}"
+    )
+    shown = ("saves", "first_entries", "corrections", "conflicts")
+    others = sorted((k, v) for k, v in counts.items() if k not in shown)
+    if others:
+        print("  other director counts: " + ", ".join(f"{k}={v}" for k, v in others))
 
 
 def main() -> int:
@@ -84,17 +99,9 @@ def main() -> int:
             print(f"  {row['Occurrences']:>5} × {row['Method']} {row['Name']}: {error}")
 
     counts_path = results / "counts.json"
-    counts = json.loads(counts_path.read_text()) if counts_path.exists() else {}
-    print(
-        f"\ndirectors: {counts.get('saves', 0)} rows saved "
-        f"({counts.get('first_entries', 0)} first entries, "
-        f"{counts.get('corrections', 0)} corrections), "
-        f"conflicts met: {counts.get('conflicts', 0)}"
-    )
-    shown = ("saves", "first_entries", "corrections", "conflicts")
-    others = sorted((k, v) for k, v in counts.items() if k not in shown)
-    if others:
-        print("  other director counts: " + ", ".join(f"{k}={v}" for k, v in others))
+    counts = json.loads(counts_path.read_text()) if counts_path.exists() else None
+    if counts is not None:  # the directors' scenario
+        directors(counts)
 
     cpu = []
     for name, path in (("server", "server.cpu"), ("locust", "locust.cpu")):
