@@ -184,6 +184,9 @@ def client_messages() -> dict:
         "board": gettext("Board %(board)s"),
         "separator": gettext(", "),
         "count": gettext("%(saved)s of %(total)s boards saved"),
+        "no_board": gettext(
+            "There is no board %(board)s in this match: its boards are 1 to %(last)s."
+        ),
     }
 
 

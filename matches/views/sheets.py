@@ -6,6 +6,7 @@ from dataclasses import replace
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -34,10 +35,23 @@ SCORE_FIELDS = ["home_imps", "away_imps", "home_vp", "away_vp", "complete_boards
 @event_director_required
 def room_sheet(request, match_id, room):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
-    return _render_sheet(request, match, RoomChoice(room))
+    asked = request.GET.get("board")
+    if asked is None:
+        return _render_sheet(request, match, RoomChoice(room))
+    # "Go to board N" without JavaScript: the sheet again, opened on that board's row.
+    asked = asked.strip()
+    if asked.isascii() and asked.isdigit() and int(asked) in match.board_numbers:
+        url = reverse("director-sheet", args=[match.pk, room])
+        return redirect(f"{url}#row-{int(asked)}")
+    error = _("There is no board %(board)s in this match: its boards are 1 to %(last)s.") % {
+        "board": asked[:10], "last": match.board_numbers[-1]
+    }  # fmt: skip
+    return _render_sheet(request, match, RoomChoice(room), goto=(asked[:10], error))
 
 
-def _render_sheet(request, match, room, posted: SheetRow | None = None, reopen_form=None):
+def _render_sheet(
+    request, match, room, posted: SheetRow | None = None, reopen_form=None, goto=("", "")
+):
     """Return the room's sheet page; ``posted`` is the row just posted, kept as typed."""
     rows = sheet_rows(match, room)
     if posted is not None:
@@ -51,6 +65,8 @@ def _render_sheet(request, match, room, posted: SheetRow | None = None, reopen_f
         "readonly": match.is_final,
         "reopen_form": reopen_form or StatusForm(initial={"status": MatchStatus.PROVISIONAL}),
         "sheet_messages": client_messages(),
+        "goto_value": goto[0],
+        "goto_error": goto[1],
     }
     return render(request, "director/sheet.html", context)
 

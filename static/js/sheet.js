@@ -369,6 +369,64 @@
     }
   });
 
+  // "Go to board N": Alt+G (or a click) puts the cursor in the board field above the
+  // sheet; Enter there opens that board's row, Esc goes back to the row it came from.
+  var goto = document.querySelector("form.sheet-goto");
+  var gotoInput = goto && goto.querySelector("input[name=board]");
+  var cameFrom = null;
+
+  function gotoError(message) {
+    var old = document.getElementById("goto-board-error");
+    if (old) { old.remove(); }
+    gotoInput.classList.toggle("is-invalid", !!message);
+    if (!message) {
+      gotoInput.removeAttribute("aria-invalid");
+      gotoInput.removeAttribute("aria-describedby");
+      return;
+    }
+    var box = document.createElement("span");
+    box.id = "goto-board-error";
+    box.className = "text-danger small";
+    box.setAttribute("role", "alert");
+    box.textContent = message;
+    goto.appendChild(box);
+    gotoInput.setAttribute("aria-invalid", "true");
+    gotoInput.setAttribute("aria-describedby", box.id);
+  }
+
+  if (goto) {
+    document.addEventListener("keydown", function (event) {
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.code !== "KeyG") { return; }
+      event.preventDefault();
+      cameFrom = rowOf(document.activeElement) || cameFrom;
+      gotoInput.focus();
+      gotoInput.select();
+    });
+    gotoInput.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape") { return; }
+      event.preventDefault();
+      gotoError("");
+      focusRow(cameFrom || sheet.querySelector("form.sheet-row"));
+    });
+    goto.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var wanted = gotoInput.value.trim();
+      var row = /^\d+$/.test(wanted) && document.getElementById("row-" + Number(wanted));
+      if (!row || !row.matches("form.sheet-row")) {
+        var rows = sheet.querySelectorAll("form.sheet-row");
+        gotoError(format(text.no_board, {board: wanted, last: rows[rows.length - 1].dataset.board}));
+        gotoInput.select();
+        return;
+      }
+      gotoError("");
+      gotoInput.value = "";
+      cameFrom = row;
+      focusRow(row);
+      row.scrollIntoView({block: "center"});
+      announce(format(text.board, {board: row.dataset.board}));
+    });
+  }
+
   sheet.querySelectorAll("form.sheet-row").forEach(function (row) {
     state(row);
     if (row.classList.contains("has-errors")) {

@@ -387,6 +387,11 @@ PAGES = [
     ),
     State("room-sheet", "/director/matches/{demo_match}/open/", user="director"),
     State(
+        "room-sheet-go-to-no-such-board",
+        "/director/matches/{demo_match}/open/?board=40",
+        user="director",
+    ),
+    State(
         "room-sheet-row-error",
         "/director/matches/{match}/closed/",
         user="director",

@@ -44,6 +44,13 @@ def match():
     return match
 
 
+def open_as_director(page: Page, size: str, path: str):
+    """Log in as the director in a window of ``size`` px and open ``path``."""
+    page.set_viewport_size(SIZES[size])
+    helpers.log_in(page, "td", PASSWORD)
+    page.goto(path)
+
+
 def shoot(page: Page, name: str):
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
@@ -54,9 +61,7 @@ def test_the_director_sees_the_score_and_confirms_the_result_before_marking_fina
     page: Page, match, locale, size
 ):
     words = WORDS[locale]
-    page.set_viewport_size(SIZES[size])
-    helpers.log_in(page, "td", PASSWORD)
-    page.goto(f"/director/matches/{match.pk}/")
+    open_as_director(page, size, f"/director/matches/{match.pk}/")
     score = page.locator("#match-score")
     expect(score).to_contain_text("10 : 0")
     expect(score).to_contain_text("12.80 : 7.20")
@@ -87,3 +92,76 @@ def test_the_room_sheet_shows_the_running_score_and_follows_each_save(
     expect(score).to_contain_text("10 : 2")
     expect(score).to_contain_text("3")  # boards complete
     shoot(page, f"room-sheet-score-{locale}-{size}")
+
+
+SHEET_WORDS = {
+    "en-US": {"keys": "Keys", "alt": "Go to a board: type its number, then Enter.",
+              "no_board": "There is no board 40 in this match: its boards are 1 to 16."},
+    "zh-CN": {"keys": "快捷键", "alt": "跳到某副牌：输入牌号，再按 Enter。",
+              "no_board": "本场比赛没有第 40 副：牌号为 1 至 16。"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("locale", "size"), CASES, ids=IDS)
+def test_go_to_board_n_with_a_key_and_a_field_and_the_keys_are_told(
+    page: Page, match, locale, size
+):
+    words = SHEET_WORDS[locale]
+    open_as_director(page, size, f"/director/matches/{match.pk}/open/")
+    expect(page.locator("#id_b3-contract")).to_be_focused()  # the first empty row
+    page.keyboard.press("Alt+g")
+    expect(page.locator("#goto-board")).to_be_focused()
+    page.keyboard.type("40")
+    page.keyboard.press("Enter")
+    expect(page.locator("#goto-board-error")).to_have_text(words["no_board"])
+    page.keyboard.press("Escape")
+    expect(page.locator("#id_b3-contract")).to_be_focused()  # back where it was
+    page.keyboard.press("Alt+g")
+    page.keyboard.type("12")
+    page.keyboard.press("Enter")
+    expect(page.locator("#id_b12-contract")).to_be_focused()
+    expect(page.locator("#goto-board-error")).to_have_count(0)
+    helpers.type_row(page, "3NT", "N", "S2", "=")
+    expect(page.locator("#row-12[data-saved=true]")).to_be_attached()
+
+    page.get_by_text(words["keys"], exact=True).click()
+    expect(page.get_by_text(words["alt"])).to_be_visible()
+    shoot(page, f"room-sheet-keys-{locale}-{size}")
+
+
+@pytest.mark.parametrize(("locale", "size"), CASES, ids=IDS)
+def test_go_to_board_without_javascript_opens_the_sheet_on_that_row(
+    browser, live_server, match, locale, size
+):
+    context = browser.new_context(
+        base_url=live_server.url, locale=locale, viewport=SIZES[size], java_script_enabled=False
+    )
+    page = context.new_page()
+    helpers.log_in(page, "td", PASSWORD)
+    page.goto(f"/director/matches/{match.pk}/closed/")
+    page.locator("#goto-board").fill("9")
+    page.locator("#goto-board").press("Enter")
+    expect(page).to_have_url(f"{live_server.url}/director/matches/{match.pk}/closed/#row-9")
+    page.locator("#goto-board").fill("40")
+    page.locator("#goto-board").press("Enter")
+    expect(page.locator("#goto-board-error")).to_have_text(SHEET_WORDS[locale]["no_board"])
+    context.close()
+
+
+@pytest.mark.parametrize(("locale", "size"), CASES, ids=IDS)
+def test_a_refused_row_is_upper_cased_with_a_one_line_error_and_its_detail_on_focus(
+    page: Page, match, locale, size
+):
+    open_as_director(page, size, f"/director/matches/{match.pk}/open/")
+    helpers.type_row(page, "8nt", "n", "h10", "=")  # the level is refused
+    contract = page.locator("#id_b3-contract")
+    expect(contract).to_have_value("8NT")
+    expect(page.locator("#id_b3-lead")).to_have_value("H10")
+    error = page.locator("#id_b3-contract_error")
+    expect(error).to_be_visible()
+    line = page.locator("#id_b3-lead").evaluate("e => e.getBoundingClientRect().height")
+    assert error.evaluate("e => e.getBoundingClientRect().height") < line  # one line
+    contract.focus()
+    box = error.bounding_box()
+    assert box["height"] > 0 and error.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    shoot(page, f"room-sheet-refused-{locale}-{size}")
