@@ -192,23 +192,58 @@ class CarryOverRule:
             object.__setattr__(self, "cap", cap)
 
 
-def carry_over(
+class TieRule(enum.StrEnum):
+    """How a whole carry-over was moved a tenth so that the match cannot end level."""
+
+    NOT_NEEDED = "not-needed"  # the carry-over has tenths already (or there is none)
+    NOTHING = "nothing"  # nothing to carry: 0.1 to the higher-placed team
+    LESS_TO_LOWER = "less-to-lower"  # 0.1 less to the lower-placed team
+    UNDER_CAP = "under-cap"  # at a whole cap: 0.1 under it
+    MORE_TO_HIGHER = "more-to-higher"  # 0.1 more to the higher-placed team
+
+
+@dataclass(frozen=True, slots=True)
+class CarryOverWorking:
+    """How a carry-over was worked out, step by step (what the pages show as its working).
+
+    ``difference`` is what the share is taken of (VP or IMPs, the higher-placed team's:
+    negative when the lower-placed team won the head-to-head); ``exact`` the share of it,
+    exactly; ``rounded`` that to a tenth, half up; ``capped`` the cap when it applied;
+    ``tie`` the tenth moved when the amount was whole; ``amount`` what is carried, to
+    the higher-placed team when ``to_higher``.
+    """
+
+    rule: CarryOverRule
+    difference: Fraction = Fraction(0)
+    exact: Fraction = Fraction(0)
+    rounded: Decimal = Decimal("0.0")
+    capped: Decimal | None = None
+    tie: TieRule = TieRule.NOT_NEEDED
+    to_higher: bool = True
+    amount: Decimal = Decimal("0.0")
+
+    @property
+    def carried(self) -> tuple[Decimal, Decimal]:
+        """Return (higher-placed team's IMPs, lower-placed team's IMPs)."""
+        zero = Decimal("0.0")
+        return (self.amount, zero) if self.to_higher else (zero, self.amount)
+
+
+def _in_tenths(tenths: int) -> Decimal:
+    return (Decimal(tenths) / 10).quantize(TENTH, rounding=ROUND_HALF_UP)
+
+
+def carry_over_working(
     rule: CarryOverRule,
     *,
     vp_difference: Decimal | int | str = 0,
     head_to_head_imps: int = 0,
-) -> tuple[Decimal, Decimal]:
-    """Return the carry-over as (higher-placed team's IMPs, lower-placed team's IMPs).
-
-    ``vp_difference`` is the higher-placed team's qualifying VP less the other's (0 or
-    more); ``head_to_head_imps`` is the higher-placed team's IMP margin in their matches
-    against each other in the qualifier (negative when the lower-placed team won them).
-    """
-    zero = Decimal("0.0")
+) -> CarryOverWorking:
+    """Return how the carry-over is worked out, each step (see ``carry_over``)."""
     if rule.method is CarryOverMethod.NONE:
-        return zero, zero
+        return CarryOverWorking(rule)
     if rule.method is CarryOverMethod.FIXED:
-        return rule.amount, zero
+        return CarryOverWorking(rule, rounded=rule.amount, amount=rule.amount)
     if rule.method is CarryOverMethod.VP_DIFFERENCE:
         difference = Fraction(Decimal(vp_difference))
         if difference < 0:
@@ -220,17 +255,40 @@ def carry_over(
     to_higher = difference >= 0
     exact = abs(difference) * rule.fraction
     tenths = int(exact * 10 + Fraction(1, 2))  # half up, exact
-    if rule.cap is not None:
-        tenths = min(tenths, int(rule.cap * 10))
+    rounded = _in_tenths(tenths)
+    capped = None
+    if rule.cap is not None and tenths > int(rule.cap * 10):
+        tenths = int(rule.cap * 10)
+        capped = rule.cap
+    tie = TieRule.NOT_NEEDED
     if tenths % 10 == 0:
         if tenths == 0:
-            to_higher = True
-            tenths = 1
+            to_higher, tenths, tie = True, 1, TieRule.NOTHING
         elif not to_higher:
-            tenths -= 1
+            tenths, tie = tenths - 1, TieRule.LESS_TO_LOWER
         elif rule.cap is not None and tenths == int(rule.cap * 10):
-            tenths -= 1
+            tenths, tie = tenths - 1, TieRule.UNDER_CAP
         else:
-            tenths += 1
-    amount = (Decimal(tenths) / 10).quantize(TENTH, rounding=ROUND_HALF_UP)
-    return (amount, zero) if to_higher else (zero, amount)
+            tenths, tie = tenths + 1, TieRule.MORE_TO_HIGHER
+    return CarryOverWorking(
+        rule, difference, exact, rounded, capped, tie, to_higher, _in_tenths(tenths)
+    )
+
+
+def carry_over(
+    rule: CarryOverRule,
+    *,
+    vp_difference: Decimal | int | str = 0,
+    head_to_head_imps: int = 0,
+) -> tuple[Decimal, Decimal]:
+    """Return the carry-over as (higher-placed team's IMPs, lower-placed team's IMPs).
+
+    ``vp_difference`` is the higher-placed team's qualifying VP less the other's (0 or
+    more); ``head_to_head_imps`` is the higher-placed team's IMP margin in their matches
+    against each other in the qualifier (negative when the lower-placed team won them).
+    Worked out step by step by ``carry_over_working``.
+    """
+    working = carry_over_working(
+        rule, vp_difference=vp_difference, head_to_head_imps=head_to_head_imps
+    )
+    return working.carried

@@ -7,9 +7,11 @@ from matches.scoring.knockout import (
     BracketMatch,
     CarryOverMethod,
     CarryOverRule,
+    TieRule,
     bracket,
     bracket_size,
     carry_over,
+    carry_over_working,
     first_round,
     match_winner,
     next_match,
@@ -202,3 +204,49 @@ def test_a_carry_over_setting_that_makes_no_sense_is_refused(options, message):
 def test_the_higher_placed_team_cannot_have_fewer_vp():
     with pytest.raises(ValueError, match="fewer VP"):
         carry_over(rule("vp-difference", fraction=Fraction(1, 2)), vp_difference=-1)
+
+
+def test_the_working_of_half_the_vp_difference_names_each_step():
+    working = carry_over_working(
+        rule("vp-difference", fraction=Fraction(1, 2)), vp_difference=D("2.07")
+    )
+    assert working.difference == Fraction(207, 100)
+    assert working.exact == Fraction(1035, 1000)  # ½ × 2.07 = 1.035
+    assert working.rounded == D("1.0")  # to a tenth, half up
+    assert working.tie is TieRule.MORE_TO_HIGHER  # whole: a tenth more, no tie can follow
+    assert working.carried == (D("1.1"), 0)
+
+
+@pytest.mark.parametrize(
+    ("options", "kwargs", "capped", "tie", "carried"),
+    [
+        ({"fraction": Fraction(1, 2), "cap": 10}, {"vp_difference": D("22.25")}, D(10),
+         TieRule.UNDER_CAP, (D("9.9"), 0)),
+        ({"fraction": Fraction(1, 2)}, {"vp_difference": 0}, None, TieRule.NOTHING,
+         (D("0.1"), 0)),
+        ({"fraction": Fraction(1, 3)}, {"vp_difference": 28}, None, TieRule.NOT_NEEDED,
+         (D("9.3"), 0)),
+    ],
+    ids=["cap", "nothing", "tenths"],
+)  # fmt: skip
+def test_the_working_says_when_the_cap_and_the_tie_rule_applied(
+    options, kwargs, capped, tie, carried
+):
+    working = carry_over_working(rule("vp-difference", **options), **kwargs)
+    assert (working.capped, working.tie, working.carried) == (capped, tie, carried)
+
+
+def test_the_working_of_a_head_to_head_won_by_the_lower_placed_team():
+    working = carry_over_working(
+        rule("head-to-head-imps", fraction=Fraction(1, 2)), head_to_head_imps=-12
+    )
+    assert not working.to_higher and working.tie is TieRule.LESS_TO_LOWER
+    assert working.carried == (0, D("5.9"))
+
+
+@pytest.mark.parametrize("difference", [D("0.42"), D("7.35"), D("22.25"), D(40), D(0)])
+@pytest.mark.parametrize("cap", [None, D(5), D("7.5")])
+def test_the_carry_over_is_the_last_step_of_its_working(difference, cap):
+    options = {"fraction": Fraction(1, 3), "cap": cap}
+    working = carry_over_working(rule("vp-difference", **options), vp_difference=difference)
+    assert working.carried == carry_over(rule("vp-difference", **options), vp_difference=difference)
