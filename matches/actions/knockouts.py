@@ -12,7 +12,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import NamedTuple
 
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from matches import queries
@@ -113,20 +112,7 @@ def _carry_over(stage, home, away) -> tuple[Decimal, Decimal]:
     rule = stage.carry_over_rule()
     if rule.method == CarryOverChoice.NONE:
         return Decimal(0), Decimal(0)
-    vp_difference, head_to_head = Decimal(0), 0
-    previous = Stage.objects.filter(event=stage.event, number=stage.number - 1).first()
-    if previous is not None and not previous.is_knockout:
-        previous.event = stage.event
-        vp = {
-            row.team.pk: row.standing.vp for row in queries.standings(stage.event, stage=previous)
-        }
-        vp_difference = max(vp.get(home.pk, 0) - vp.get(away.pk, 0), Decimal(0))
-        for row in (
-            previous.matches_here()
-            .filter(Q(home=home, away=away) | Q(home=away, away=home))
-            .values("home_id", "home_margin", "away_margin")
-        ):
-            head_to_head += row["home_margin"] if row["home_id"] == home.pk else row["away_margin"]
+    vp_difference, head_to_head = queries.carry_over_inputs(stage, home, away)
     return knockout.carry_over(rule, vp_difference=vp_difference, head_to_head_imps=head_to_head)
 
 

@@ -168,6 +168,16 @@ class Match(models.Model):
         return is_in_play({name: getattr(self, name) for name in OUTCOME_FIELDS})
 
     @property
+    def started(self) -> bool:
+        """Return True once play has begun: a board complete, a result in either room (as
+        ``queries.with_boards_entered`` reads them), a forfeit, or marked final. Before
+        that the pages show a dash and "not started", never 0 : 0."""
+        entered = getattr(self, "rooms_entered", None)
+        return bool(
+            self.complete_boards or self.is_final or self.forfeit_vp or (entered and any(entered))
+        )
+
+    @property
     def is_official(self) -> bool:
         """Return True once the match counts in the official standings."""
         return is_official({name: getattr(self, name) for name in OUTCOME_FIELDS})

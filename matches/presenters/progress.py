@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count
 
-from matches.models import Event, Match, Result, Seating
+from matches import queries
+from matches.models import Event, Match, Seating
 
 
 @dataclass(frozen=True)
@@ -71,12 +72,7 @@ def round_numbers(event: Event) -> list[int]:
 def round_progress(event: Event, number: int) -> RoundProgress:
     """Return the progress of every match of one round: three queries."""
     matches = list(event.matches.filter(round=number).select_related("home", "away"))
-    counts = (
-        Result.objects.filter(board__match__in=[m.pk for m in matches])
-        .values("board__match", "room")
-        .annotate(entered=Count("pk"))
-    )
-    entered = {(row["board__match"], row["room"]): row["entered"] for row in counts}
+    entered = queries.boards_entered(m.pk for m in matches)
     seats = (
         Seating.objects.filter(match__in=[m.pk for m in matches])
         .values("match")

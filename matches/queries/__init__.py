@@ -4,19 +4,23 @@
   carried from the previous stage) and its standings;
 - ``rounds``: a stage's rounds, the round under way, one round's matches and byes;
 - ``entries``: a stage's teams in seeding order;
-- ``brackets``: a knockout's bracket as decided so far;
+- ``brackets``: a knockout's bracket as decided so far, and what a carry-over is worked
+  out from;
 - ``draws``: what ranks the teams for a Swiss stage's next draw;
+- ``outcome``: the event's final ranking once its knockout's final is decided;
 - ``tables``: what a table may see of its match (its page, its JSON, the monitor).
 
 Everything here reads; the writes are ``matches.actions``', the rules
 ``matches.scoring``'s, and how a page shows what is read ``matches.presenters``'.
 """
 
-from .brackets import knockout_bracket, last_round
+from .brackets import carry_over_inputs, carry_over_working, knockout_bracket, last_round
 from .draws import swiss_ranking
 from .entries import entries, seeds
+from .outcome import LosersBy, Outcome, Placing, final_ranking
 from .rounds import (
     Round,
+    boards_entered,
     current_round,
     last_updated,
     latest_round,
@@ -26,6 +30,7 @@ from .rounds import (
     round_of,
     stage_round,
     stage_round_numbers,
+    with_boards_entered,
 )
 from .standings import (
     StageData,
@@ -42,14 +47,21 @@ from .tables import BoardAtTable, SegmentAtTable, TableView, table_view
 
 __all__ = [
     "BoardAtTable",
+    "LosersBy",
+    "Outcome",
+    "Placing",
     "Round",
     "SegmentAtTable",
     "StageData",
     "StandingRow",
     "TableView",
+    "boards_entered",
     "carried_vp",
+    "carry_over_inputs",
+    "carry_over_working",
     "current_round",
     "entries",
+    "final_ranking",
     "knockout_bracket",
     "last_round",
     "last_updated",
@@ -69,4 +81,5 @@ __all__ = [
     "swiss_ranking",
     "table_view",
     "up_to_round",
+    "with_boards_entered",
 ]

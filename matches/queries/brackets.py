@@ -1,13 +1,17 @@
-"""A knockout stage's bracket as decided so far, and its last round's matches."""
+"""A knockout stage's bracket as decided so far, its last round's matches, and what a
+knockout match's carry-over is worked out from."""
 
 from __future__ import annotations
 
-from django.db.models import Max
+from decimal import Decimal
+
+from django.db.models import Max, Q
 
 from matches.models import Match, Stage
 from matches.scoring import knockout
 
 from .entries import seeds
+from .standings import standings
 
 
 def last_round(stage: Stage) -> list[Match]:
@@ -49,3 +53,42 @@ def knockout_bracket(stage: Stage) -> tuple[list, dict]:
 
 def _id_or_none(team) -> int | None:
     return None if team is None else team.pk
+
+
+def carry_over_inputs(stage: Stage, home, away) -> tuple[Decimal, int]:
+    """Return what the carry-over of a knockout match between ``home`` (the higher-placed
+    team) and ``away`` is worked out from: the home team's VP less the away team's in the
+    previous stage's standings (0 or more), and the home team's IMP margin in their matches
+    against each other there. Both 0 when the previous stage is none or a knockout."""
+    vp_difference, head_to_head = Decimal(0), 0
+    previous = Stage.objects.filter(event=stage.event, number=stage.number - 1).first()
+    if previous is None or previous.is_knockout:
+        return vp_difference, head_to_head
+    previous.event = stage.event
+    vp = {row.team.pk: row.standing.vp for row in standings(stage.event, stage=previous)}
+    vp_difference = max(vp.get(home.pk, 0) - vp.get(away.pk, 0), Decimal(0))
+    for row in (
+        previous.matches_here()
+        .filter(Q(home=home, away=away) | Q(home=away, away=home))
+        .values("home_id", "home_margin", "away_margin")
+    ):
+        head_to_head += row["home_margin"] if row["home_id"] == home.pk else row["away_margin"]
+    return vp_difference, head_to_head
+
+
+def carry_over_working(match: Match) -> knockout.CarryOverWorking | None:
+    """Return how a knockout match's carry-over is worked out, by the stage's rule from the
+    previous stage as it stands now; None when that no longer gives the carry-over the
+    match was made with (the previous stage changed since), or the stage carries nothing."""
+    stage = match.stage
+    stage.event = match.event
+    rule = stage.carry_over_rule()
+    if rule.method is knockout.CarryOverMethod.NONE:
+        return None
+    vp_difference, head_to_head = carry_over_inputs(stage, match.home, match.away)
+    working = knockout.carry_over_working(
+        rule, vp_difference=vp_difference, head_to_head_imps=head_to_head
+    )
+    if working.carried != (match.carry_home, match.carry_away):
+        return None
+    return working

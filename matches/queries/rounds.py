@@ -1,13 +1,13 @@
-"""A stage's rounds: their numbers, the round under way, one round's matches and byes,
-and the latest round published."""
+"""A stage's rounds: their numbers, the round under way, one round's matches and byes
+(each match with the boards entered in each room), and the latest round published."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Max
+from django.db.models import Count, Max
 
-from matches.models import Event, Stage
+from matches.models import Event, Result, Stage
 
 from .standings import StageData
 
@@ -43,22 +43,49 @@ def matches_of(event: Event, **filters) -> list:
     return matches
 
 
+def boards_entered(match_ids) -> dict:
+    """Return {(match id, room): boards with a result in that room} for some matches: one
+    query."""
+    counts = (
+        Result.objects.filter(board__match__in=list(match_ids))
+        .values("board__match", "room")
+        .annotate(entered=Count("pk"))
+    )
+    return {(row["board__match"], row["room"]): row["entered"] for row in counts}
+
+
+def with_boards_entered(matches: list) -> list:
+    """Return the matches, each with ``rooms_entered``: (open room's boards with a result,
+    closed room's): one query."""
+    entered = boards_entered(match.pk for match in matches)
+    for match in matches:
+        match.rooms_entered = (
+            entered.get((match.pk, "open"), 0),
+            entered.get((match.pk, "closed"), 0),
+        )
+    return matches
+
+
 def round_of(event: Event, data: StageData, number: int) -> Round:
-    """Return one round of the stage with its matches (table order) and byes."""
+    """Return one round of the stage with its matches (table order, each with the boards
+    entered in each room) and byes."""
     matches = list(data.stage.matches_here().filter(round=number).select_related("home", "away"))
     for match in matches:
         match.event = event  # already loaded: no join, no query
+    with_boards_entered(matches)
     return Round(number, matches, [b for b in data.bye_rows if b.round == number])
 
 
 def stage_round(event: Event, stage: Stage, number: int) -> Round:
     """Return one round of the stage, read without the stage's standings (a 500-team Swiss
-    has 3,000 matches): its matches in table order and its byes."""
+    has 3,000 matches): its matches in table order (each with the boards entered in each
+    room) and its byes."""
     matches = list(
         stage.matches_here().filter(round=number).select_related("home", "away").order_by("pk")
     )
     for match in matches:
         match.event = event
+    with_boards_entered(matches)
     byes = list(stage.byes_here().filter(round=number).select_related("team"))
     return Round(number, matches, byes)
 

@@ -1,0 +1,137 @@
+"""The event's outcome: once the final of its knockout is decided, every team's place.
+
+The winner is first and the runner-up second; the teams that went out in each earlier
+round follow, round by round (the losing semi-finalists, then the losing quarter-
+finalists ...), and within a round they are placed by their position in the qualifying
+stage (the stage before the knockout; by their seed when the knockout is the event's
+first stage), or share the round's first place (``LosersBy.SHARED``). The teams that did
+not reach the knockout come last, by their position in the qualifying stage, then those
+left out of that by the stage before it, and so on.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from matches.models import Event, Stage
+from matches.models.stages import stages_of
+
+from .brackets import knockout_bracket
+from .entries import seeds
+from .standings import standings
+
+
+class LosersBy(enum.StrEnum):
+    """How the teams that went out in the same knockout round are placed."""
+
+    QUALIFYING = "qualifying"  # by their position in the qualifying stage (the default)
+    SHARED = "shared"  # all of them in the round's first place (3=, 5= ...)
+
+
+class How(enum.StrEnum):
+    """What placed a team."""
+
+    WINNER = "winner"
+    RUNNER_UP = "runner-up"
+    KNOCKOUT = "knockout"  # went out in a knockout round (``Placing.round``)
+    QUALIFYING = "qualifying"  # did not reach the knockout (``Placing.stage``'s position)
+
+
+@dataclass(frozen=True)
+class Placing:
+    place: int
+    team: object
+    how: How
+    round: int | None = None  # the knockout round the team went out in
+    stage: Stage | None = None  # the stage whose position placed it (None: its seed)
+    position: int | None = None  # its position in that stage's standings
+    shared: bool = False  # another team has the same place
+
+
+@dataclass(frozen=True)
+class Outcome:
+    knockout: Stage
+    rounds: int  # how many rounds the knockout has
+    placings: list[Placing]
+
+    @property
+    def winner(self):
+        return self.placings[0].team
+
+
+def final_ranking(event: Event, losers_by: LosersBy = LosersBy.QUALIFYING) -> Outcome | None:
+    """Return every team's place once the final of the event's last stage, a knockout, is
+    decided (marked final, or its tie decided by the director); None before that, or when
+    the event's last stage is not a knockout."""
+    stages = stages_of(event)
+    knockout = stages[-1] if stages else None
+    if knockout is None or not knockout.is_knockout:
+        return None
+    rounds, _matches = knockout_bracket(knockout)
+    if not rounds or rounds[-1][0].winner is None:
+        return None
+    final = rounds[-1][0]
+    winner = final.winner
+    runner_up = final.away if winner == final.home else final.home
+    previous = stages[-2] if len(stages) > 1 else None
+    qualifying = _qualifying_order(event, knockout, previous)
+    placed_by = previous if previous is not None and not previous.is_knockout else None
+    placings = [Placing(1, winner, How.WINNER), Placing(2, runner_up, How.RUNNER_UP)]
+    placed = {winner.pk, runner_up.pk}
+    for number in range(len(rounds) - 1, 0, -1):
+        losers = [
+            team
+            for slot in rounds[number - 1]
+            if not slot.bye and slot.winner is not None
+            for team in (slot.home, slot.away)
+            if team is not None and team != slot.winner and team.pk not in placed
+        ]
+        losers.sort(key=lambda team: qualifying.get(team.pk, (len(qualifying), 0))[0])
+        first, shared = len(placings) + 1, losers_by == LosersBy.SHARED and len(losers) > 1
+        for index, team in enumerate(losers):
+            place = first if losers_by == LosersBy.SHARED else first + index
+            stage_position = qualifying.get(team.pk, (None, None))[1]
+            placings.append(
+                Placing(
+                    place, team, How.KNOCKOUT, round=number, stage=placed_by,
+                    position=stage_position, shared=shared,
+                )
+            )  # fmt: skip
+            placed.add(team.pk)
+    placings += _the_rest(event, stages[:-1], placed, len(placings) + 1)
+    return Outcome(knockout, len(rounds), placings)
+
+
+def _qualifying_order(event: Event, knockout: Stage, previous: Stage | None) -> dict:
+    """Return {team id: (order, position)}: the knockout's teams as the qualifying stage
+    placed them (its standings; a knockout or no stage before: the seeds, no position)."""
+    if previous is None or previous.is_knockout:
+        return {team.pk: (index, None) for index, team in enumerate(seeds(knockout))}
+    rows = standings(event, stage=previous)
+    return {row.team.pk: (index, row.standing.position) for index, row in enumerate(rows)}
+
+
+def _the_rest(event: Event, stages: list, placed: set, first: int) -> list[Placing]:
+    """Return the teams that did not reach the knockout, placed by the latest stage they
+    played in, latest stage first; teams level there share a place."""
+    placings = []
+    for stage in reversed(stages):
+        if stage.is_knockout:
+            continue
+        rows = [row for row in standings(event, stage=stage) if row.team.pk not in placed]
+        if not rows:
+            continue
+        start = first + len(placings)
+        positions = [row.standing.position for row in rows]
+        for row in rows:
+            ahead = sum(1 for position in positions if position < row.standing.position)
+            placings.append(
+                Placing(
+                    start + ahead, row.team, How.QUALIFYING, stage=stage,
+                    position=row.standing.position,
+                    shared=positions.count(row.standing.position) > 1,
+                )
+            )  # fmt: skip
+            placed.add(row.team.pk)
+    return placings
