@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from matches import queries
 from matches.scoring.swiss import Why
+
+from .knockouts import carry_over_text, round_name
 
 
 @dataclass
@@ -66,18 +67,7 @@ class BracketSlot:
     bye: bool
     winner: object | None
     match: object | None
-
-
-def round_name(rounds: int, number: int) -> str:
-    """Return the name of a knockout round: Final, Semi-finals, Quarter-finals, Round n."""
-    left = rounds - number
-    if left == 0:
-        return pgettext("knockout round", "Final")
-    if left == 1:
-        return _("Semi-finals")
-    if left == 2:
-        return _("Quarter-finals")
-    return _("Round %(round)s") % {"round": number}
+    carry_working: str = ""  # the carry-over's working in words ("" when none)
 
 
 def bracket(stage) -> list[tuple[str, list[BracketSlot]]]:
@@ -99,12 +89,19 @@ def bracket(stage) -> list[tuple[str, list[BracketSlot]]]:
                         s.bye,
                         s.winner,
                         matches.get((s.round, s.position)),
+                        _carry_working(matches.get((s.round, s.position))),
                     )  # fmt: skip
                     for s in slots
                 ],
             )
         )
     return result
+
+
+def _carry_working(match) -> str:
+    if match is None:
+        return ""
+    return carry_over_text(match)
 
 
 def places_waiting(bracket) -> list[BracketSlot]:

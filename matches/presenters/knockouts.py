@@ -1,0 +1,101 @@
+"""Knockouts as the pages word them: a round's name (决赛, 半决赛, 1/4 决赛 … / Final,
+Semi-final, Quarter-final …) in place of "Round 2", and a carry-over's working in words
+("½ × 2.07 VP = 1.035 → 1.0 → 1.1, so the match cannot end level"), each step taken from
+``matches.scoring.knockout``'s own working of the rule, never written out again here.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from matches import queries
+from matches.scoring import knockout
+from matches.scoring.knockout import CarryOverMethod, CarryOverWorking, TieRule
+
+SHARES = {
+    Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 4): "¼",
+    Fraction(3, 4): "¾", Fraction(1, 5): "⅕", Fraction(1, 10): "⅒",
+}  # fmt: skip
+
+
+def round_name(rounds: int, number: int, plural: bool = True) -> str:
+    """Return the name of round ``number`` of a knockout of ``rounds`` rounds: the final,
+    the semi-finals, the quarter-finals, the round of 16 …; ``plural`` for a round of the
+    bracket ("Semi-finals"), else for one of its matches ("Semi-final")."""
+    left = rounds - number
+    if left == 0:
+        return pgettext("knockout round", "Final")
+    if left == 1:
+        return _("Semi-finals") if plural else pgettext("knockout match", "Semi-final")
+    if left == 2:
+        return _("Quarter-finals") if plural else pgettext("knockout match", "Quarter-final")
+    if left > 2:
+        return _("Round of %(teams)s") % {"teams": 2 ** (left + 1), "matches": 2**left}
+    return _("Round %(round)s") % {"round": number}
+
+
+def stage_rounds(stage) -> int:
+    """Return how many rounds a knockout stage has (kept on the stage: one query)."""
+    if not hasattr(stage, "_knockout_rounds"):
+        teams = stage.entries.count()
+        stage._knockout_rounds = knockout.round_count(teams) if teams >= 2 else 1
+    return stage._knockout_rounds
+
+
+def match_round_name(match) -> str:
+    """Return what a match's round is called: "Final", "Semi-final" … in a knockout,
+    "Round 3" otherwise."""
+    if match.stage.is_knockout:
+        return round_name(stage_rounds(match.stage), match.round, plural=False)
+    return _("Round %(round)s") % {"round": match.round}
+
+
+def _number(value: Fraction | Decimal, places: int = 3) -> str:
+    """Return a number as exactly as it is, up to ``places`` decimals ("2.07", "1.035",
+    "12"); a longer one cut with "…" ("9.333…")."""
+    value = Fraction(value)
+    for decimals in range(places + 1):
+        scaled = value * 10**decimals
+        if scaled.denominator == 1:
+            return f"{Decimal(scaled.numerator).scaleb(-decimals):.{decimals}f}"
+    return f"{Decimal(value.numerator) / Decimal(value.denominator):.{places}f}…"
+
+
+def share_text(share: Fraction) -> str:
+    """Return a share as a printed fraction ("½", "⅓", "3/10")."""
+    return SHARES.get(share, f"{share.numerator}/{share.denominator}")
+
+
+def working_text(working: CarryOverWorking) -> str:
+    """Return the carry-over's working in words, one step after another."""
+    rule = working.rule
+    if rule.method is CarryOverMethod.FIXED:
+        return _("A fixed %(amount)s IMPs to the higher-placed team") % {"amount": rule.amount}
+    values = {"share": share_text(rule.fraction), "difference": _number(abs(working.difference))}
+    if rule.method is CarryOverMethod.VP_DIFFERENCE:
+        steps = [_("%(share)s × %(difference)s VP") % values]
+    else:
+        steps = [_("%(share)s × %(difference)s IMPs") % values]
+    exact = _number(working.exact)
+    steps.append(f"= {exact}")
+    if exact != f"{working.rounded}":
+        steps.append(f"→ {working.rounded}")
+    if working.capped is not None:
+        steps.append("→ " + _("%(amount)s (the cap)") % {"amount": working.capped})
+    if working.tie is TieRule.NOT_NEEDED:
+        return " ".join(steps)
+    steps.append(f"→ {working.amount}")
+    return _("%(working)s, so the match cannot end level") % {"working": " ".join(steps)}
+
+
+def carry_over_text(match) -> str:
+    """Return the working of a knockout match's carry-over in words, or "" when there is
+    none to show (no carry-over, or the previous stage has changed since it was set)."""
+    if not match.has_carry:
+        return ""
+    working = queries.carry_over_working(match)
+    return working_text(working) if working is not None else ""
