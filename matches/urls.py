@@ -23,6 +23,7 @@ from matches.views import (
     sheets,
     stages,
     tables,
+    wall,
 )
 
 
@@ -58,6 +59,7 @@ stage_pages = [
     path("cross-table/", stages.stage_cross_table, name="stage-cross-table"),
     path("rounds/<number:round_number>/", stages.stage_round, name="stage-round"),
     path("draw/", stages.draw_screen, name="stage-draw"),
+    path("rounds/<number:round_number>/poster/", wall.poster, name="round-poster"),
     path("draw.json", api.draw, name="stage-draw-json"),
     path("bracket.json", api.bracket, name="stage-bracket-json"),
 ]
@@ -76,6 +78,7 @@ event_pages = [
     path("", public.event, name="event"),
     path("cross-table/", public.cross_table, name="cross-table"),
     path("live/", public.live_standings, name="live-standings"),
+    path("wall/", wall.wall, name="wall"),
     path("teams/<number:team_id>/", public.team, name="team"),
     path("rounds/", include(round_pages)),
     path("standings.json", api.standings, name="standings-json"),

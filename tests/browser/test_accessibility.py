@@ -41,6 +41,7 @@ from django.conf import settings
 from django.test import Client, override_settings
 from playwright.sync_api import Page, expect
 
+from tests import congress
 from tests.browser.conftest import HERE
 from tests.factories import enter, make_event, make_match, make_team, make_user
 
@@ -268,6 +269,10 @@ PAGES = [
     State("stage-cross-table", "/events/{swiss}/stages/1/cross-table/"),
     State("stage-round", "/events/{swiss}/stages/1/rounds/1/"),
     State("stage-draw", "/events/{swiss}/stages/1/draw/"),
+    State("wall", "/events/{league}/wall/"),
+    State("wall-knockout", "/events/{cup}/wall/"),
+    State("wall-won", "/events/{won}/wall/"),
+    State("poster", "/events/{league}/stages/1/rounds/1/poster/"),
     # the tables' pages, on the players' phones (no login)
     State("table", "/t/{table}/", then=forget_side),
     State("table-handed-over", "/t/{table}/", then=hand_over(4)),
@@ -433,7 +438,8 @@ def build_world() -> SimpleNamespace:
     ``demo``/``demo_match``: the demo event and its match (16 boards, both rooms, seated,
     Chinese names); ``league``: five teams in a round robin (a bye each round), round 1
     partly played, an adjusted board, an IMP and a VP penalty; ``team``: its first team
-    (with a captain); ``match``: its first match of round 1.
+    (with a captain); ``match``: its first match of round 1; ``won``: a round robin of
+    eight, then a knockout of its top four played to the end (tests/congress.py).
     """
     from matches import actions
     from matches.demo import load_demo
@@ -467,6 +473,7 @@ def build_world() -> SimpleNamespace:
         hands=build_hand_records(director),
         **build_jobs(director, league),
         **build_tables(director, demo, league),
+        won=congress.knockout().pk,
     )
 
 
@@ -793,7 +800,7 @@ def test_every_page_the_urls_name_is_in_the_page_list():
                 yield pattern.name
 
     ids = {key: 1 for key in ("demo", "demo_match", "league", "team", "match", "swiss", "cup",
-                              "tie_match", "hands", "table", "table_done",
+                              "tie_match", "won", "hands", "table", "table_done",
                               "table_withdrawn", "table_offline", "job_running", "job_done",
                               "job_confirm")}  # fmt: skip
     audited = {

@@ -66,7 +66,8 @@ def _pick(rng: random.Random, weighted):
     return rng.choices(values, weights)[0]
 
 
-def _deal(rng: random.Random) -> Deal:
+def random_deal(rng: random.Random) -> Deal:
+    """Return a random deal: the side that makes most tricks, in which strain, how many."""
     return Deal(rng.choice(("NS", "EW")), _pick(rng, DEAL_STRAINS), _pick(rng, DEAL_TRICKS))
 
 
@@ -87,7 +88,7 @@ def _level(tricks: int, strain: str, rng: random.Random) -> int:
     return min(max(level, 1), 7)
 
 
-def _table(deal: Deal, rng: random.Random) -> dict:
+def table_result(deal: Deal, rng: random.Random) -> dict:
     """Return one room's result on the deal, as Result fields."""
     if deal.tricks <= 7 and rng.random() < 0.12:
         return {"level": 0, "strain": "", "doubling": "", "declarer": "", "tricks": None}
@@ -178,14 +179,14 @@ def generate_event(
         raise ValueError(str(error)) from None
 
     deals = {
-        (number, board): _deal(rng)
+        (number, board): random_deal(rng)
         for number in range(1, played + 1)
         for board in range(1, boards + 1)
     }
     rounds_of = {match.pk: match.round for match in matches}
     board_rows = Board.objects.filter(match__event=event, match__round__lte=played)
     results = [
-        Result(board_id=board_id, room=room, version=1, **_table(deals[key], rng))
+        Result(board_id=board_id, room=room, version=1, **table_result(deals[key], rng))
         for board_id, match_id, number in board_rows.order_by("match_id", "number").values_list(
             "pk", "match_id", "number"
         )

@@ -1,0 +1,253 @@
+"""The wall: what a projector or a TV in the playing area shows, a panel at a time.
+
+The round under way (each table's running IMPs, the boards done in each room), the
+standings (a knockout: its bracket), the next round's draw (each table, and which room
+each team sits in: the home team North-South in the open room, East-West in the closed
+room), and once a knockout's final is decided the event's final ranking; with QR codes
+(drawn here by segno, as the tables' cards are, no network) to the event, the round and
+each scorecard. The same rows make the printable poster of a round's QR codes.
+
+Reads only; the page is cached whole like every public page (``public_page``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from django.urls import reverse
+from django.utils.translation import gettext
+
+from matches import queries
+from matches.choices import RoomChoice
+from matches.models import Event
+from matches.models.stages import stages_of
+
+from . import stage_pages
+from .knockouts import round_name, stage_rounds
+from .table_cards import qr_svg, teams_at
+
+MATCHES_PER_PANEL = 8
+STANDINGS_PER_PANEL = 20  # two columns of ten
+DRAW_PER_PANEL = 8
+
+
+def chunks(rows: list, size: int) -> list[list]:
+    """Return the rows in panels of ``size`` (one empty panel for no rows)."""
+    return [rows[start : start + size] for start in range(0, len(rows), size)] or [[]]
+
+
+@dataclass(frozen=True)
+class WallMatch:
+    """A table of the round under way: its match, how far each room has got, its score."""
+
+    table: int
+    match: object
+    open: int  # boards with a result in the open room
+    closed: int
+    boards: int
+    url: str  # the scorecard's address, absolute
+    qr: str  # its QR code (inline SVG)
+
+    @property
+    def knockout(self) -> bool:
+        return self.match.stage.is_knockout
+
+    @property
+    def imps(self) -> tuple:
+        """Return the running IMPs (home, away), the carry-over included in a knockout."""
+        if self.knockout:
+            return self.match.total_with_carry
+        return self.match.home_imps, self.match.away_imps
+
+    @property
+    def state(self) -> str:
+        """Return "final", "complete", "in-play" or "not-started"."""
+        match = self.match
+        if match.is_final:
+            return "final"
+        if match.complete_boards >= self.boards or match.forfeit_vp:
+            return "complete"
+        return "in-play" if match.started else "not-started"
+
+
+@dataclass(frozen=True)
+class DrawTable:
+    """A table of a round's draw, and where each team sits: the home team North-South in
+    the open room and East-West in the closed room, the away team the other way round."""
+
+    table: int
+    match: object
+
+    @property
+    def open_room(self) -> tuple:
+        """Return (North-South, East-West) in the open room."""
+        return teams_at(self.match, RoomChoice.OPEN)
+
+    @property
+    def closed_room(self) -> tuple:
+        return teams_at(self.match, RoomChoice.CLOSED)
+
+
+@dataclass(frozen=True)
+class Code:
+    """A QR code with what it leads to (``number``: the round's)."""
+
+    url: str
+    qr: str
+    number: int | None = None
+
+
+def current_stage(event: Event):
+    """Return the stage being played: the last one with a match or a bye (else stage 1)."""
+    stages = stages_of(event)
+    for stage in reversed(stages):
+        if stage.matches_here().exists() or stage.byes_here().exists():
+            return stage
+    return stages[0]
+
+
+def round_address(stage, number: int) -> str:
+    """Return a round's public page (stage 1's own round page, with its board links)."""
+    if stage.is_first:
+        return reverse("round", args=[stage.event_id, number])
+    return reverse("stage-round", args=[stage.event_id, stage.number, number])
+
+
+class Wall:
+    """The wall of an event, read lazily (the page is cached: on a hit none of this runs)."""
+
+    def __init__(self, event: Event, absolute):
+        self.event = event
+        self.absolute = absolute  # a path → the absolute address a phone can open
+
+    @cached_property
+    def stage(self):
+        return current_stage(self.event)
+
+    @cached_property
+    def data(self) -> queries.StageData:
+        return queries.stage_data(self.event, self.stage)
+
+    @property
+    def updated(self):
+        return self.data.updated
+
+    @property
+    def stages_shown(self) -> bool:
+        """Return True when the stage is worth naming: more than one, or not a round robin."""
+        return len(stages_of(self.event)) > 1 or not self.stage.is_round_robin
+
+    @cached_property
+    def knockout_rounds(self) -> int:
+        return stage_rounds(self.stage) if self.stage.is_knockout else 0
+
+    @cached_property
+    def round(self) -> queries.Round | None:
+        number = queries.current_round(self.data)
+        return queries.round_of(self.event, self.data, number) if number else None
+
+    @cached_property
+    def boards(self) -> int:
+        return self.stage.settings.boards_per_match
+
+    @cached_property
+    def matches(self) -> list[WallMatch]:
+        if self.round is None:
+            return []
+        rows = []
+        for table, match in enumerate(self.round.matches, start=1):
+            match.stage = self.stage
+            url = self.absolute(match.get_absolute_url())
+            label = gettext("QR code of the scorecard of table %(table)s") % {"table": table}
+            rows.append(
+                WallMatch(table, match, *match.rooms_entered, self.boards, url, qr_svg(url, label))
+            )
+        return rows
+
+    @property
+    def match_panels(self) -> list[list[WallMatch]]:
+        return chunks(self.matches, MATCHES_PER_PANEL)
+
+    @cached_property
+    def standings(self) -> list:
+        return [] if self.stage.is_knockout else queries.standings(self.event, self.data)
+
+    @property
+    def standings_panels(self) -> list[list]:
+        """Return the standings in panels of at most twenty, each in two columns (the
+        first the longer) once it has more than six rows."""
+        panels = []
+        for panel in chunks(self.standings, STANDINGS_PER_PANEL):
+            half = (len(panel) + 1) // 2 if len(panel) > 6 else len(panel)
+            panels.append([panel[:half], panel[half:]])
+        return panels
+
+    @cached_property
+    def bracket(self) -> list:
+        return stage_pages.bracket(self.stage) if self.stage.is_knockout else []
+
+    @cached_property
+    def draw_round(self) -> queries.Round | None:
+        """Return the round whose draw is shown: the round under way while no match of it
+        has started, else the next one (None until its matches are made)."""
+        if self.round is None:
+            return None
+        if not any(match.started for match in self.round.matches):
+            return self.round
+        following = queries.stage_round(self.event, self.stage, self.round.number + 1)
+        return following if following.matches or following.byes else None
+
+    @property
+    def draw(self) -> list[DrawTable]:
+        if self.draw_round is None:
+            return []
+        return [DrawTable(n, m) for n, m in enumerate(self.draw_round.matches, start=1)]
+
+    @property
+    def draw_panels(self) -> list[list[DrawTable]]:
+        return chunks(self.draw, DRAW_PER_PANEL)
+
+    @cached_property
+    def outcome(self) -> queries.Outcome | None:
+        return queries.final_ranking(self.event)
+
+    @cached_property
+    def event_code(self) -> Code:
+        url = self.absolute(self.event.get_absolute_url())
+        return Code(url, qr_svg(url, gettext("QR code of the event's page")))
+
+    @cached_property
+    def round_code(self) -> Code | None:
+        shown = self.round or self.draw_round
+        if shown is None:
+            return None
+        url = self.absolute(round_address(self.stage, shown.number))
+        label = gettext("QR code of round %(round)s") % {"round": shown.number}
+        return Code(url, qr_svg(url, label), shown.number)
+
+
+class Poster(Wall):
+    """A round's QR codes on paper: the event, the round and each table's scorecard."""
+
+    def __init__(self, event: Event, stage, round_number: int, absolute):
+        super().__init__(event, absolute)
+        self.stage = stage
+        self.round_number = round_number
+
+    @cached_property
+    def round(self) -> queries.Round:
+        return queries.stage_round(self.event, self.stage, self.round_number)
+
+    @property
+    def round_title(self) -> str:
+        """Return the round's name in the language of the request ("Final", "第 3 轮")."""
+        if self.knockout_rounds:
+            return round_name(self.knockout_rounds, self.round_number, plural=False)
+        return gettext("Round %(round)s") % {"round": self.round_number}
+
+    @cached_property
+    def round_code(self) -> Code:
+        url = self.absolute(round_address(self.stage, self.round_number))
+        label = gettext("QR code of round %(round)s") % {"round": self.round_number}
+        return Code(url, qr_svg(url, label), self.round_number)

@@ -1,0 +1,54 @@
+"""Both languages at once, for the screens a whole room reads (the wall, its poster):
+each phrase in Chinese, then in English, each in its own ``lang`` span.
+
+    {% inboth %}{% translate "Standings" %}{% endinboth %}
+    {% inboth %}{% blocktranslate %}Table {{ table }}{% endblocktranslate %}{% endinboth %}
+    {% both_round rounds number %}        a knockout round's name, or "Round n"
+
+What is inside ``inboth`` is rendered once in each language, so its phrases are the
+ordinary translated strings (``make messages`` finds them).
+"""
+
+from django import template
+from django.utils import translation
+from django.utils.html import format_html_join
+from django.utils.translation import gettext
+
+from matches.presenters.knockouts import round_name
+
+register = template.Library()
+
+LANGUAGES = ("zh-hans", "en")
+
+
+def _in_both(make) -> str:
+    parts = []
+    for code in LANGUAGES:
+        with translation.override(code):
+            parts.append((code, code.split("-")[0], make()))
+    return format_html_join("", '<span lang="{}" class="in-{}">{}</span>', parts)
+
+
+class InBothNode(template.Node):
+    def __init__(self, nodelist):
+        self.nodelist = nodelist
+
+    def render(self, context):
+        return _in_both(lambda: self.nodelist.render(context))
+
+
+@register.tag
+def inboth(parser, token):
+    """Render what is inside in Chinese, then in English, each in a ``lang`` span."""
+    nodelist = parser.parse(("endinboth",))
+    parser.delete_first_token()
+    return InBothNode(nodelist)
+
+
+@register.simple_tag
+def both_round(rounds, number, plural=False):
+    """Return a round's name in both languages: a knockout's ("决赛" / "Final") when
+    ``rounds`` is its number of rounds, else "第 n 轮" / "Round n"."""
+    if rounds:
+        return _in_both(lambda: round_name(rounds, number, plural=plural))
+    return _in_both(lambda: gettext("Round %(round)s") % {"round": number})

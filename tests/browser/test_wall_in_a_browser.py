@@ -1,0 +1,156 @@
+"""The wall as a congress's projector and a player's phone show it: the panels take turns,
+a score that changes flashes, a network that drops leaves the last figures up with the
+time they are from; the round's QR-code poster prints on one A4 page.
+
+With WALL_SCREENSHOTS=<folder> each test also saves what it saw there, to look at.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests import congress
+from tests.factories import enter
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SIZES = {"1366": {"width": 1366, "height": 768}, "390": {"width": 390, "height": 844}}
+SHOTS = Path(os.environ["WALL_SCREENSHOTS"]) if os.environ.get("WALL_SCREENSHOTS") else None
+
+
+def shot(page: Page, name: str):
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.wait_for_timeout(800)  # the panel's fade-in and a flash's peak, in real time
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def shown(page: Page):
+    return page.locator("#live .wall-panel.is-shown")
+
+
+def fits_the_screen(page: Page) -> bool:
+    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def pdf_pages(page: Page, tmp_path, landscape=False) -> int:
+    """Return the A4 pages the page prints on, as pdfinfo counts them."""
+    path = (SHOTS or tmp_path) / f"{page.title()[:40]}.pdf"
+    path.write_bytes(page.pdf(prefer_css_page_size=True, print_background=True))
+    assert shutil.which("pdfinfo"), "pdfinfo (poppler-utils) counts the pages"
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
+    size = r"841\.\d+ x 59[45]\.\d+" if landscape else r"59[45]\.\d+ x 841\.\d+"
+    assert re.search(rf"Page size:\s+{size} pts", info), info
+    return int(re.search(r"Pages:\s+(\d+)", info).group(1))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_wall_turns_from_the_running_score_to_the_standings_and_the_draw(
+    page: Page, locale, size
+):
+    event = congress.round_robin(played=2)
+    page.set_viewport_size(SIZES[size])
+    page.clock.install()
+    page.goto(f"/events/{event.pk}/wall/")
+
+    # Both languages whatever the browser asks for, and no site menu.
+    expect(page.locator("nav.navbar")).to_have_count(0)
+    expect(shown(page)).to_have_attribute("data-panel", "matches")
+    expect(shown(page)).to_contain_text("即时比分")
+    expect(shown(page)).to_contain_text("Running score")
+    expect(shown(page).locator("tr[data-match]")).to_have_count(4)
+    expect(shown(page).locator("tr.state-not-started")).to_contain_text("未开始")
+    expect(shown(page).locator("tr.state-not-started .wt-score")).to_have_text("—")
+    assert fits_the_screen(page)
+    shot(page, f"wall-matches-{locale}-{size}")
+
+    page.clock.run_for(15_500)
+    expect(shown(page)).to_have_attribute("data-panel", "standings")
+    expect(shown(page)).to_contain_text("排名")
+    expect(shown(page).locator("tr[data-team]")).to_have_count(8)
+    assert fits_the_screen(page)
+    shot(page, f"wall-standings-{locale}-{size}")
+
+    page.clock.run_for(20_500)
+    expect(shown(page)).to_have_attribute("data-panel", "draw")
+    expect(shown(page)).to_contain_text("第 4 轮")
+    draw = shown(page).locator("tbody.wall-draw-pair").first
+    expect(draw.locator(".seat-ns").first).to_contain_text("南北")
+    expect(draw.locator(".seat-ew").first).to_contain_text("E-W")
+    assert fits_the_screen(page)
+    shot(page, f"wall-draw-{locale}-{size}")
+
+    page.clock.run_for(20_500)
+    expect(shown(page)).to_have_attribute("data-panel", "matches")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_a_score_that_changes_flashes_and_a_dropped_network_keeps_the_last_figures(
+    page: Page, locale, size, browser
+):
+    event = congress.round_robin(played=2, boards=8)
+    waiting = event.matches.filter(round=3).order_by("pk").last()  # not started
+    page.set_viewport_size(SIZES[size])
+    page.clock.install()
+    page.goto(f"/events/{event.pk}/wall/?panel=matches")
+    row = page.locator(f'#live tr[data-match="{waiting.pk}"]')
+    expect(row.locator(".wt-score")).to_have_text("—")
+
+    enter(waiting, 1, "open", "4H", "N", "=")
+    enter(waiting, 1, "closed", "4H", "N", "-1")
+    with page.expect_response(lambda r: r.request.headers.get("x-live") == "1") as answer:
+        page.clock.run_for(15_500)
+    assert answer.value.status == 200
+    row = page.locator(f'#live tr[data-match="{waiting.pk}"]')
+    expect(row.locator(".wt-score")).to_have_text(re.compile(r"^\d+:\d+$"))
+    expect(row.locator(".wt-score")).to_have_class(re.compile(r"\blive-changed\b"))
+    expect(row.locator(".wt-rooms")).to_have_class(re.compile(r"\blive-changed\b"))
+    expect(page.locator(".wall-status")).to_contain_text("Updated at")
+    shot(page, f"wall-flash-{locale}-{size}")
+    score = row.locator(".wt-score").inner_text()
+    stamp = re.search(r"\d\d:\d\d:\d\d", page.locator(".wall-status").inner_text()).group(0)
+
+    page.context.set_offline(True)
+    enter(waiting, 2, "open", "3NT", "S", "+1")
+    page.clock.run_for(15_500)
+    status = page.locator(".wall-status")
+    expect(status).to_have_class(re.compile(r"\bis-lost\b"))
+    expect(status).to_contain_text("网络中断")
+    expect(status).to_contain_text(f"Connection lost: the figures are those of {stamp}")
+    expect(row.locator(".wt-score")).to_have_text(score)  # the last figures stay up
+    expect(page.locator("#live tr[data-match]")).to_have_count(4)
+    shot(page, f"wall-offline-{locale}-{size}")
+
+    page.context.set_offline(False)
+    with page.expect_response(lambda r: r.request.headers.get("x-live") == "1"):
+        page.clock.run_for(15_500)
+    expect(status).not_to_have_class(re.compile(r"\bis-lost\b"))
+    expect(row.locator(".wt-rooms")).to_contain_text("2")
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_rounds_poster_prints_on_one_a4_page(page: Page, locale, tmp_path):
+    event = congress.round_robin(played=2)
+    page.goto(f"/events/{event.pk}/stages/1/rounds/3/poster/")
+    expect(page.locator(".poster-tables svg.qr")).to_have_count(4)
+    expect(page.locator(".poster-main svg.qr")).to_have_count(2)
+    expect(page.locator(".poster-head")).to_contain_text("第 3 轮")
+    expect(page.locator(".poster-head")).to_contain_text("Round 3")
+    shot(page, f"poster-{locale}")
+    assert pdf_pages(page, tmp_path) == 1
+
+
+@pytest.mark.parametrize("tables", [12, 24, 40])
+def test_a_poster_of_many_tables_still_prints_on_one_page(page: Page, tables, tmp_path):
+    event = congress.one_round(tables)
+    page.goto(f"/events/{event.pk}/stages/1/rounds/1/poster/")
+    expect(page.locator(".poster-tables svg.qr")).to_have_count(tables)
+    shot(page, f"poster-{tables}-tables")
+    assert pdf_pages(page, tmp_path) == 1
