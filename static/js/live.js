@@ -7,8 +7,15 @@
  *   replaces #live, and then keyboard focus and each table's sideways (and downward)
  *   scroll are put back where they were, and the permanent polite live region says
  *   "Results updated 20:41".
+ * - A row (data-match, data-team) or a figure (data-figure) whose text changed flashes
+ *   (class live-changed, until its animation has run: on a panel not shown yet, when it
+ *   is shown).
  * - "Pause live updates" (aria-pressed) stops it; the choice is remembered in this
- *   browser for every page. Nothing is asked while the tab is hidden.
+ *   browser for every page. Nothing is asked while the tab is hidden. A page whose
+ *   controls say data-always (the wall) is never paused and shows no controls.
+ * - Each answer is told to the page as a "live:answer" event on the document (detail:
+ *   the status, 200 or 304), each failure (no network, a server error) as "live:failed",
+ *   each replacement as "live:replaced" (detail: how many things changed).
  *
  * A static file, as the Content-Security-Policy allows no inline script.
  */
@@ -19,6 +26,7 @@
   var STORAGE_KEY = "scoresheet.live-paused";
   var FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
   var SCROLLING = ".table-responsive, [data-live-scroll]";
+  var WATCHED = "[data-match], [data-team], [data-figure]";
 
   var controls = document.querySelector("[data-live-controls]");
   var status = document.querySelector(".live-status");
@@ -30,7 +38,12 @@
   var timer = null;
   var asking = false;
 
+  var always = controls.hasAttribute("data-always");
+
   function isPaused() {
+    if (always) {
+      return false;
+    }
     try {
       return window.localStorage.getItem(STORAGE_KEY) === "1";
     } catch (error) {
@@ -74,13 +87,19 @@
         credentials: "same-origin",
       })
       .then(function (response) {
+        if (response.status !== 200 && response.status !== 304) {
+          tell("live:failed", { status: response.status });
+          return null; /* an error: keep what is shown, ask again later */
+        }
+        tell("live:answer", { status: response.status });
         if (response.status === 200) {
           return response.text().then(replace);
         }
-        return null; /* 304: nothing changed; an error: keep what is shown, ask again later */
+        return null; /* 304: nothing changed */
       })
       .catch(function () {
         /* offline for a moment: keep what is shown and ask again later */
+        tell("live:failed", { status: 0 });
       })
       .then(function () {
         asking = false;
@@ -142,6 +161,51 @@
     return all[focus.index] || null;
   }
 
+  function tell(name, detail) {
+    document.dispatchEvent(new CustomEvent(name, { detail: detail }));
+  }
+
+  /* Each watched row or figure by a key of its own (the same row may stand twice), with
+   * its text. */
+  function watched(root) {
+    var seen = {};
+    var found = {};
+    root.querySelectorAll(WATCHED).forEach(function (element) {
+      var name = element.hasAttribute("data-figure")
+        ? "f" + element.getAttribute("data-figure")
+        : element.hasAttribute("data-match")
+          ? "m" + element.getAttribute("data-match")
+          : "t" + element.getAttribute("data-team");
+      seen[name] = (seen[name] || 0) + 1;
+      found[name + "#" + seen[name]] = {
+        element: element,
+        text: element.textContent.replace(/\s+/g, " ").trim(),
+      };
+    });
+    return found;
+  }
+
+  function flashChanged(before, fresh) {
+    var after = watched(fresh);
+    var changed = 0;
+    Object.keys(after).forEach(function (key) {
+      if (before[key] && before[key].text !== after[key].text) {
+        var element = after[key].element;
+        element.classList.add("live-changed");
+        /* A row's cells flash (its own animation or theirs): the first flash to end
+         * ends the mark. */
+        element.addEventListener("animationend", function done(event) {
+          if (/flash/.test(event.animationName)) {
+            element.classList.remove("live-changed");
+            element.removeEventListener("animationend", done);
+          }
+        });
+        changed += 1;
+      }
+    });
+    return changed;
+  }
+
   function replace(html) {
     var template = document.createElement("template");
     template.innerHTML = html;
@@ -151,12 +215,15 @@
       return;
     }
     var state = remember(shown);
+    var before = watched(shown);
     shown.replaceWith(fresh);
     if (window.htmx) {
       window.htmx.process(fresh);
     }
+    var changed = flashChanged(before, fresh);
     restore(fresh, state);
     announce();
+    tell("live:replaced", { changed: changed });
   }
 
   function announce() {
@@ -190,6 +257,6 @@
   });
 
   setPaused(isPaused());
-  controls.hidden = false;
+  controls.hidden = always;
   schedule();
 })();

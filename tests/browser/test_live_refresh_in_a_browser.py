@@ -134,3 +134,33 @@ def test_a_knockout_bracket_scrolled_sideways_on_a_phone_stays_put(page: Page):
 
     expect(page.locator("#live .bracket-match").first).to_contain_text("10")
     assert page.locator("#live .bracket").evaluate("b => b.scrollLeft") == 150
+
+
+@pytest.mark.parametrize("size", [None, PHONE])
+def test_a_refresh_flashes_the_rows_that_changed_and_only_those(page: Page, event, size):
+    if size:
+        page.set_viewport_size(size)
+    page.clock.install()
+    page.goto(f"/events/{event.pk}/")
+    changed, unchanged = event.matches.filter(round=1).order_by("pk")[:2]
+    results_change(changed, 1)
+    wait_for_a_refresh(page, 200)
+    flashing = re.compile(r"\blive-changed\b")
+    expect(page.locator(f'#live tr[data-match="{changed.pk}"]')).to_have_class(flashing)
+    expect(page.locator(f'#live tr[data-match="{unchanged.pk}"]')).not_to_have_class(flashing)
+    # Once the flash has run its course the mark is gone, ready for the next change.
+    page.wait_for_timeout(3_000)  # the CSS animation runs in real time, not the page clock
+    expect(page.locator("#live .live-changed")).to_have_count(0)
+
+
+def test_on_the_live_standings_the_two_teams_whose_vp_changed_flash(page: Page, event):
+    page.clock.install()
+    match = event.matches.filter(round=1).order_by("pk").first()
+    results_change(match, 1)  # every team's place changes: all eight rows would flash
+    page.goto(f"/events/{event.pk}/live/")
+    results_change(match, 2)  # the same match again: two teams' VP, nobody's place
+    wait_for_a_refresh(page, 200)
+    moved = page.locator("#live table.standings tr.live-changed[data-team]")
+    expect(moved).to_have_count(2)
+    expect(moved.filter(has_text=match.home.name)).to_have_count(1)
+    expect(moved.filter(has_text=match.away.name)).to_have_count(1)
