@@ -71,3 +71,23 @@ def test_the_confirmation_reads_in_chinese(client, director, match):
     client.cookies["django_language"] = "zh-hans"
     page = client.post(reverse("director-status", args=[match.pk]), {"status": "final"}).text
     assert "Great Wall 10 : 0 Huashan，VP 15 : 5 — 确认？" in page
+
+
+def test_players_find_the_data_files_in_a_quiet_line_not_beside_the_cross_table(english, match):
+    page = english.get(reverse("event", args=[match.event_id])).text
+    header = page[page.index("Cross-table</a>") - 200 : page.index("Cross-table</a>") + 300]
+    assert "JSON" not in header and "USEBIO" not in header and "CSV" not in header
+    assert "Butler pair rankings" in header
+    files = page[page.index('class="small text-body-secondary no-print event-files') :]
+    assert "Data files:" in files and ">JSON</a>" in files and ">USEBIO</a>" in files
+
+
+def test_a_director_has_the_files_in_a_downloads_menu(director_client, match):
+    page = director_client.get(reverse("director-event", args=[match.event_id])).text
+    menu = page[page.index('class="downloads-menu') : page.index("</details>")]
+    for name, args in [("standings-csv", [match.event_id]), ("event-usebio", [match.event_id]),
+                       ("director-event-export", [match.event_id]),
+                       ("director-table-sheets", [match.event_id, 1]),
+                       ("round-pbn", [match.event_id, 1])]:  # fmt: skip
+        assert f'href="{reverse(name, args=args)}"' in menu
+    assert "Hand records, to print" not in menu  # the round has no deals

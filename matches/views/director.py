@@ -11,7 +11,7 @@ from matches.actions import ActionError
 from matches.auth.permissions import director_required, event_director_required
 from matches.forms import EventForm, MatchForm, SeatingForm, TeamForm
 from matches.forms.adjustments import ForfeitForm, ImpPenaltyForm, StatusForm, VpPenaltyForm
-from matches.models import Board, Event, Match, Result, Team
+from matches.models import Board, Deal, Event, Match, Result, Team
 from matches.presenters import history, progress, table_cards
 from matches.presenters.monitor import board_history_rows
 
@@ -67,6 +67,7 @@ def event_manage_context(event, shown_round=None, **forms):
         "rounds": rounds,
         "progress": progress.round_progress(event, shown) if shown else None,
         "tables": table_cards.round_tables(event, shown) if shown else None,  # their links
+        "round_has_deals": bool(shown) and Deal.objects.for_round(event, shown).exists(),
         "team_form": forms.get("team_form") or TeamForm(event=event),
         "match_form": forms.get("match_form")
         or MatchForm(event=event, initial={"round": current or 1}),

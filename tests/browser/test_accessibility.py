@@ -159,6 +159,12 @@ def forget_side(page: Page):
     page.reload()
 
 
+def open_downloads(page: Page):
+    """Open the director's Downloads menu."""
+    page.locator(".downloads-menu > summary").click()
+    expect(page.locator(".downloads-list")).to_be_visible()
+
+
 def hand_over(board: int):
     """Return an action that makes the phone North-South's and hands it to East-West for
     the entry waiting on ``board``: their Accept and Not agreed are shown."""
@@ -302,6 +308,9 @@ PAGES = [
     State("event-new", "/director/events/new/", user="director"),
     State("event-new-errors", "/director/events/new/", user="director", then=submit("main form")),
     State("event-manage", "/director/events/{league}/", user="director"),
+    State(
+        "event-manage-downloads", "/director/events/{league}/", user="director", then=open_downloads
+    ),
     State("team-new", "/director/events/{league}/teams/new/", user="director"),
     State("team-list", "/director/events/{league}/teams/list/", user="director"),
     State("deals-upload", "/director/events/{league}/deals/", user="director"),

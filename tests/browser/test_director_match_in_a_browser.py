@@ -7,6 +7,7 @@ which shows the result to be confirmed before it is done.
 and a flat 3NT. Home by 10 over 16 boards is 12.80 : 7.20 on the WBF 2013 scale.
 """
 
+import re
 from pathlib import Path
 
 import pytest
@@ -165,3 +166,27 @@ def test_a_refused_row_is_upper_cased_with_a_one_line_error_and_its_detail_on_fo
     box = error.bounding_box()
     assert box["height"] > 0 and error.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
     shoot(page, f"room-sheet-refused-{locale}-{size}")
+
+
+@pytest.mark.parametrize(("locale", "size"), CASES, ids=IDS)
+def test_the_director_downloads_the_files_from_one_menu_players_see_a_quiet_line(
+    page: Page, match, locale, size
+):
+    words = {"en-US": ("Downloads", "Blank table sheets, to print", "Data files:"),
+             "zh-CN": ("下载", "空白记分表（打印）", "数据文件：")}[locale]  # fmt: skip
+    open_as_director(page, size, f"/director/events/{match.event_id}/")
+    menu = page.locator(".downloads-menu")
+    expect(menu.get_by_role("link", name=words[1])).to_be_hidden()  # closed until asked
+    menu.locator("summary").click()
+    link = menu.get_by_role("link", name=words[1])
+    expect(link).to_be_visible()
+    box = page.locator(".downloads-list").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"]  # on the screen
+    shoot(page, f"downloads-{locale}-{size}")
+    link.click()
+    expect(page).to_have_url(re.compile(r"/rounds/1/table-sheets/$"))
+
+    page.goto(f"/events/{match.event_id}/")
+    expect(page.locator(".event-files")).to_contain_text(words[2])
+    expect(page.get_by_role("link", name="USEBIO")).to_have_count(1)  # in the quiet line only
+    expect(page.locator(".event-files").get_by_role("link", name="USEBIO")).to_be_visible()
