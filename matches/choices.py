@@ -8,7 +8,15 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from matches.scoring import DecidedBy, PartKind, Seat, VPScale, Vulnerability
+from matches.scoring import (
+    BoardScale,
+    DecidedBy,
+    Method,
+    PartKind,
+    Seat,
+    VPScale,
+    Vulnerability,
+)
 
 
 class SeatChoice(models.TextChoices):
@@ -98,6 +106,23 @@ class StageKind(models.TextChoices):
     ROUND_ROBIN = "round-robin", _("Round robin")
     SWISS = "swiss", _("Swiss")
     KNOCKOUT = "knockout", _("Knockout")
+
+
+class ScoringMethodChoice(models.TextChoices):
+    """How a stage scores its matches (matches/scoring/methods.py)."""
+
+    IMPS_VP = Method.IMPS_VP.value, _("IMPs, converted to VP")
+    IMPS = Method.IMPS.value, _("IMPs total (knockout)")
+    BOARD_A_MATCH = Method.BOARD_A_MATCH.value, _("Board-a-match")
+    WIN_LOSS = Method.WIN_LOSS.value, _("Win/loss")
+    PATTON = Method.PATTON.value, _("Patton (board points and the IMP aggregate)")
+
+
+class BoardScaleChoice(models.TextChoices):
+    """What a board is worth in board-a-match and Patton."""
+
+    ONE = BoardScale.ONE.value, _("1 for a board won, ½ each for a tie")
+    TWO = BoardScale.TWO.value, _("2 for a board won, 1 each for a tie (point-a-board)")
 
 
 class CarryOverChoice(models.TextChoices):

@@ -18,6 +18,7 @@ from .base import HISTORY_REASON_MOST, ActionError, Gone, changing, checked_text
 NOT_IN_MATCH = _("Only a team of this match (%(match)s) can be given an IMP penalty in it.")
 FORFEIT_VP_EVENT = _("VP are 0 to %(top)s on this event's scale.")
 FORFEIT_VP_STAGE = _("VP are 0 to %(top)s on this stage's scale.")
+FORFEIT_POINTS = _("Points are 0 to %(top)s in a match of this stage.")
 VP_HUNDREDTHS = _("VP are given to hundredths at most, such as 12.5 or 17.25.")
 NO_REASON = _("Give a reason; the public pages show it.")
 
@@ -98,8 +99,13 @@ def forfeit_errors(match, *, home_vp, away_vp, reason=None) -> list[ActionError]
     its own stage's (the event's for stage 1), to hundredths at most.
     """
     settings = match.settings
-    top = scoring.scale_total(settings.vp_scale)
-    message = FORFEIT_VP_EVENT if match.stage.number == 1 else FORFEIT_VP_STAGE
+    rules = match.stage.method_rules()
+    top = scoring.most_points(rules, settings.boards_per_match, settings.vp_scale)
+    if rules.uses_vp:
+        message = FORFEIT_VP_EVENT if match.stage.number == 1 else FORFEIT_VP_STAGE
+    else:  # board points, match points or Patton points
+        message = FORFEIT_POINTS
+    top = int(top) if top == top.to_integral() else top
     errors = []
     for field, vp in (("home_vp", home_vp), ("away_vp", away_vp)):
         if isinstance(vp, int) and not isinstance(vp, bool):

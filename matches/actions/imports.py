@@ -33,6 +33,7 @@ from matches.models import (
 
 from .base import changing, refresh_event_totals
 from .events import SETTINGS, settings_errors
+from .stages import METHOD_SETTINGS, method_errors
 
 BATCH = 500
 ORDER = (
@@ -85,6 +86,10 @@ def _check_settings(plan: Importer) -> None:
     """Refuse the document's event settings where any event's would be refused."""
     for error in settings_errors({name: getattr(plan.event, name) for name in SETTINGS}):
         raise BackupError.at(plan.where[id(plan.event)], error.field, str(error))
+    for stage in plan.stages.values():  # a stage's scoring, as the stage form checks it
+        values = {name: getattr(stage, name) for name in ("kind", *METHOD_SETTINGS)}
+        for error in method_errors(values):
+            raise BackupError.at(plan.where[id(stage)], error.field, str(error))
 
 
 def _insert(plan: Importer, model) -> None:

@@ -16,7 +16,7 @@ from fractions import Fraction
 from django.utils.translation import gettext_lazy as _
 
 from matches import queries, scoring
-from matches.choices import StageKind, VPScaleChoice
+from matches.choices import ScoringMethodChoice, StageKind, VPScaleChoice
 from matches.lib.text import text_errors
 from matches.models import (
     Bye,
@@ -62,11 +62,18 @@ SCALE_BOARDS = _(
 )
 ROUNDS = _("A Swiss stage plays 1 to 99 rounds.")
 TIE_BREAKS = _("Choose each tie-break at most once.")
+METHOD_FIXED = _("This stage has matches already: its scoring cannot change.")
+RANKED_METHOD = _("A round robin or a Swiss ranks by VP, board-a-match, win/loss or Patton.")
+WIN_POINTS = _("A match won scores more than 0 and at most 99 points, to hundredths.")
+TIE_MARGIN = _("A tie margin is a whole number of IMPs from 0 to 99.")
+STAKE = _("The aggregate scores more than 0 and at most 99 points, to hundredths.")
+# The settings a match's points depend on (matches/scoring/methods.py).
+METHOD_SETTINGS = ("method", "board_scale", "win_points", "tie_margin", "patton_stake")
 
 STAGE_SETTINGS = (
     "name", "kind", "rounds", "entrants", "carry_vp", "vp_scale", "boards_per_match",
     "boards_per_segment", "bye_vp", "bye_average", "tie_breaks", "delayed", "repeats_after",
-    "seed", "carry_over", "carry_amount", "carry_fraction", "carry_cap",
+    "seed", "carry_over", "carry_amount", "carry_fraction", "carry_cap", *METHOD_SETTINGS,
 )  # fmt: skip
 
 
@@ -109,6 +116,35 @@ def stage_errors(values: dict) -> list[ActionError]:
             ok = False
         if not ok or (field == "carry_cap" and amount == 0):
             errors.append(refusal(TENTHS, field))
+    errors.extend(method_errors(values))
+    return errors
+
+
+def _points_ok(value, *, required: bool) -> bool:
+    if value is None or value == "":
+        return not required
+    try:
+        amount = Decimal(value)
+    except (InvalidOperation, TypeError, ValueError):
+        return False
+    return amount.is_finite() and 0 < amount <= 99 and amount == amount.quantize(Decimal("0.01"))
+
+
+def method_errors(values: dict) -> list[ActionError]:
+    """Return what is wrong with a stage's scoring method and its settings."""
+    errors = []
+    method = values.get("method") or ScoringMethodChoice.IMPS_VP
+    if values.get("kind") != StageKind.KNOCKOUT and method not in scoring.RANKED_METHODS:
+        errors.append(refusal(RANKED_METHOD, "method"))
+    if (values.get("board_scale") or "1") not in {scale.value for scale in scoring.BoardScale}:
+        errors.append(refusal(_("Choose what a board is worth."), "board_scale"))
+    if not _points_ok(values.get("win_points", 1), required=True):
+        errors.append(refusal(WIN_POINTS, "win_points"))
+    margin = values.get("tie_margin") or 0
+    if isinstance(margin, bool) or not isinstance(margin, int) or not 0 <= margin <= 99:
+        errors.append(refusal(TIE_MARGIN, "tie_margin"))
+    if not _points_ok(values.get("patton_stake"), required=False):
+        errors.append(refusal(STAKE, "patton_stake"))
     return errors
 
 
@@ -140,16 +176,35 @@ def configure_stage(event, *, user, number: int, **values) -> Stage:
             # A knockout counts IMPs only: its matches' VP (never shown) use the WBF scale,
             # which covers any number of boards.
             merged["vp_scale"] = VPScaleChoice.WBF_2013
+        if merged["kind"] == StageKind.KNOCKOUT:
+            merged["method"] = ScoringMethodChoice.IMPS
+        elif merged["method"] == ScoringMethodChoice.IMPS and "method" not in values:
+            # a knockout's before: a ranked stage starts from IMPs → VP
+            merged["method"] = ScoringMethodChoice.IMPS_VP
         errors = stage_errors(merged)
         if errors:
             raise errors[0]
         if stage.pk and merged["kind"] != stage.kind and has_matches(stage):
             raise refusal(KIND_FIXED, "kind")
+        if stage.pk and has_matches(stage):
+            for field in METHOD_SETTINGS:
+                if _differs(merged[field], getattr(stage, field)):
+                    raise refusal(METHOD_FIXED, field)
         merged["tie_breaks"] = ",".join(scoring.tie_breaks(merged["tie_breaks"]))
         merged["carry_fraction"] = str(Fraction(str(merged["carry_fraction"] or "0")))
         for field, value in merged.items():
             setattr(stage, field, value)
         return change.save(stage)
+
+
+def _differs(new, old) -> bool:
+    """Return True when a setting changes (a Decimal typed as text or int compared as one)."""
+    if isinstance(old, Decimal) and new is not None:
+        try:
+            return Decimal(new) != old
+        except (InvalidOperation, TypeError, ValueError):
+            return True
+    return new != old
 
 
 def stage_candidates(stage) -> list[Team]:

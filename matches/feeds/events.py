@@ -9,6 +9,7 @@ from matches import queries
 from matches.choices import RoomChoice
 from matches.models import Deal
 from matches.presenters.scorecards import scorecard as scorecard_of
+from matches.presenters.units import units_code
 
 from .values import quotient_number, timestamp, vp_number
 
@@ -25,8 +26,15 @@ def event_summary(event, request) -> dict:
     }
 
 
+def vp_only(value, stage):
+    """Return points as VP where the stage's units are VP; null where there are none."""
+    return vp_number(value) if units_code(stage) == "vp" else None
+
+
 def match_summary(match, request) -> dict:
-    """Return a match's teams, round, status, stored IMP totals and VP."""
+    """Return a match's teams, round, status, stored IMP totals and points (VP, board
+    points, match points or Patton points: ``units``)."""
+    stage = match.stage
     return {
         "id": match.pk,
         "round": match.round,
@@ -35,8 +43,11 @@ def match_summary(match, request) -> dict:
         "status": match.status,
         "home_imps": match.home_imps,
         "away_imps": match.away_imps,
-        "home_vp": vp_number(match.home_vp),
-        "away_vp": vp_number(match.away_vp),
+        "units": units_code(stage),
+        "home_points": vp_number(match.home_vp),
+        "away_points": vp_number(match.away_vp),
+        "home_vp": vp_only(match.home_vp, stage),
+        "away_vp": vp_only(match.away_vp, stage),
         "complete_boards": match.complete_boards,
         "pending_boards": match.pending_boards,
         "in_play": match.in_play,
@@ -44,21 +55,36 @@ def match_summary(match, request) -> dict:
     }
 
 
-def _standing_rows(rows) -> list[dict]:
+def _standing_rows(rows, stage) -> list[dict]:
     return [
         {
             "position": row.standing.position,
             "team": {"id": row.team.pk, "name": row.team.name},
             "played": row.standing.played,
-            "vp": vp_number(row.standing.vp),
+            "points": vp_number(row.standing.vp),
+            "vp": vp_only(row.standing.vp, stage),
             "imps_won": row.standing.imps_won,
             "imps_lost": row.standing.imps_lost,
             "imp_quotient": quotient_number(row.standing),
             "decided_by": str(row.standing.decided_by),
-            "vp_penalties": [{"vp": vp_number(p.vp), "reason": p.reason} for p in row.penalties],
+            "vp_penalties": [
+                {"vp": vp_number(p.vp), "reason": p.reason} for p in row.penalties
+            ],  # in the stage's units
         }
         for row in rows
     ]
+
+
+def _with_stages(event, data) -> list:
+    """Return the event's matches, each with its stage loaded (one query for them all)."""
+    stages = {data.stage.pk: data.stage}
+    matches = queries.matches_of(event)
+    if any(match.stage_id not in stages for match in matches):
+        stages.update((stage.pk, stage) for stage in event.stages.all())
+    for match in matches:
+        match.stage = stages[match.stage_id]
+        match.stage.event = event
+    return matches
 
 
 def standings(event, request) -> dict:
@@ -67,17 +93,20 @@ def standings(event, request) -> dict:
     return {
         "event": event_summary(event, request),
         "updated": timestamp(data.updated),
-        "standings": _standing_rows(queries.standings(event, data)),
-        "live_standings": _standing_rows(queries.standings(event, queries.live_data(data))),
+        "units": units_code(data.stage),
+        "standings": _standing_rows(queries.standings(event, data), data.stage),
+        "live_standings": _standing_rows(
+            queries.standings(event, queries.live_data(data)), data.stage
+        ),
         "byes": [
             {
                 "round": b.round,
                 "team": {"id": b.team_id, "name": b.team.name},
-                "vp": vp_number(event.bye_vp_value()),
+                "vp": vp_number(data.stage.bye_vp_value()),  # in the stage's units
             }
             for b in data.bye_rows
         ],  # fmt: skip
-        "matches": [match_summary(match, request) for match in queries.matches_of(event)],
+        "matches": [match_summary(match, request) for match in _with_stages(event, data)],
     }
 
 
@@ -153,8 +182,12 @@ def scorecard(match, request) -> dict:
                 for p in match.imp_penalties.all()
             ],
         },
-        "vp": None
+        "units": units_code(match.stage),
+        "points": None
         if result.vp is None
+        else {"home": vp_number(result.vp[0]), "away": vp_number(result.vp[1])},
+        "vp": None
+        if result.vp is None or units_code(match.stage) != "vp"
         else {"home": vp_number(result.vp[0]), "away": vp_number(result.vp[1])},
         # A knockout's carry-over (segment 0 on the scorecard): null when there is none.
         "carry_over": {"home": float(match.carry_home), "away": float(match.carry_away)}

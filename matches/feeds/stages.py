@@ -6,13 +6,27 @@ from __future__ import annotations
 from matches import queries
 from matches.models.stages import stages_of
 from matches.presenters import stage_pages
+from matches.presenters.units import units_code
 
-from .events import event_summary, match_summary
+from .events import event_summary, match_summary, vp_only
 from .values import quotient_number, timestamp, vp_number
 
 
 def _team(team) -> dict | None:
     return None if team is None else {"id": team.pk, "name": team.name}
+
+
+def _scoring(stage) -> dict:
+    """Return how the stage scores a match: its method, settings and units."""
+    rules = stage.method_rules()
+    return {
+        "method": str(rules.method),
+        "units": units_code(stage),
+        "board_points": float(rules.board_scale.win),
+        "win_points": float(rules.win),
+        "tie_margin": rules.tie_margin,
+        "patton_stake": None if rules.patton_stake is None else float(rules.patton_stake),
+    }
 
 
 def _stage_summary(stage, request) -> dict:
@@ -25,6 +39,7 @@ def _stage_summary(stage, request) -> dict:
         "boards_per_match": settings.boards_per_match,
         "boards_per_segment": settings.boards_per_segment,
         "tie_breaks": [str(rule) for rule in stage.tie_break_rules()],
+        "scoring": _scoring(stage),
         "carry_over": {
             "method": stage.carry_over,
             "amount": float(stage.carry_amount),
@@ -52,7 +67,8 @@ def stages(event, request) -> dict:
                     "position": row.standing.position,
                     "team": _team(row.team),
                     "played": row.standing.played,
-                    "vp": vp_number(row.standing.vp),
+                    "points": vp_number(row.standing.vp),
+                    "vp": vp_only(row.standing.vp, stage),
                     "imps_won": row.standing.imps_won,
                     "imps_lost": row.standing.imps_lost,
                     "imp_quotient": quotient_number(row.standing),

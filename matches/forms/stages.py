@@ -13,7 +13,14 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from matches import actions
-from matches.choices import CarryOverChoice, StageKind, TieBreakRuleChoice, VPScaleChoice
+from matches.choices import (
+    BoardScaleChoice,
+    CarryOverChoice,
+    ScoringMethodChoice,
+    StageKind,
+    TieBreakRuleChoice,
+    VPScaleChoice,
+)
 from matches.models import Stage
 
 TIE_BREAK_FIELDS = [f"tie_break_{n}" for n in range(1, 6)]
@@ -21,7 +28,13 @@ NO_RULE = [("", "—")]
 DEFAULT_RULES = Stage._meta.get_field("tie_breaks").default.split(",")
 RANKED = frozenset({StageKind.ROUND_ROBIN, StageKind.SWISS})  # stages with standings
 # The fields that apply to only some formats (the others apply to every stage).
+RANKED_METHODS = [(v, label) for v, label in ScoringMethodChoice.choices if v != "imps"]
 KIND_FIELDS = {
+    "method": RANKED,
+    "board_scale": RANKED,
+    "win_points": RANKED,
+    "tie_margin": RANKED,
+    "patton_stake": RANKED,
     "carry_vp": RANKED,
     "vp_scale": RANKED,
     "bye_vp": RANKED,
@@ -56,6 +69,27 @@ class StageForm(forms.Form):
     carry_vp = forms.BooleanField(
         label=_("Start from the VP of the previous stage"), required=False
     )
+    method = forms.ChoiceField(
+        label=_("Scoring"), choices=RANKED_METHODS, required=False,
+        help_text=_("A knockout counts IMPs, with any carry-over."),
+    )  # fmt: skip
+    board_scale = forms.ChoiceField(
+        label=_("A board's points (board-a-match and Patton)"),
+        choices=BoardScaleChoice.choices, required=False,
+    )  # fmt: skip
+    win_points = forms.DecimalField(
+        label=_("Points for a match won (win/loss)"), max_digits=5, decimal_places=2,
+        min_value=0.01, max_value=99, required=False, help_text=_("Leave blank for 1."),
+    )  # fmt: skip
+    tie_margin = forms.IntegerField(
+        label=_("A match won by this many IMPs or fewer is a tie (win/loss)"),
+        min_value=0, max_value=99, required=False, help_text=_("Leave blank for 0."),
+    )  # fmt: skip
+    patton_stake = forms.DecimalField(
+        label=_("Points for the IMP aggregate (Patton)"), max_digits=5, decimal_places=2,
+        min_value=0.01, max_value=99, required=False,
+        help_text=_("Leave blank for as many as the boards' points."),
+    )  # fmt: skip
     vp_scale = forms.ChoiceField(label=_("VP scale"), choices=VPScaleChoice.choices)
     boards_per_match = forms.IntegerField(label=_("Boards per match"), min_value=1, max_value=200)
     boards_per_segment = forms.IntegerField(
@@ -113,6 +147,8 @@ class StageForm(forms.Form):
                 boards_per_segment=settings.boards_per_segment,
                 bye_vp=settings.bye_vp,
             )
+            if initial["method"] not in dict(RANKED_METHODS):  # a knockout's IMPs
+                initial["method"] = ScoringMethodChoice.IMPS_VP
             rules = [rule for rule in stage.tie_breaks.split(",") if rule]
             initial.update(zip(TIE_BREAK_FIELDS, rules, strict=False))
             kwargs["initial"] = initial
@@ -122,6 +158,8 @@ class StageForm(forms.Form):
                 "boards_per_match": event.boards_per_match,
                 "boards_per_segment": event.boards_per_segment,
                 "carry_over": CarryOverChoice.NONE,
+                "method": ScoringMethodChoice.IMPS_VP,
+                "board_scale": BoardScaleChoice.ONE,
                 **dict(
                     zip(
                         TIE_BREAK_FIELDS,
@@ -179,6 +217,13 @@ class StageForm(forms.Form):
             data.pop(name, None)
         data["carry_amount"] = data.get("carry_amount") or 0
         data["carry_fraction"] = data.get("carry_fraction") or "0"
+        for name in ("method", "board_scale"):  # not sent: as they are
+            if not data.get(name):
+                data.pop(name, None)
+        if data.get("win_points") is None:
+            data["win_points"] = 1
+        if data.get("tie_margin") is None:
+            data["tie_margin"] = 0
         return data
 
     def clean(self):

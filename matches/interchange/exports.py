@@ -13,6 +13,7 @@ from matches import queries, scoring
 from matches.choices import RoomChoice
 from matches.models import Board, Deal, Seating
 from matches.presenters.formatting import quotient
+from matches.presenters.units import units_code, units_label
 
 from . import pbn, usebio
 
@@ -200,23 +201,26 @@ def usebio_document(event) -> bytes:
             boards_played=event.boards_per_match,
             teams=teams,
             matches=xml_matches,
+            victory_points=units_code(data.stage) == "vp",
         )
     )
 
 
 def standings_rows(event) -> tuple[list, list]:
-    """Return the standings as a CSV header and rows, in the user's language."""
+    """Return the standings as a CSV header and rows, in the user's language; the points
+    column is named by the stage's units (VP, BAM, W/L, Patton)."""
+    data = queries.stage_data(event)
     header = [
         _("Rank"),
         _("Team"),
         _("Played"),
-        "VP",
+        units_label(data.stage),
         _("IMPs won"),
         _("IMPs lost"),
         _("IMP quotient"),
     ]
     rows = []
-    for row in queries.standings(event):
+    for row in queries.standings(event, data):
         s = row.standing
         rows.append(
             [

@@ -95,6 +95,9 @@ class Event:
     teams: list[Team]
     matches: list[Match]
     program_version: str = "1"
+    # False for a stage scored otherwise (board-a-match, win/loss, Patton): the match's
+    # and team's scores are then its points, with no VICTORY_POINTS and no VPS method.
+    victory_points: bool = True
 
 
 def _add(parent: ET.Element, name: str, value=None) -> ET.Element:
@@ -120,7 +123,8 @@ def write_usebio(event: Event) -> bytes:
     if event.date is not None:
         _add(xml_event, "DATE", event.date.strftime("%d/%m/%Y"))
     _add(xml_event, "BOARD_SCORING_METHOD", "IMPS")
-    _add(xml_event, "MATCH_SCORING_METHOD", "VPS")
+    if event.victory_points:
+        _add(xml_event, "MATCH_SCORING_METHOD", "VPS")
     _add(xml_event, "BOARDS_PLAYED", event.boards_played)
     participants = _add(xml_event, "PARTICIPANTS")
     for team in event.teams:
@@ -143,8 +147,9 @@ def write_usebio(event: Event) -> bytes:
         if match.home_vp is not None and match.away_vp is not None:
             _add(xml_match, "TEAM_SCORE", _vp(match.home_vp))
             _add(xml_match, "OPPOSING_TEAM_SCORE", _vp(match.away_vp))
-            _add(xml_match, "TEAM_VICTORY_POINTS", _vp(match.home_vp))
-            _add(xml_match, "OPPOSING_TEAM_VICTORY_POINTS", _vp(match.away_vp))
+            if event.victory_points:
+                _add(xml_match, "TEAM_VICTORY_POINTS", _vp(match.home_vp))
+                _add(xml_match, "OPPOSING_TEAM_VICTORY_POINTS", _vp(match.away_vp))
         _add(xml_match, "TEAM_IMPS", match.home_imps)
         _add(xml_match, "OPPOSING_TEAM_IMPS", match.away_imps)
         for board in match.boards:

@@ -224,6 +224,7 @@ class Match(models.Model):
             rules.vp_scale,
             penalties=self.penalty_imps(penalties),
             forfeit_vp=self.forfeit_vp,
+            method=self.stage.method_rules(),
         )
 
 

@@ -23,7 +23,13 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from matches import scoring
-from matches.choices import CarryOverChoice, StageKind, VPScaleChoice
+from matches.choices import (
+    BoardScaleChoice,
+    CarryOverChoice,
+    ScoringMethodChoice,
+    StageKind,
+    VPScaleChoice,
+)
 from matches.scoring.knockout import CarryOverRule
 
 from .events import DirectorDecision, Event, Team
@@ -38,6 +44,22 @@ class Stage(models.Model):
     )
     vp_scale = models.CharField(
         _("VP scale"), max_length=16, choices=VPScaleChoice.choices, default=VPScaleChoice.WBF_2013
+    )
+    # How the stage scores a match (matches/scoring/methods.py); a knockout plays IMPs.
+    method = models.CharField(
+        _("scoring method"), max_length=16, choices=ScoringMethodChoice.choices,
+        default=ScoringMethodChoice.IMPS_VP,
+    )  # fmt: skip
+    board_scale = models.CharField(
+        _("a board's points"), max_length=2, choices=BoardScaleChoice.choices,
+        default=BoardScaleChoice.ONE,
+    )  # fmt: skip
+    win_points = models.DecimalField(
+        _("points for a match won"), max_digits=5, decimal_places=2, default=Decimal(1)
+    )
+    tie_margin = models.PositiveSmallIntegerField(_("IMP margin of a tied match"), default=0)
+    patton_stake = models.DecimalField(
+        _("points for the aggregate"), max_digits=5, decimal_places=2, null=True, blank=True
     )
     boards_per_match = models.PositiveSmallIntegerField(_("boards per match"), default=16)
     boards_per_segment = models.PositiveSmallIntegerField(_("boards per segment"), default=16)
@@ -137,12 +159,28 @@ class Stage(models.Model):
         return self.event if self.is_first else self
 
     def bye_vp_value(self) -> Decimal:
-        """Return the VP a team gets for a bye: the setting (the event's for stage 1), or
-        the scale's default."""
+        """Return the VP (points) a team gets for a bye: the setting (the event's for
+        stage 1), or the scale's default; for the methods other than IMPs → VP, half the
+        points a match gives."""
         settings = self.settings
         if settings.bye_vp is not None:
             return settings.bye_vp
+        rules = self.method_rules()
+        if not rules.uses_vp:
+            return scoring.average_points(rules, settings.boards_per_match, settings.vp_scale)
         return scoring.default_bye_vp(settings.vp_scale)
+
+    def method_rules(self) -> scoring.MethodRules:
+        """Return how the stage scores a match: its method and settings (IMPs total for a
+        knockout, whatever is stored)."""
+        method = scoring.Method.IMPS if self.is_knockout else self.method
+        return scoring.MethodRules(
+            method,
+            self.board_scale,
+            self.win_points,
+            self.tie_margin,
+            self.patton_stake,
+        )
 
     def matches_here(self):
         """Return the stage's matches."""

@@ -12,7 +12,7 @@ from matches import scoring
 from matches.models import Event
 from matches.queries import StageData, stage_data, standings
 
-from .formatting import format_vp
+from .units import format_points, units_label
 
 SELF_CELL = '<td class="table-secondary"></td>'
 
@@ -20,15 +20,17 @@ SELF_CELL = '<td class="table-secondary"></td>'
 def cross_table(event: Event, data: StageData | None = None) -> list[tuple[object, str]]:
     """Return the grid in standings order: (row team, its cells as escaped HTML).
 
-    Each cell is the row team's VP against the column team, with the IMPs of the meeting
-    under them, linked to the scorecard (a double round robin has two meetings).
+    Each cell is the row team's points (in the stage's units) against the column team,
+    with the IMPs of the meeting under them, linked to the scorecard (a double round
+    robin has two meetings).
     """
     data = data or stage_data(event)
     order = [row.team for row in standings(event, data)]
     grid = scoring.cross_table(data.teams, data.outcomes)
     outcomes = {o.match_id: o for o in data.outcomes}
     scorecard = reverse("scorecard", args=[0]).replace("/0/", "/{}/")
-    played = escape(gettext("IMPs %(won)s : %(lost)s, %(vp)s VP"))
+    units = escape(units_label(data.stage))
+    played = escape(gettext("IMPs %(won)s : %(lost)s, %(vp)s %(units)s"))
     not_played = escape(gettext("Not played yet"))
     rows = []
     for row in order:
@@ -49,8 +51,8 @@ def cross_table(event: Event, data: StageData | None = None) -> list[tuple[objec
                 if cell.vp is None:
                     meetings.append(f'<a href="{url}" title="{not_played}">·</a>')
                     continue
-                vp = format_vp(cell.vp)
-                title = played % {"won": int(won), "lost": int(lost), "vp": vp}
+                vp = escape(format_points(cell.vp, data.stage))
+                title = played % {"won": int(won), "lost": int(lost), "vp": vp, "units": units}
                 meetings.append(
                     f'<a href="{url}" title="{title}"><span class="vp">{vp}</span>'
                     f'<span class="imps">{int(won)}:{int(lost)}</span></a>'

@@ -15,7 +15,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from matches.choices import TieBreakChoice
 
-from .formatting import format_vp, quotient
+from .formatting import quotient
+from .units import format_points, units_label
 
 ROW = (
     '<tr data-team="{team_id}">'
@@ -29,11 +30,13 @@ ROW = (
     '<td class="small decided-by">{tie_break}</td>'
     "</tr>"
 )
-PENALTIES = ' <span class="badge text-bg-danger" title="{reasons}">−{amounts} VP</span>'
+PENALTIES = ' <span class="badge text-bg-danger" title="{reasons}">−{amounts} {units}</span>'
 
 
-def standings_rows(rows, event_id: int) -> SafeString:
-    """Return the <tr> of each standings row (matches.queries.StandingRow), best first."""
+def standings_rows(rows, event_id: int, stage=None) -> SafeString:
+    """Return the <tr> of each standings row (matches.queries.StandingRow), best first,
+    the points in the stage's units (VP when no stage is given)."""
+    units = escape(units_label(stage))
     team_url = reverse("team", args=[event_id, 0]).replace("/0/", "/{}/")
     labels = {choice.value: escape(choice.label) for choice in TieBreakChoice}
     html = []
@@ -43,7 +46,8 @@ def standings_rows(rows, event_id: int) -> SafeString:
         if row.penalties:
             penalties = PENALTIES.format(
                 reasons=escape(" ".join(p.reason for p in row.penalties) + " "),
-                amounts=", ".join(format_vp(p.vp) for p in row.penalties),
+                amounts=", ".join(format_points(p.vp, stage) for p in row.penalties),
+                units=units,
             )
         tie_break = row.tie_break
         html.append(
@@ -54,7 +58,7 @@ def standings_rows(rows, event_id: int) -> SafeString:
                 name=escape(row.team.name),
                 penalties=penalties,
                 played=int(standing.played),
-                vp=format_vp(standing.vp),
+                vp=format_points(standing.vp, stage),
                 won=int(standing.imps_won),
                 lost=int(standing.imps_lost),
                 quotient=quotient(standing),

@@ -20,7 +20,7 @@ from matches.choices import (
     VulnerabilityChoice,
     VulnerabilityShortChoice,
 )
-from matches.presenters import formatting, scorecards
+from matches.presenters import formatting, scorecards, units
 from matches.presenters.standings_rows import standings_rows
 from matches.scoring import board_dealer, board_vulnerability
 
@@ -36,6 +36,8 @@ register.filter("result_of", formatting.result_text)
 register.filter("deal_result", formatting.deal_result)
 register.filter("vp", formatting.format_vp)
 register.filter("quotient", formatting.quotient)
+register.filter("units", units.units_label)  # a stage's units: VP, BAM, W/L, Patton
+register.filter("points", units.format_points)  # {{ value|points:stage }}
 register.filter("side_of", scorecards.team_side)
 register.simple_tag(standings_rows)
 

@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from jsonschema import Draft202012Validator, validators
 
-from matches.choices import CarryOverChoice, SeatChoice, StageKind, VPScaleChoice
+from matches.choices import (
+    BoardScaleChoice,
+    CarryOverChoice,
+    ScoringMethodChoice,
+    SeatChoice,
+    StageKind,
+    VPScaleChoice,
+)
 from matches.models import (
     BoardAdjustment,
     Deal,
@@ -180,6 +187,11 @@ STAGE = obj({"number": whole(1)}, {
     "carry_amount": maybe(decimal(Stage, "carry_amount")),
     "carry_fraction": maybe(text(Stage, "carry_fraction")),
     "carry_cap": maybe(decimal(Stage, "carry_cap")),
+    "method": maybe(choice(ScoringMethodChoice.values)),
+    "board_scale": maybe(choice(BoardScaleChoice.values)),
+    "win_points": maybe(decimal(Stage, "win_points")),
+    "tie_margin": maybe(whole(0, 99)),
+    "patton_stake": maybe(decimal(Stage, "patton_stake")),
     "tie_order": maybe(items(KEY)),
     "entries": items(obj({"team": KEY, "seed": whole(1)}, {
         "joined_round": maybe(whole(1)), "withdrawn_after": maybe(whole(0)),

@@ -1,0 +1,77 @@
+"""The units a stage's points are written in: VP, board-a-match (BAM), win/loss (W/L) or
+Patton, each with its short label and its way of writing a number.
+
+A page, feed or export shows a match's points as its stage scores them (the stage's
+method: matches/scoring/methods.py): "VP 15.37 : 4.63", "BAM 9½ : 6½", "W/L 1 : 0";
+never VP where there are none. Template filters (``templatetags/bridge.py``) wrap these.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.utils.translation import pgettext_lazy
+
+from matches.scoring import Method
+
+from .formatting import format_vp
+
+LABELS = {
+    Method.IMPS_VP: "VP",
+    Method.IMPS: "VP",
+    Method.BOARD_A_MATCH: pgettext_lazy("units", "BAM"),
+    Method.WIN_LOSS: pgettext_lazy("units", "W/L"),
+    Method.PATTON: pgettext_lazy("units", "Patton"),
+}
+# The units as the JSON feeds and the files name them: plain, never translated.
+CODES = {
+    Method.IMPS_VP: "vp",
+    Method.IMPS: "vp",
+    Method.BOARD_A_MATCH: "board-points",
+    Method.WIN_LOSS: "match-points",
+    Method.PATTON: "patton-points",
+}
+
+
+def method_of(stage) -> Method:
+    """Return the stage's method (IMPs → VP when there is no stage: an event's page)."""
+    if stage is None or stage == "":
+        return Method.IMPS_VP
+    return stage.method_rules().method
+
+
+def units_label(stage) -> str:
+    """Return the short name of the stage's units: "VP", "BAM", "W/L" or "Patton"."""
+    return str(LABELS[method_of(stage)])
+
+
+def units_code(stage) -> str:
+    """Return the stage's units as the feeds name them: "vp", "board-points", …"""
+    return CODES[method_of(stage)]
+
+
+def halves(value) -> str:
+    """Return points as board-a-match writes them: "9½", "½", "10"; hundredths else."""
+    value = Decimal(value)
+    whole = value.to_integral_value(rounding="ROUND_FLOOR")
+    if value == whole:
+        return str(int(whole))
+    if value - whole == Decimal("0.5"):
+        return f"{int(whole)}½" if whole else "½"
+    return f"{value:.2f}"
+
+
+def format_points(value, stage=None) -> str:
+    """Return a match's or a team's points in the stage's units ("—" for none)."""
+    if value is None:
+        return "—"
+    if method_of(stage) in (Method.IMPS_VP, Method.IMPS):
+        return format_vp(value)
+    return halves(value)
+
+
+def points_pair(home, away, stage=None) -> str:
+    """Return a match's result in its stage's units: "BAM 9½ : 6½", "VP 15.37 : 4.63"."""
+    if home is None or away is None:
+        return "—"
+    return f"{units_label(stage)} {format_points(home, stage)} : {format_points(away, stage)}"
