@@ -199,6 +199,7 @@ class TableSheet:
     segment: int
     boards: list[Board]
     seats: dict  # {seat: player} already known, for the names to be printed
+    table: int = 0  # the table number: the match's place in the round (both rooms share it)
     link: object = None  # the table's TableLink (QR code and code), once its tables are open
 
     @property
@@ -223,7 +224,7 @@ def table_sheets(event, round_number: int) -> list[TableSheet]:
         .prefetch_related("boards", "seatings__player")
     )
     sheets = []
-    for match in matches:
+    for table, match in enumerate(matches, 1):
         match.event = event
         boards = list(match.boards.all())
         seating: dict = {}
@@ -239,6 +240,7 @@ def table_sheets(event, round_number: int) -> list[TableSheet]:
                         segment,
                         [b for b in boards if b.number in numbers],
                         seating.get((segment, room.value), {}),
+                        table=table,
                     )
                 )
     return sheets

@@ -8,6 +8,8 @@ and a flat 3NT. Home by 10 over 16 boards is 12.80 : 7.20 on the WBF 2013 scale.
 """
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -190,3 +192,34 @@ def test_the_director_downloads_the_files_from_one_menu_players_see_a_quiet_line
     expect(page.locator(".event-files")).to_contain_text(words[2])
     expect(page.get_by_role("link", name="USEBIO")).to_have_count(1)  # in the quiet line only
     expect(page.locator(".event-files").get_by_role("link", name="USEBIO")).to_be_visible()
+
+
+def pdf_pages(page: Page, tmp_path) -> int:
+    """Return the A4 pages the page prints on, as pdfinfo counts them."""
+    assert shutil.which("pdfinfo"), "pdfinfo (poppler-utils) counts the pages"
+    path = tmp_path / "print.pdf"
+    path.write_bytes(page.pdf(prefer_css_page_size=True))
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
+    assert re.search(r"Page size:\s+59[45]\.\d+ x 841\.\d+ pts \(A4\)", info), info
+    return int(re.search(r"Pages:\s+(\d+)", info).group(1))
+
+
+@pytest.mark.parametrize(("locale", "size"), CASES, ids=IDS)
+def test_blank_table_sheets_carry_the_table_the_imp_columns_and_signatures_one_page_each(
+    page: Page, match, locale, size, tmp_path
+):
+    make_match(match.event)  # table 2
+    words = {"en-US": ("Table 2", "Difference", "IMP total", "N-S signature", "E-W signature"),
+             "zh-CN": ("第 2 桌", "分差", "IMP 合计", "南北签字", "东西签字")}[locale]  # fmt: skip
+    open_as_director(page, size, f"/director/events/{match.event_id}/rounds/1/table-sheets/")
+    sheets = page.locator("article.table-sheet")
+    expect(sheets).to_have_count(4)  # 2 matches × 2 rooms
+    second = sheets.nth(2)
+    expect(second.locator(".sheet-table-number")).to_have_text(words[0])
+    expect(second.locator("thead")).to_contain_text(words[1])
+    expect(second.locator("thead th.imp-col")).to_have_count(4)  # each team: 分差, IMP
+    expect(second.locator("tfoot")).to_contain_text(words[2])
+    expect(second.locator(".signature-label")).to_have_text([words[3], words[4]])
+    page.emulate_media(media="print")
+    shoot(page, f"table-sheets-print-{locale}-{size}")
+    assert pdf_pages(page, tmp_path) == 4

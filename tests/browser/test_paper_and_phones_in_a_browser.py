@@ -198,7 +198,9 @@ def test_blank_table_sheets_print_one_a4_page_for_each_room_of_each_match(
     make_user("td", chief=True, password="paper for the tables")
     log_in(page, "td", "paper for the tables")
     page.goto(f"/director/events/{event.pk}/")
-    page.locator(f'a[href="/director/events/{event.pk}/rounds/1/table-sheets/"]').click()
+    page.locator(
+        f'.round-progress a[href="/director/events/{event.pk}/rounds/1/table-sheets/"]'
+    ).click()
     expect(page.locator("article.table-sheet")).to_have_count(4)  # 2 matches × 2 rooms
     dealer = "北" if locale == "zh-CN" else "North"
     expect(page.locator('.table-sheet tr[data-board="5"] td').nth(1)).to_have_text(dealer)
