@@ -182,6 +182,8 @@ def test_a_six_team_board_a_match_round_robin_of_three_board_matches(td, request
     assert '<th scope="col" class="text-end">BAM</th>' in team
     round_page = client.get(reverse("round", args=[event.pk, 1])).content.decode()
     assert '<th scope="col" class="text-end">BAM</th>' in round_page
+    live = client.get(reverse("live-standings", args=[event.pk])).content.decode()
+    assert '<th scope="col" class="text-end">BAM</th>' in live
 
     feed = client.get(reverse("standings-json", args=[event.pk])).json()
     assert feed["units"] == "board-points"
@@ -229,3 +231,22 @@ def test_a_win_loss_swiss_of_seven_teams_over_three_rounds(td, client):
     client.cookies["django_language"] = "zh-hans"
     chinese_page = client.get(stage.get_absolute_url()).content.decode()
     assert '<th scope="col" class="text-end">胜负</th>' in chinese_page
+
+
+def test_a_forfeit_and_a_penalty_in_a_board_a_match_stage_are_in_board_points(td, english):
+    event = event_of(3, boards=3)
+    stage = actions.configure_stage(event, user=td, number=1, kind="round-robin",
+                                    method="board-a-match")  # fmt: skip
+    actions.start_stage(stage, user=td)
+    match = Match.objects.filter(event=event).first()
+    with pytest.raises(actions.ActionError, match="Points are 0 to 3 in a match"):
+        actions.set_forfeit(match, home_vp=Decimal(4), away_vp=Decimal(0), reason="No show",
+                            user=td)  # fmt: skip
+    actions.set_forfeit(match, home_vp=Decimal("2.5"), away_vp=Decimal(0), reason="No show",
+                        user=td)  # fmt: skip
+    actions.add_vp_penalty(event, team=match.home, vp=Decimal("0.5"), reason="Slow play",
+                           user=td)  # fmt: skip
+    card = english.get(match.get_absolute_url()).content.decode()
+    assert "Forfeit: set by the director, BAM 2½ : 0" in card
+    page = english.get(event.get_absolute_url()).content.decode()
+    assert f"{match.home.name}: −½ BAM — Slow play" in page
