@@ -2,6 +2,8 @@
 open a round's tables from its page, tap a result on a table's phone."""
 
 import re
+import shutil
+import subprocess
 
 from django.urls import reverse
 from playwright.sync_api import Locator, Page, expect
@@ -53,3 +55,13 @@ def tap_result(page: Page, level, strain, declarer, result, doubling=""):
     page.locator(f"label[for=declarer-{declarer}]").click()
     page.locator(f"#table-entry [data-result='{result}']").click()
     page.locator("#table-entry [type=submit]").click()
+
+
+def pdf_pages(page: Page, tmp_path, **options) -> int:
+    """Return the A4 pages the page prints on, as pdfinfo (poppler-utils) counts them."""
+    assert shutil.which("pdfinfo"), "pdfinfo (poppler-utils) counts the pages"
+    path = tmp_path / "print.pdf"
+    path.write_bytes(page.pdf(prefer_css_page_size=True, **options))
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
+    assert re.search(r"Page size:\s+59[45]\.\d+ x 841\.\d+ pts \(A4\)", info), info
+    return int(re.search(r"Pages:\s+(\d+)", info).group(1))

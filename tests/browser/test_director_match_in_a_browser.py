@@ -8,8 +8,6 @@ and a flat 3NT. Home by 10 over 16 boards is 12.80 : 7.20 on the WBF 2013 scale.
 """
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -194,16 +192,6 @@ def test_the_director_downloads_the_files_from_one_menu_players_see_a_quiet_line
     expect(page.locator(".event-files").get_by_role("link", name="USEBIO")).to_be_visible()
 
 
-def pdf_pages(page: Page, tmp_path) -> int:
-    """Return the A4 pages the page prints on, as pdfinfo counts them."""
-    assert shutil.which("pdfinfo"), "pdfinfo (poppler-utils) counts the pages"
-    path = tmp_path / "print.pdf"
-    path.write_bytes(page.pdf(prefer_css_page_size=True))
-    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
-    assert re.search(r"Page size:\s+59[45]\.\d+ x 841\.\d+ pts \(A4\)", info), info
-    return int(re.search(r"Pages:\s+(\d+)", info).group(1))
-
-
 @pytest.mark.parametrize(("locale", "size"), CASES, ids=IDS)
 def test_blank_table_sheets_carry_the_table_the_imp_columns_and_signatures_one_page_each(
     page: Page, match, locale, size, tmp_path
@@ -222,4 +210,4 @@ def test_blank_table_sheets_carry_the_table_the_imp_columns_and_signatures_one_p
     expect(second.locator(".signature-label")).to_have_text([words[3], words[4]])
     page.emulate_media(media="print")
     shoot(page, f"table-sheets-print-{locale}-{size}")
-    assert pdf_pages(page, tmp_path) == 4
+    assert helpers.pdf_pages(page, tmp_path) == 4

@@ -12,6 +12,7 @@ from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from tests.background import run_tasks
+from tests.browser.helpers import pdf_pages
 from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
 from tests.factories import enter, make_event, make_match, make_team, make_user
 
@@ -114,12 +115,51 @@ def test_a_director_uploads_deals_and_sees_progress_then_the_hand_records(page: 
 @pytest.mark.parametrize(("per_page", "pages"), [(4, 4), (6, 3)])
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 def test_the_hand_record_sheet_prints_four_or_six_boards_to_an_a4_page(
-    page: Page, match, per_page, pages, locale
+    page: Page, match, per_page, pages, locale, tmp_path
 ):
     page.goto(f"/events/{match.event_id}/rounds/1/hands/?per_page={per_page}")
     expect(page.locator(".hand-diagram")).to_have_count(16)
     page.emulate_media(media="print")
-    pdf = page.pdf(format="A4", print_background=True)
+    assert pdf_pages(page, tmp_path, format="A4", print_background=True) == pages
     SHOTS.mkdir(exist_ok=True)
-    (SHOTS / f"hand-records-{locale}-{per_page}.pdf").write_bytes(pdf)
-    assert pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") == pages
+    (SHOTS / f"hand-records-{locale}-{per_page}.pdf").write_bytes(
+        (tmp_path / "print.pdf").read_bytes()
+    )
+
+
+CLIPPED = """() => {
+  const clipped = [];
+  for (const board of document.querySelectorAll(".hand-sheet-board")) {
+    const frame = board.getBoundingClientRect();
+    for (const part of board.querySelectorAll(".hd-hand, .hd-seat, .dd-table, .par")) {
+      const box = part.getBoundingClientRect();
+      const outside = box.left < frame.left - 0.5 || box.right > frame.right + 0.5
+        || box.top < frame.top - 0.5 || box.bottom > frame.bottom + 0.5;
+      if (outside || part.scrollWidth > part.clientWidth + 1) {
+        clipped.push(board.querySelector("h2").textContent + " " + part.className);
+      }
+    }
+  }
+  return clipped;
+}"""
+
+
+@pytest.mark.parametrize("per_page", [4, 6])
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+@pytest.mark.parametrize("width", [1366, 390])
+def test_no_hand_is_clipped_on_the_printed_sheet_west_dealer_and_vulnerable_included(
+    page: Page, match, per_page, locale, width
+):
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"/events/{match.event_id}/rounds/1/hands/?per_page={per_page}")
+    page.emulate_media(media="print")
+    expect(page.locator(".hand-diagram")).to_have_count(16)
+    west = page.locator(".hand-sheet-board").nth(3).locator(".hd-west .hd-seat")  # board 4
+    expect(west.locator(".hd-dealer")).to_have_count(1)
+    expect(west.locator(".hd-vul")).to_have_count(1)
+    page.set_viewport_size({"width": 718, "height": 1047})  # A4 less its 10 mm margins, 96 dpi
+    SHOTS.mkdir(exist_ok=True)
+    page.locator(".hand-sheet-board").nth(3).screenshot(
+        path=str(SHOTS / f"hand-record-west-{locale}-{per_page}-{width}.png")
+    )
+    assert page.evaluate(CLIPPED) == []
