@@ -163,3 +163,20 @@ def test_no_hand_is_clipped_on_the_printed_sheet_west_dealer_and_vulnerable_incl
         path=str(SHOTS / f"hand-record-west-{locale}-{per_page}-{width}.png")
     )
     assert page.evaluate(CLIPPED) == []
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+@pytest.mark.parametrize("width", [1366, 390])
+def test_the_scorecard_prints_on_one_a4_page_with_the_rounds_deals(
+    page: Page, match, locale, width, tmp_path
+):
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"/matches/{match.pk}/")
+    expect(page.locator(".hand-records-list details")).to_have_count(16)  # on the screen
+    printable = page.locator(".hand-records-list a[href$='/rounds/1/hands/']")
+    expect(printable).to_be_visible()  # the hand records' own sheet
+    page.emulate_media(media="print")
+    expect(page.locator(".hand-records-list")).to_be_hidden()
+    assert pdf_pages(page, tmp_path) == 1
+    page.goto(f"/events/{match.event_id}/rounds/1/hands/?per_page=6")
+    assert pdf_pages(page, tmp_path) == 3
