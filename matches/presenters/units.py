@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from django.utils.translation import pgettext_lazy
 
+from matches.choices import ScoringMethodChoice, VPScaleChoice
 from matches.scoring import Method
 
 from .formatting import format_vp
@@ -48,6 +49,15 @@ def units_label(stage) -> str:
 def units_code(stage) -> str:
     """Return the stage's units as the feeds name them: "vp", "board-points", …"""
     return CODES[method_of(stage)]
+
+
+def scoring_text(stage) -> str:
+    """Return how a stage scores, for its page's heading: the VP scale for IMPs → VP (and
+    a knockout), else the method ("Board-a-match", "Win/loss", …)."""
+    method = method_of(stage)
+    if method in (Method.IMPS_VP, Method.IMPS):
+        return str(VPScaleChoice(stage.settings.vp_scale).label)
+    return str(ScoringMethodChoice(method.value).label)
 
 
 def halves(value) -> str:

@@ -79,6 +79,7 @@ def stage_data(event: Event, stage: Stage | None = None, live: bool = False) -> 
     penalty_rows = list(stage.penalties_here())
     for penalty in penalty_rows:
         penalty.team = every_team[penalty.team_id]
+        penalty.stage = stage  # already loaded: its units need no query
     outcomes, byes = _counted(rows, bye_rows, stage, live)
     return StageData(
         stage=stage,

@@ -38,6 +38,7 @@ register.filter("vp", formatting.format_vp)
 register.filter("quotient", formatting.quotient)
 register.filter("units", units.units_label)  # a stage's units: VP, BAM, W/L, Patton
 register.filter("points", units.format_points)  # {{ value|points:stage }}
+register.filter("scoring", units.scoring_text)  # a stage's VP scale, or its method
 register.filter("side_of", scorecards.team_side)
 register.simple_tag(standings_rows)
 
