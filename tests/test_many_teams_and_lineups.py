@@ -3,10 +3,11 @@
 import re
 
 import pytest
+from django.db import models
 from django.urls import reverse
 
 from matches import actions
-from matches.models import Seating, Team
+from matches.models import Player, Seating, Team
 from tests.factories import make_event, make_match, make_team
 
 pytestmark = pytest.mark.django_db
@@ -114,3 +115,60 @@ def test_a_player_seated_twice_is_refused_beside_the_seat_and_nothing_is_saved(
 def test_a_round_without_matches_has_no_line_up_page(director_client, event):
     make_match(event)
     assert director_client.get(reverse("director-lineups", args=[event.pk, 7])).status_code == 404
+
+
+def shown_seats(page: str, match) -> dict:
+    """Return {field: player name} of the options shown selected for a match's segment 1."""
+    found = re.findall(
+        rf'name="m{match.pk}-s1-(\w+)".*?<option value="\d+" selected>([^<]+)</option>', page, re.S
+    )
+    return dict(found)
+
+
+def test_round_1_proposes_players_1_2_north_south_3_4_east_west_and_saves_nothing_unasked(
+    director_client, round_robin
+):
+    url = reverse("director-lineups", args=[round_robin.pk, 1])
+    page = director_client.get(url).text
+    match = round_robin.matches.filter(round=1).select_related("home", "away").first()
+    home, away = match.home.name, match.away.name
+    assert shown_seats(page, match) == {
+        "open_N": f"{home} A", "open_S": f"{home} B", "closed_E": f"{home} C",
+        "closed_W": f"{home} D", "closed_N": f"{away} A", "closed_S": f"{away} B",
+        "open_E": f"{away} C", "open_W": f"{away} D",
+    }  # fmt: skip
+    assert "Default seating (players 1–2 N-S, 3–4 E-W): not saved yet" in page
+    assert "Confirm and save the line-ups" in page
+    assert not Seating.objects.exists()  # shown, not saved
+
+    data = {}
+    for form_match in round_robin.matches.filter(round=1):
+        shown = shown_seats(page, form_match)
+        players = {p.name: p.pk for p in Player.objects.all()}
+        data.update(
+            {f"m{form_match.pk}-s1-{field}": players[name] for field, name in shown.items()}
+        )
+    director_client.post(url, data)  # the director confirms as shown
+    assert Seating.objects.count() == 16
+
+
+def test_round_2_carries_each_teams_pairs_over_from_round_1(director_client, round_robin):
+    first = round_robin.matches.filter(round=1).select_related("home", "away").first()
+    home = list(first.home.players.all())
+    away = list(first.away.players.all())
+    seats = {("open", "N"): home[2], ("open", "S"): home[3], ("closed", "E"): home[0],
+             ("closed", "W"): home[1], ("closed", "N"): away[0], ("closed", "S"): away[1],
+             ("open", "E"): away[2], ("open", "W"): away[3]}  # fmt: skip
+    actions.set_seating(first, 1, seats, user=None)  # Ash's C and D sat North-South
+    page = director_client.get(reverse("director-lineups", args=[round_robin.pk, 2])).text
+    second = (
+        round_robin.matches.filter(round=2)
+        .filter(models.Q(home=first.home) | models.Q(away=first.home))
+        .get()
+    )
+    shown = shown_seats(page, second)
+    ns_room, ew_room = ("open", "closed") if second.home_id == first.home_id else ("closed", "open")
+    assert shown[f"{ns_room}_N"] == home[2].name and shown[f"{ns_room}_S"] == home[3].name
+    assert shown[f"{ew_room}_E"] == home[0].name and shown[f"{ew_room}_W"] == home[1].name
+    assert "As in round 1: not saved yet" in page
+    assert Seating.objects.filter(match__round=2).count() == 0

@@ -15,6 +15,7 @@ from matches.choices import SeatChoice
 from matches.forms.bulk import LineupForm, TeamListForm
 from matches.models import Event
 from matches.presenters import progress
+from matches.queries.lineups import proposed_lineups
 
 
 @require_http_methods(["GET", "POST"])
@@ -49,18 +50,23 @@ def lineups(request, event_id, round_number):
     if not matches:
         raise Http404
     data = request.POST if request.method == "POST" else None
-    forms = []
     for match in matches:
         match.event = event
+    # Where nothing is saved: last round's pairs (or players 1–2 N-S, 3–4 E-W), shown only.
+    proposals = proposed_lineups(event, round_number, matches)
+    forms = []
+    for match in matches:
         for segment in match.segment_numbers:
-            initial = LineupForm.initial_for(match, segment)
+            proposal = proposals.get((match.pk, segment))
+            initial = proposal.seats if proposal else LineupForm.initial_for(match, segment)
             prefix = f"m{match.pk}-s{segment}"
             form = LineupForm(data, match=match, segment=segment, initial=initial, prefix=prefix)
+            form.proposal = proposal
             forms.append(form)
     if data is not None and all(form.is_valid() for form in forms):
         refused = 0
         for form in forms:
-            if not form.has_changed():
+            if not (form.has_changed() or (form.proposal and form.complete)):  # confirmed as shown
                 continue
             try:
                 actions.set_seating(form.match, form.segment, form.seats(), user=request.user)
@@ -78,5 +84,6 @@ def lineups(request, event_id, round_number):
         "forms": forms,
         "rounds": progress.round_numbers(event),
         "seats": list(SeatChoice),
+        "proposed": bool(proposals),
     }
     return render(request, "director/lineups.html", context)

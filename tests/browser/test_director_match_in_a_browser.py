@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from matches import actions
+from matches.models import Seating
 from tests.browser import helpers
 from tests.factories import enter, make_event, make_match, make_team, make_user
 
@@ -211,3 +213,37 @@ def test_blank_table_sheets_carry_the_table_the_imp_columns_and_signatures_one_p
     page.emulate_media(media="print")
     shoot(page, f"table-sheets-print-{locale}-{size}")
     assert helpers.pdf_pages(page, tmp_path) == 4
+
+
+@pytest.mark.parametrize(("locale", "size"), CASES, ids=IDS)
+def test_round_2s_line_ups_come_carried_over_and_are_saved_when_the_director_confirms(
+    page: Page, locale, size
+):
+    event = make_event(name="周二队式赛")
+    for name in ("长城队", "华山队", "泰山队", "黄山队"):
+        make_team(event, name)
+    actions.make_round_robin(event, user=None)
+    for match in event.matches.filter(round=1):
+        home, away = list(match.home.players.all()), list(match.away.players.all())
+        seats = {("open", "N"): home[3], ("open", "S"): home[2], ("closed", "E"): home[1],
+                 ("closed", "W"): home[0], ("closed", "N"): away[0], ("closed", "S"): away[1],
+                 ("open", "E"): away[2], ("open", "W"): away[3]}  # fmt: skip
+        actions.set_seating(match, 1, seats, user=None)
+    make_user("td", chief=True, password=PASSWORD)
+    words = {"en-US": ("As in round 1: not saved yet", "Confirm and save the line-ups"),
+             "zh-CN": ("同第 1 轮：尚未保存", "确认并保存出场名单")}[locale]  # fmt: skip
+    open_as_director(page, size, f"/director/events/{event.pk}/rounds/2/lineups/")
+    expect(page.locator(".lineup-proposed")).to_have_count(2)
+    expect(page.locator(".lineup-proposed").first).to_have_text(words[0])
+    wall = event.teams.get(name="长城队")
+    match = event.matches.filter(round=2).filter(home=wall).first() or event.matches.get(
+        round=2, away=wall
+    )
+    ns_room = "open" if match.home_id == wall.pk else "closed"
+    north = page.locator(f"#id_m{match.pk}-s1-{ns_room}_N")
+    expect(north.locator("option:checked")).to_have_text("长城队 D")  # D and C sat N-S in round 1
+    assert not Seating.objects.filter(match__round=2).exists()
+    shoot(page, f"lineups-carried-{locale}-{size}")
+    page.get_by_role("button", name=words[1]).click()
+    expect(page).to_have_url(re.compile(r"\?round=2$"))
+    assert Seating.objects.filter(match__round=2).count() == 16
