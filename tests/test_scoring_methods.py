@@ -57,6 +57,7 @@ def test_a_board_a_match_scorecard_counts_boards_not_imps_and_says_bam(td, engli
     assert (match.home_vp, match.away_vp) == (Decimal("1.5"), Decimal("1.5"))
     page = english.get(match.get_absolute_url()).content.decode()
     assert "BAM <strong" in page and "1½ : 1½" in page
+    assert "Home team&#x27;s boards: 1 won, 1 level, 1 lost" in page
     assert ">VP <strong" not in page
 
 
@@ -123,7 +124,8 @@ def test_the_stage_form_saves_a_win_loss_stage_with_a_tie_margin(td):
     assert (stage.method, stage.win_points, stage.tie_margin) == ("win-loss", 1, 2)
 
 
-def test_an_event_exported_and_imported_keeps_its_stages_scoring(td):
+def test_an_event_exported_and_imported_keeps_its_stages_scoring(td, english):
+    client = english
     event = event_of(3, boards=2)
     stage = actions.configure_stage(event, user=td, number=1, kind="round-robin",
                                     method="patton", board_scale="2",
@@ -140,6 +142,9 @@ def test_an_event_exported_and_imported_keeps_its_stages_scoring(td):
     match.refresh_from_db()
     assert (again.home_vp, again.away_vp) == (match.home_vp, match.away_vp)
     assert match.home_vp > 4  # both boards (4) and most of the aggregate's 6
+    card = client.get(match.get_absolute_url()).content.decode()
+    assert "Home team&#x27;s boards: 2 won, 0 level, 0 lost; board points 4 : 0" in card
+    assert "Patton <strong" in card
 
 
 def test_a_backup_with_a_scoring_a_stage_cannot_use_is_refused(td):

@@ -18,6 +18,8 @@ from matches.choices import RoomChoice, SeatChoice
 from matches.models import Board, Event, Match, Result
 from matches.models.stages import first_stage
 
+from .units import points_detail
+
 
 @dataclass(frozen=True)
 class ScorecardRow:
@@ -59,6 +61,11 @@ class Scorecard:
     adjustments: list[Board] = field(default_factory=list)  # boards with an artificial score
     assigned: list[Result] = field(default_factory=list)  # results a director assigned
     penalties: list = field(default_factory=list)  # the match's IMP penalties
+
+    @property
+    def points_detail(self) -> str:
+        """Return where a board-a-match or Patton match's points come from, or ""."""
+        return points_detail(self.match, self.result)
 
     @property
     def has_notes(self) -> bool:

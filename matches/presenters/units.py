@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext, pgettext_lazy
 
 from matches.choices import ScoringMethodChoice, VPScaleChoice
-from matches.scoring import Method
+from matches.scoring import Method, aggregate_points, board_a_match, board_record
 
 from .formatting import format_vp
 
@@ -85,3 +85,28 @@ def points_pair(home, away, stage=None) -> str:
     if home is None or away is None:
         return "—"
     return f"{units_label(stage)} {format_points(home, stage)} : {format_points(away, stage)}"
+
+
+def points_detail(match, result) -> str:
+    """Return where a board-a-match or Patton match's points come from, for its scorecard
+    ("Home team's boards: 1 won, 1 level, 1 lost"; Patton: the boards' points and the
+    aggregate's); "" for the other methods, and before a board is complete or a forfeit."""
+    rules = match.stage.method_rules()
+    if rules.method not in (Method.BOARD_A_MATCH, Method.PATTON) or result.vp is None:
+        return ""
+    if result.forfeit or not result.totals.complete_boards:
+        return ""
+    won, tied, lost = board_record(result.boards)
+    text = gettext("Home team's boards: %(won)s won, %(tied)s level, %(lost)s lost") % {
+        "won": won, "tied": tied, "lost": lost,
+    }  # fmt: skip
+    if rules.method is Method.PATTON:
+        settings = match.settings
+        boards = board_a_match(result.boards, rules.board_scale)
+        margins = (result.home_margin, result.away_margin)
+        aggregate = aggregate_points(rules, margins, settings.boards_per_match, settings.vp_scale)
+        text += gettext("; board points %(boards)s, IMP aggregate %(aggregate)s") % {
+            "boards": " : ".join(halves(p) for p in boards),
+            "aggregate": " : ".join(halves(p) for p in aggregate),
+        }
+    return text

@@ -207,14 +207,39 @@ def match_points(
         return home, away
     home, away = board_a_match(boards, rules.board_scale)
     if method is Method.PATTON:
-        stake = rules.stake(match_boards, scale)
-        home_aggregate = scaled_vp(home_margin, match_boards, scale, stake)
-        if balanced:
-            away_aggregate = stake - home_aggregate
-        else:
-            away_aggregate = scaled_vp(away_margin, match_boards, scale, stake)
+        home_aggregate, away_aggregate = aggregate_points(rules, margins, match_boards, scale)
         home, away = home + home_aggregate, away + away_aggregate
     return home, away
+
+
+def aggregate_points(
+    rules: MethodRules, margins: tuple[int, int], match_boards: int, scale: VPScale | str
+) -> tuple[Decimal, Decimal]:
+    """Return (home, away): Patton's points for the IMP aggregate, the stake shared by the
+    VP scale (exactly the stake between them when the margins balance)."""
+    home_margin, away_margin = margins
+    stake = rules.stake(match_boards, scale)
+    home = scaled_vp(home_margin, match_boards, scale, stake)
+    if home_margin == -away_margin:
+        return home, stake - home
+    return home, scaled_vp(away_margin, match_boards, scale, stake)
+
+
+def board_record(boards: Iterable) -> tuple[int, int, int]:
+    """Return the home team's boards won, tied and lost (complete boards only)."""
+    won = tied = lost = 0
+    for board in boards:
+        gains = board_gains(board)
+        if gains is None:
+            continue
+        won, tied, lost = (
+            (won + 1, tied, lost)
+            if gains[0] > 0
+            else (won, tied + 1, lost)
+            if gains[0] == 0
+            else (won, tied, lost + 1)
+        )
+    return won, tied, lost
 
 
 def most_points(rules: MethodRules, match_boards: int, scale: VPScale | str) -> Decimal:

@@ -15,9 +15,11 @@ from matches.scoring import (
     BoardScale,
     Method,
     MethodRules,
+    aggregate_points,
     average_points,
     board_a_match,
     board_points,
+    board_record,
     match_points,
     most_points,
     score_match,
@@ -193,3 +195,11 @@ def test_a_win_loss_winner_is_the_team_ahead_by_more_than_the_tie_margin(diffs, 
     margin = score_match(compared, 1, len(diffs), "wbf-2013").home_margin
     home, _ = match_points(rules, compared, (margin, -margin), len(diffs), "wbf-2013")
     assert home == (1 if margin > tie_margin else 0 if margin < -tie_margin else Decimal("0.5"))
+
+
+def test_a_patton_result_is_its_board_points_plus_its_aggregate_points():
+    compared = boards(10, 10, 10, -10)
+    assert board_record(compared) == (3, 0, 1)
+    assert board_a_match(compared, BoardScale.TWO) == (6, 2)
+    assert aggregate_points(PATTON, (0, 0), 4, "wbf-2013") == (4, 4)
+    assert board_record([BoardComparison(1, 420, None), *boards(0)]) == (0, 1, 0)
