@@ -144,14 +144,23 @@ CLIPPED = """() => {
 }"""
 
 
+# Each print test: both languages, from a desktop's window and a phone's.
+LANGUAGES_AND_WIDTHS = pytest.mark.parametrize(
+    ("locale", "width"), [(locale, width) for locale in ("en-US", "zh-CN") for width in (1366, 390)]
+)
+
+
+def open_at(page: Page, width: int, path: str):
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(path)
+
+
 @pytest.mark.parametrize("per_page", [4, 6])
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-@pytest.mark.parametrize("width", [1366, 390])
+@LANGUAGES_AND_WIDTHS
 def test_no_hand_is_clipped_on_the_printed_sheet_west_dealer_and_vulnerable_included(
     page: Page, match, per_page, locale, width
 ):
-    page.set_viewport_size({"width": width, "height": 900})
-    page.goto(f"/events/{match.event_id}/rounds/1/hands/?per_page={per_page}")
+    open_at(page, width, f"/events/{match.event_id}/rounds/1/hands/?per_page={per_page}")
     page.emulate_media(media="print")
     expect(page.locator(".hand-diagram")).to_have_count(16)
     west = page.locator(".hand-sheet-board").nth(3).locator(".hd-west .hd-seat")  # board 4
@@ -165,13 +174,11 @@ def test_no_hand_is_clipped_on_the_printed_sheet_west_dealer_and_vulnerable_incl
     assert page.evaluate(CLIPPED) == []
 
 
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-@pytest.mark.parametrize("width", [1366, 390])
+@LANGUAGES_AND_WIDTHS
 def test_the_scorecard_prints_on_one_a4_page_with_the_rounds_deals(
     page: Page, match, locale, width, tmp_path
 ):
-    page.set_viewport_size({"width": width, "height": 900})
-    page.goto(f"/matches/{match.pk}/")
+    open_at(page, width, f"/matches/{match.pk}/")
     expect(page.locator(".hand-records-list details")).to_have_count(16)  # on the screen
     printable = page.locator(".hand-records-list a[href$='/rounds/1/hands/']")
     expect(printable).to_be_visible()  # the hand records' own sheet
