@@ -1,9 +1,12 @@
 """What browser tests do as a user again and again: log in, type a row of a room sheet,
-open a round's tables from its page, tap a result on a table's phone."""
+open a round's tables from its page, tap a result on a table's phone; check a page fits
+the screen, count the A4 pages it prints on, keep a screenshot to look at."""
 
+import os
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 from django.urls import reverse
 from playwright.sync_api import Locator, Page, expect
@@ -57,11 +60,31 @@ def tap_result(page: Page, level, strain, declarer, result, doubling=""):
     page.locator("#table-entry [type=submit]").click()
 
 
-def pdf_pages(page: Page, tmp_path, **options) -> int:
-    """Return the A4 pages the page prints on, as pdfinfo (poppler-utils) counts them."""
+SIZES = {"1366": {"width": 1366, "height": 768}, "390": {"width": 390, "height": 844}}
+# WALL_SCREENSHOTS=<folder>: the wall, poster and knockout tests keep what they saw there.
+SHOTS = Path(os.environ["WALL_SCREENSHOTS"]) if os.environ.get("WALL_SCREENSHOTS") else None
+
+
+def shot(page: Page, name: str):
+    """Keep a screenshot of the page in WALL_SCREENSHOTS (when it is set)."""
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.wait_for_timeout(800)  # the panel's fade-in and a flash's peak, in real time
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def fits_the_screen(page: Page) -> bool:
+    """Return True when nothing makes the page wider than the window."""
+    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def pdf_pages(page: Page, tmp_path, landscape=False, **options) -> int:
+    """Return the A4 pages the page prints on (portrait, or ``landscape``), as pdfinfo
+    (poppler-utils) counts them."""
     assert shutil.which("pdfinfo"), "pdfinfo (poppler-utils) counts the pages"
     path = tmp_path / "print.pdf"
     path.write_bytes(page.pdf(prefer_css_page_size=True, **options))
     info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
-    assert re.search(r"Page size:\s+59[45]\.\d+ x 841\.\d+ pts \(A4\)", info), info
+    size = r"841\.\d+ x 59[45]\.\d+" if landscape else r"59[45]\.\d+ x 841\.\d+"
+    assert re.search(rf"Page size:\s+{size} pts \(A4\)", info), info
     return int(re.search(r"Pages:\s+(\d+)", info).group(1))

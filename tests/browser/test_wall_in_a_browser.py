@@ -5,48 +5,20 @@ time they are from; the round's QR-code poster prints on one A4 page.
 With WALL_SCREENSHOTS=<folder> each test also saves what it saw there, to look at.
 """
 
-import os
 import re
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests import congress
+from tests.browser.helpers import SIZES, fits_the_screen, pdf_pages, shot
 from tests.factories import enter
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SIZES = {"1366": {"width": 1366, "height": 768}, "390": {"width": 390, "height": 844}}
-SHOTS = Path(os.environ["WALL_SCREENSHOTS"]) if os.environ.get("WALL_SCREENSHOTS") else None
-
-
-def shot(page: Page, name: str):
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.wait_for_timeout(800)  # the panel's fade-in and a flash's peak, in real time
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
-
 
 def shown(page: Page):
     return page.locator("#live .wall-panel.is-shown")
-
-
-def fits_the_screen(page: Page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
-
-
-def pdf_pages(page: Page, tmp_path, landscape=False) -> int:
-    """Return the A4 pages the page prints on, as pdfinfo counts them."""
-    path = (SHOTS or tmp_path) / f"{page.title()[:40]}.pdf"
-    path.write_bytes(page.pdf(prefer_css_page_size=True, print_background=True))
-    assert shutil.which("pdfinfo"), "pdfinfo (poppler-utils) counts the pages"
-    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
-    size = r"841\.\d+ x 59[45]\.\d+" if landscape else r"59[45]\.\d+ x 841\.\d+"
-    assert re.search(rf"Page size:\s+{size} pts", info), info
-    return int(re.search(r"Pages:\s+(\d+)", info).group(1))
 
 
 @pytest.mark.parametrize("size", SIZES)
