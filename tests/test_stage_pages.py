@@ -179,7 +179,9 @@ def test_a_knockout_bracket_page_and_feed(english, director):
     )
     actions.start_stage(second, user=director)
     page = client.get(reverse("stage", args=[event.pk, 2])).text
-    assert "Semi-finals" in page and "Final" in page and "(0.1)" in page
+    assert "Semi-finals" in page and "Final" in page
+    assert "Carry-over included: 0.1 : 0.0" in page  # its working a tap away:
+    assert "A fixed 0.1 IMPs to the higher-placed team" in page
     data = json.loads(client.get(reverse("stage-bracket-json", args=[event.pk, 2])).text)
     assert [r["name"] for r in data["rounds"]] == ["Semi-finals", "Final"]
     semi = data["rounds"][0]["matches"][0]

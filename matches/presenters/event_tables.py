@@ -46,6 +46,11 @@ class EventTables:
         return bool(self.data.in_play)
 
     @cached_property
+    def outcome(self) -> queries.Outcome | None:
+        """Return the event's final ranking once its knockout's final is decided."""
+        return queries.final_ranking(self.event)
+
+    @cached_property
     def standings(self) -> list[queries.StandingRow]:
         return queries.standings(self.event, self.data)
 

@@ -46,6 +46,14 @@ def stage_rounds(stage) -> int:
     return stage._knockout_rounds
 
 
+def stage_round_name(stage, number: int) -> str:
+    """Return what a stage's round is called: "Semi-finals" … in a knockout, "Round 3"
+    otherwise."""
+    if stage.is_knockout:
+        return round_name(stage_rounds(stage), number)
+    return _("Round %(round)s") % {"round": number}
+
+
 def match_round_name(match) -> str:
     """Return what a match's round is called: "Final", "Semi-final" … in a knockout,
     "Round 3" otherwise."""
@@ -99,3 +107,23 @@ def carry_over_text(match) -> str:
         return ""
     working = queries.carry_over_working(match)
     return working_text(working) if working is not None else ""
+
+
+def placing_text(outcome, placing) -> str:
+    """Return how a team of the final ranking came to its place, in words: "Winner",
+    "Runner-up", "Out in the Semi-finals · 3rd in the round robin" (its position in the
+    stage that placed it), "5th in the round robin"."""
+    how = placing.how
+    if how == "winner":
+        return pgettext("event outcome", "Winner")
+    if how == "runner-up":
+        return _("Runner-up")
+    parts = []
+    if how == "knockout":
+        parts.append(
+            _("Out in the %(round)s") % {"round": round_name(outcome.rounds, placing.round)}
+        )
+    if placing.stage is not None and placing.position is not None:
+        values = {"stage": placing.stage, "position": placing.position}
+        parts.append(_("Position %(position)s in %(stage)s") % values)
+    return " · ".join(parts)

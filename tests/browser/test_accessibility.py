@@ -279,6 +279,10 @@ PAGES = [
     State("wall-knockout", "/events/{cup}/wall/"),
     State("wall-won", "/events/{won}/wall/"),
     State("poster", "/events/{league}/stages/1/rounds/1/poster/"),
+    State("event-won", "/events/{won}/"),
+    State("stage-won", "/events/{won}/stages/2/"),
+    State("scorecard-knockout-final", "/matches/{won_final}/"),
+    State("knockout-round", "/events/{won}/stages/2/rounds/1/"),
     # the tables' pages, on the players' phones (no login)
     State("table", "/t/{table}/", then=forget_side),
     State("table-handed-over", "/t/{table}/", then=hand_over(4)),
@@ -482,8 +486,16 @@ def build_world() -> SimpleNamespace:
         hands=build_hand_records(director),
         **build_jobs(director, league),
         **build_tables(director, demo, league),
-        won=congress.knockout().pk,
+        **build_won(),
     )
+
+
+def build_won() -> dict:
+    """Return the ids of an event won (``won``: a round robin of eight, then a knockout of
+    its top four with half the VP difference carried over, played to a winner) and of its
+    final (``won_final``)."""
+    won = congress.knockout()
+    return {"won": won.pk, "won_final": won.matches.get(stage__number=2, round=2).pk}
 
 
 def build_jobs(director, league) -> dict:
@@ -809,7 +821,7 @@ def test_every_page_the_urls_name_is_in_the_page_list():
                 yield pattern.name
 
     ids = {key: 1 for key in ("demo", "demo_match", "league", "team", "match", "swiss", "cup",
-                              "tie_match", "won", "hands", "table", "table_done",
+                              "tie_match", "won", "won_final", "hands", "table", "table_done",
                               "table_withdrawn", "table_offline", "job_running", "job_done",
                               "job_confirm")}  # fmt: skip
     audited = {

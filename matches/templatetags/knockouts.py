@@ -1,0 +1,17 @@
+"""Template filters for knockouts: a match's round by its name ("Final", "半决赛"), a
+stage's round by its name, and a match's carry-over's working in words
+(``matches/presenters/knockouts.py``).
+
+    {{ match|round_title }}    {% stage_round_title stage number %}    {{ match|carry_working }}
+"""
+
+from django import template
+
+from matches.presenters import knockouts
+
+register = template.Library()
+
+register.filter("round_title", knockouts.match_round_name)
+register.filter("carry_working", knockouts.carry_over_text)
+register.simple_tag(knockouts.stage_round_name, name="stage_round_title")
+register.simple_tag(knockouts.placing_text, name="placing_text")
