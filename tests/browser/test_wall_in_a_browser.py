@@ -126,3 +126,28 @@ def test_a_poster_of_many_tables_still_prints_on_one_page(page: Page, tables, tm
     expect(page.locator(".poster-tables svg.qr")).to_have_count(tables)
     shot(page, f"poster-{tables}-tables")
     assert pdf_pages(page, tmp_path) == 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_after_the_final_the_wall_leads_with_the_winner_and_names_the_knockout_rounds(
+    page: Page, locale, size
+):
+    event = congress.knockout()
+    page.set_viewport_size(SIZES[size])
+    page.clock.install()
+    page.goto(f"/events/{event.pk}/wall/")
+    expect(shown(page)).to_have_attribute("data-panel", "outcome")
+    expect(shown(page)).to_contain_text("最终排名")
+    expect(shown(page).locator("li.outcome-place").first).to_contain_text("冠军")
+    expect(shown(page).locator("li.outcome-place").first).to_contain_text("Winner")
+    assert fits_the_screen(page)
+    shot(page, f"wall-won-{locale}-{size}")
+    page.clock.run_for(20_500)
+    expect(shown(page)).to_have_attribute("data-panel", "matches")
+    expect(shown(page).locator("h2")).to_contain_text("决赛")
+    expect(shown(page).locator("h2")).not_to_contain_text("第 2 轮")
+    page.clock.run_for(15_500)
+    expect(shown(page)).to_have_attribute("data-panel", "standings")  # the bracket
+    expect(shown(page).locator("h3")).to_have_text(["半决赛Semi-finals", "决赛Final"])
+    shot(page, f"wall-bracket-{locale}-{size}")
