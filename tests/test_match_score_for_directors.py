@@ -1,6 +1,8 @@
 """A director sees the match's running score while working (the match page, both room
 sheets) and the result to be confirmed before marking the match final."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -91,3 +93,19 @@ def test_a_director_has_the_files_in_a_downloads_menu(director_client, match):
                        ("round-pbn", [match.event_id, 1])]:  # fmt: skip
         assert f'href="{reverse(name, args=args)}"' in menu
     assert "Hand records, to print" not in menu  # the round has no deals
+
+
+def test_the_match_page_proposes_the_default_seating_and_saves_it_only_when_asked(
+    director_client, match
+):
+    url = reverse("director-match", args=[match.pk])
+    page = director_client.get(url).text
+    assert "Default seating (players 1–2 N-S, 3–4 E-W): not saved yet" in page
+    first = match.home.players.order_by("id").first()
+    assert f'<option value="{first.pk}" selected>{first.name}</option>' in page
+    assert not match.seatings.exists()
+    shown = re.findall(r'name="s1-(\w+)".*?<option value="(\d+)" selected>', page, re.S)
+    assert len(shown) == 8
+    director_client.post(url, {"segment": "1", **{f"s1-{name}": pk for name, pk in shown}})
+    assert match.seatings.count() == 8
+    assert "not saved yet" not in director_client.get(url).text

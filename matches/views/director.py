@@ -14,6 +14,7 @@ from matches.forms.adjustments import ForfeitForm, ImpPenaltyForm, StatusForm, V
 from matches.models import Board, Deal, Event, Match, Result, Team
 from matches.presenters import history, progress, table_cards
 from matches.presenters.monitor import board_history_rows
+from matches.queries.lineups import proposed_lineups
 
 
 @require_http_methods(["GET", "POST"])
@@ -130,10 +131,10 @@ def match_manage(request, match_id):
     segment = request.POST.get("segment", "")
     segment = int(segment) if segment.isdigit() and segment.isascii() else 0
     seating_forms = []
+    proposals = proposed_lineups(match.event, match.round, [match])
     for number in match.segment_numbers:
         data = request.POST if number == segment else None
-        initial = SeatingForm.initial_for(match, number)
-        form = SeatingForm(data, match=match, segment=number, initial=initial, prefix=f"s{number}")
+        form = _seating_form(match, number, proposals, data)
         if data is not None and form.is_valid():
             try:
                 actions.set_seating(match, number, form.seats(), user=request.user)
@@ -147,14 +148,21 @@ def match_manage(request, match_id):
     return render(request, "director/match.html", context)
 
 
+def _seating_form(match, segment, proposals, data=None) -> SeatingForm:
+    """Return a segment's seating form: as saved, or (nothing saved) the proposed line-up,
+    shown until the director saves it."""
+    proposal = proposals.get((match.pk, segment))
+    initial = proposal.seats if proposal else SeatingForm.initial_for(match, segment)
+    form = SeatingForm(data, match=match, segment=segment, initial=initial, prefix=f"s{segment}")
+    form.proposal = proposal
+    return form
+
+
 def match_manage_context(request, match, seating_forms=None, **forms):
     """Return what the match page shows: seating, status, forfeit, penalties, adjustments."""
     if seating_forms is None:
-        seating_forms = [
-            (n, SeatingForm(match=match, segment=n, initial=SeatingForm.initial_for(match, n),
-                            prefix=f"s{n}"))
-            for n in match.segment_numbers
-        ]  # fmt: skip
+        proposals = proposed_lineups(match.event, match.round, [match])
+        seating_forms = [(n, _seating_form(match, n, proposals)) for n in match.segment_numbers]
     initial = {"home_vp": match.forfeit_home_vp, "away_vp": match.forfeit_away_vp,
                "reason": match.forfeit_reason}  # fmt: skip
     return {

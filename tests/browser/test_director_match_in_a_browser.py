@@ -73,6 +73,7 @@ def test_the_director_sees_the_score_and_confirms_the_result_before_marking_fina
     page.get_by_role("button", name=words["mark"], exact=True).click()
     expect(page.locator(".confirm-result")).to_have_text(words["confirm"])
     expect(page.locator(".match-status")).not_to_have_class("text-bg-success")  # not yet
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     shoot(page, f"match-confirm-{locale}-{size}")
     page.get_by_role("button", name=words["yes"], exact=True).click()
     expect(page.get_by_text(words["saved"])).to_be_visible()
@@ -243,6 +244,7 @@ def test_round_2s_line_ups_come_carried_over_and_are_saved_when_the_director_con
     north = page.locator(f"#id_m{match.pk}-s1-{ns_room}_N")
     expect(north.locator("option:checked")).to_have_text("长城队 D")  # D and C sat N-S in round 1
     assert not Seating.objects.filter(match__round=2).exists()
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     shoot(page, f"lineups-carried-{locale}-{size}")
     page.get_by_role("button", name=words[1]).click()
     expect(page).to_have_url(re.compile(r"\?round=2$"))
