@@ -49,6 +49,13 @@ def test_the_final_ranking_places_the_semi_finals_losers_by_their_round_robin_po
     assert [p.position for p in outcome.placings[4:]] == [5, 6, 7, 8]
 
 
+def test_the_losers_of_a_round_may_share_its_first_place_instead(won):
+    outcome = queries.final_ranking(won, losers_by=queries.LosersBy.SHARED)
+    assert [(p.place, p.shared) for p in outcome.placings[:5]] == [
+        (1, False), (2, False), (3, True), (3, True), (5, False)
+    ]  # fmt: skip
+
+
 def test_no_final_ranking_before_the_final_is_decided():
     assert queries.final_ranking(congress.knockout(decided=False)) is None
     assert queries.final_ranking(congress.round_robin()) is None
