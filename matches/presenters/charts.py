@@ -75,8 +75,9 @@ class Chart:
 
 
 def progress_chart(positions, teams: int) -> Chart | None:
-    """Return the chart of a team's running VP (rising) and position (1 at the top)."""
-    if not positions:
+    """Return the chart of a team's running VP (rising) and position (1 at the top), from
+    two rounds on (one round would be two dots; its figures are in the table beside)."""
+    if len(positions) < 2:
         return None
     rounds = len(positions)
     vp_max = max(float(p.vp) for p in positions) or 1.0

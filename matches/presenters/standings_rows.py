@@ -35,8 +35,13 @@ PENALTIES = ' <span class="badge text-bg-danger" title="{reasons}">−{amounts} 
 
 def standings_rows(rows, event_id: int, stage=None) -> SafeString:
     """Return the <tr> of each standings row (matches.queries.StandingRow), best first,
-    the points in the stage's units (VP when no stage is given)."""
+    the points in the stage's units (VP when no stage is given).
+
+    Before play (no team has played a match) nobody is ranked: the positions read "—".
+    """
     units = escape(units_label(stage))
+    rows = list(rows)
+    started = any(row.standing.played for row in rows)
     team_url = reverse("team", args=[event_id, 0]).replace("/0/", "/{}/")
     labels = {choice.value: escape(choice.label) for choice in TieBreakChoice}
     html = []
@@ -49,11 +54,12 @@ def standings_rows(rows, event_id: int, stage=None) -> SafeString:
                 amounts=", ".join(format_points(p.vp, stage) for p in row.penalties),
                 units=units,
             )
-        tie_break = row.tie_break
+        tie_break = row.tie_break if started else None
+        position = f"{standing.position}{'=' if tie_break == 'shared' else ''}"
         html.append(
             ROW.format(
                 team_id=int(row.team.pk),
-                position=f"{standing.position}{'=' if tie_break == 'shared' else ''}",
+                position=position if started else "—",
                 url=team_url.format(int(row.team.pk)),
                 name=escape(row.team.name),
                 penalties=penalties,

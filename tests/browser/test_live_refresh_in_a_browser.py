@@ -106,7 +106,7 @@ def test_live_updates_pause_and_the_choice_is_remembered(page: Page, event, loca
     page.clock.run_for(60_000)
     page.wait_for_timeout(300)
     assert asked == []
-    expect(page.locator(f'#live tr[data-match="{match.pk}"] .imps')).to_have_text("0 : 0")
+    expect(page.locator(f'#live tr[data-match="{match.pk}"] .imps')).to_have_text("—")
 
     with page.expect_response(lambda r: r.request.headers.get("x-live") == "1"):
         page.locator(".live-pause").click()  # resumed: it catches up at once

@@ -210,6 +210,7 @@ def test_blank_table_sheets_print_one_a4_page_for_each_room_of_each_match(
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_team_charts_labels_are_legible(page: Page, long_event, viewport):
     event, teams, _match = long_event
+    played(make_match(event, home=teams[0], away=teams[2], round=2))  # a chart from round 2
     page.set_viewport_size(viewport)
     page.goto(f"/events/{event.pk}/teams/{teams[0].pk}/")
     ticks = page.locator(".progress-chart text.tick")
