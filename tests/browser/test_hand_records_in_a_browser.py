@@ -184,6 +184,6 @@ def test_the_scorecard_prints_on_one_a4_page_with_the_rounds_deals(
     expect(printable).to_be_visible()  # the hand records' own sheet
     page.emulate_media(media="print")
     expect(page.locator(".hand-records-list")).to_be_hidden()
-    assert pdf_pages(page, tmp_path) == 1
+    assert pdf_pages(page, tmp_path, landscape=True) == 1  # the scorecard's own page
     page.goto(f"/events/{match.event_id}/rounds/1/hands/?per_page=6")
     assert pdf_pages(page, tmp_path) == 3
