@@ -48,7 +48,7 @@ class EventTables:
     @cached_property
     def outcome(self) -> queries.Outcome | None:
         """Return the event's final ranking once its knockout's final is decided."""
-        return queries.final_ranking(self.event)
+        return queries.final_ranking(self.event, stages=self.stages)
 
     @cached_property
     def standings(self) -> list[queries.StandingRow]:

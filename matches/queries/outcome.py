@@ -60,11 +60,14 @@ class Outcome:
         return self.placings[0].team
 
 
-def final_ranking(event: Event, losers_by: LosersBy = LosersBy.QUALIFYING) -> Outcome | None:
+def final_ranking(
+    event: Event, losers_by: LosersBy = LosersBy.QUALIFYING, stages: list | None = None
+) -> Outcome | None:
     """Return every team's place once the final of the event's last stage, a knockout, is
     decided (marked final, or its tie decided by the director); None before that, or when
-    the event's last stage is not a knockout."""
-    stages = stages_of(event)
+    the event's last stage is not a knockout. ``stages``: the event's stages in order, when
+    the caller has read them already."""
+    stages = stages_of(event) if stages is None else stages
     knockout = stages[-1] if stages else None
     if knockout is None or not knockout.is_knockout:
         return None
