@@ -22,6 +22,7 @@ from matches.views import (
     public,
     sheets,
     stages,
+    table_codes,
     tables,
     wall,
 )
@@ -210,8 +211,8 @@ director_match_pages = [
 # state and what its phones post, found by the link's token; the form for a table's code;
 # the service worker that keeps the table's page working offline.
 table_pages = [
-    path("", tables.code, name="table-code"),
-    path("sw.js", tables.service_worker, name="table-service-worker"),
+    path("", table_codes.code, name="table-code"),
+    path("sw.js", table_codes.service_worker, name="table-service-worker"),
     path("<slug:token>/", tables.page, name="table"),
     path("<slug:token>/state.json", tables.state, name="table-state"),
     path("<slug:token>/enter/", tables.enter, name="table-enter"),

@@ -4,9 +4,8 @@ login, from the link (or QR code) on their table's card, or by typing its short 
 - ``/t/<token>/``: the table's page (templates/tables/table.html, static/js/table.js);
   ``state.json`` is what its phones poll; ``enter/``, ``accept/``, ``dispute/`` and
   ``call/`` take what they post (JSON answers for the script, a page without it).
-- ``/t/``: a table's code typed by hand, limited per address and per code, and locked for
-  an address after repeated wrong codes (never for a logged-in director).
-- ``/t/sw.js``: the service worker that serves the table's page once the network is gone.
+- ``/t/`` (a table's code typed by hand) and ``/t/sw.js`` (the service worker) are in
+  ``table_codes.py``.
 
 A link reads and writes only its own room: every URL finds the table by its token and
 acts on that table alone; an entry or call named in a post is looked up within it. A
@@ -19,11 +18,9 @@ stricter policy would make browsers send ``Origin: null`` and fail the CSRF chec
 
 from __future__ import annotations
 
-from functools import lru_cache, wraps
+from functools import wraps
 
-from django.conf import settings
-from django.contrib.staticfiles import finders
-from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import Http404, HttpResponseNotModified, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -31,15 +28,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from matches import actions, queries
 from matches.actions import ActionError, Conflict
 from matches.actions.tables import ALREADY_SAVED, REVOKED
-from matches.auth import ratelimit
-from matches.auth.permissions import is_director
-from matches.forms.tables import CallForm, DecisionForm, TableCodeForm, TableEntryForm
-from matches.lib.text import sentence_gap
+from matches.forms.tables import CallForm, DecisionForm, TableEntryForm
 from matches.models import DirectorCall, Room, TableEntry
 from matches.presenters.table_pages import (
     phone_messages,
@@ -49,28 +43,10 @@ from matches.presenters.table_pages import (
 )
 
 TOKEN_MAX = 64
-SERVICE_WORKER = "js/table_sw.js"
 ACTION_STATUS = 409  # an action refused the post: the answer says why, with the state
 # The name a form posted without the script has on the page drawn again with its errors
 # (any other form, an answer's, is listed in the page's error summary).
 POSTED_AS = {TableEntryForm: "form", CallForm: "call_form"}
-
-
-# How often /t/ may be tried: from one address (any code), at one code (from anywhere),
-# and the wrong codes an address may type before it is locked out until the period ends.
-# Generous, as a club's phones may all reach the server from one address behind its
-# router; most players scan the QR code and never type a code. Settings override them.
-CODE_RATES = {
-    "tries": ("TABLE_CODE_RATE", "20/m"),
-    "per_code": ("TABLE_CODE_PER_CODE_RATE", "30/h"),
-    "wrong": ("TABLE_CODE_WRONG_RATE", "20/h"),
-}
-
-
-def code_rate(which: str) -> str:
-    """Return a limit on typing table codes (a sliding window, matches/auth/ratelimit.py)."""
-    name, default = CODE_RATES[which]
-    return getattr(settings, name, default)
 
 
 def table_headers(view):
@@ -328,122 +304,3 @@ def call(request, table):
     except ActionError as error:
         return _refused(request, table, form, error)
     return _answer(request, table)
-
-
-# --- /t/: a table's code, typed by hand --------------------------------------------------
-
-
-class CodeLimits:
-    """The limits on typing table codes, for one request: tries from its address, tries at
-    one code, and the wrong codes that lock its address out, each a sliding window. A
-    logged-in director is never limited (the counts are not even kept)."""
-
-    def __init__(self, request):
-        self.request = request
-        self.off = is_director(request.user)
-
-    def refusal(self) -> str:
-        """Count a try from the address; return why it is refused (blank: it is not)."""
-        if self.off:
-            return ""
-        if not ratelimit.attempt("table-code", self.request, code_rate("tries")):
-            return _("Too many tries from your address: wait a minute, then type the code "
-                     "again.")  # fmt: skip
-        wrong = ratelimit.usage("table-code-wrong", self.request, code_rate("wrong"))
-        return _locked(wrong) if wrong.left == 0 else ""
-
-    def refusal_at(self, code: str) -> str:
-        """Count a try at this code; return why it is refused (blank: it is not)."""
-        if self.off:
-            return ""
-        rate = code_rate("per_code")
-        if not ratelimit.attempt("table-code-code", self.request, rate, key=code):
-            used = ratelimit.usage("table-code-code", self.request, rate, key=code)
-            return _("This table's code has been tried too often: ask the director for your "
-                     "table's link, or try again in %(minutes)s minutes.") % {
-                "minutes": _minutes(used)}  # fmt: skip
-        return ""
-
-    def wrong(self, message: str) -> tuple[str, str]:
-        """Count a wrong code; return the message beside the field (saying how many wrong
-        codes are left) and the lock-out's, once the address is locked out."""
-        if self.off:
-            return message, ""
-        rate = code_rate("wrong")
-        ratelimit.attempt("table-code-wrong", self.request, rate)
-        wrong = ratelimit.usage("table-code-wrong", self.request, rate)
-        if wrong.left == 0:
-            return message, _locked(wrong)
-        left = _("%(left)s more wrong codes and this address is locked out for a while.") % {
-            "left": wrong.left}  # fmt: skip
-        return sentence_gap().join([message, left]), ""
-
-
-def _minutes(usage) -> int:
-    return max(1, -(-usage.wait // 60))
-
-
-def _locked(usage) -> str:
-    return _("Too many wrong table codes from your address: it is locked out for "
-             "%(minutes)s minutes. Ask the director for your table's link or its QR code.") % {
-        "minutes": _minutes(usage)}  # fmt: skip
-
-
-def _code_page(request, form, refusal="", status=200):
-    return render(request, "tables/code.html", {"form": form, "refusal": refusal},
-                  status=status)  # fmt: skip
-
-
-@require_http_methods(["GET", "POST"])
-@table_headers
-def code(request):
-    """Return the form for a table's code; a right code goes on to the table's page."""
-    if request.method == "GET":
-        return _code_page(request, TableCodeForm())
-    form = TableCodeForm(request.POST)
-    limits = CodeLimits(request)
-    refusal = limits.refusal()
-    if refusal:
-        return _code_page(request, form, refusal, status=429)
-    if not form.is_valid():
-        return _code_page(request, form)
-    typed = form.cleaned_data["code"]
-    refusal = limits.refusal_at(typed)
-    if refusal:
-        return _code_page(request, form, refusal, status=429)
-    found = Room.objects.filter(code=typed).first()
-    if found is not None and found.is_open:
-        return redirect("table", found.token)
-    if found is not None:
-        form.add_error("code", str(REVOKED))
-        return _code_page(request, form)
-    message = _("No table has the code %(code)s: check it on your table's card.") % {
-        "code": typed}  # fmt: skip
-    message, refusal = limits.wrong(message)
-    form.add_error("code", message)
-    return _code_page(request, form, refusal, status=429 if refusal else 200)
-
-
-# --- the service worker -------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1)
-def _service_worker_source(path: str) -> bytes:
-    with open(path, "rb") as handle:
-        return handle.read()
-
-
-@require_GET
-def service_worker(request):
-    """Return the tables' service worker from static/js, served under /t/ so that its
-    scope is the tables' pages (and only them)."""
-    path = finders.find(SERVICE_WORKER)
-    if path is None:
-        raise Http404
-    source = (
-        _service_worker_source.__wrapped__(path) if settings.DEBUG else _service_worker_source(path)
-    )
-    response = HttpResponse(source, content_type="text/javascript; charset=utf-8")
-    response["Service-Worker-Allowed"] = reverse("table-code")
-    response["Cache-Control"] = "no-cache"
-    return response
