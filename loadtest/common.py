@@ -1,12 +1,14 @@
 """What the load test's locustfiles and its set-up share: think times from the
-environment, spreading users over several app servers, and random bridge results as
-players type them. Imports no locust (the set-up imports it beside Django)."""
+environment, spreading users over several app servers, random bridge results as
+players type them, a page's CSS and JS asked for as a browser does, and which rooms a
+public scorecard shows. Imports no locust (the set-up imports it beside Django)."""
 
 from __future__ import annotations
 
 import itertools
 import os
 import random
+import re
 
 HOSTS = [h.strip() for h in os.environ.get("LOADTEST_HOSTS", "").split(",") if h.strip()]
 _host_numbers = itertools.count()
@@ -75,3 +77,39 @@ def live_refresh(user, path: str, etags: dict[str, str]) -> None:
             etags[path] = answer.headers["ETag"]
         elif answer.status_code != 304:
             answer.failure(f"live-refresh: HTTP {answer.status_code}")
+
+
+ASSET = re.compile(r'<(?:link rel="stylesheet" href|script src)="(/static/[^"]+)"')
+
+
+def fetch_assets(user, html: str) -> None:
+    """Ask for a page's CSS and JS, as a browser does the first time (cached after)."""
+    for asset in sorted(set(ASSET.findall(html or ""))):
+        user.client.get(asset, name="static")
+
+
+ROW = re.compile(r'<tr data-board="(\d+)"[^>]*>(.*?)</tr>', re.S)
+CELL = re.compile(r"<td\b([^>]*)>")
+COLSPAN = re.compile(r'colspan="(\d+)"')
+
+
+def rooms_shown(html: str) -> dict[int, tuple[bool, bool]]:
+    """Return {board: (open room shown, closed room shown)} from a public scorecard
+    (templates/matches/_scorecard_row.html: the vulnerability, then six columns a room,
+    or one cell spanning six for a room not entered)."""
+    shown = {}
+    for row in ROW.finditer(html):
+        widths = [int(m.group(1)) if (m := COLSPAN.search(attrs)) else 1
+                  for attrs in CELL.findall(row.group(2))][1:]  # fmt: skip
+        rooms, position = [], 0
+        for _ in range(2):
+            if position >= len(widths):
+                rooms.append(False)
+                continue
+            rooms.append(widths[position] != 6)
+            used = 0
+            while position < len(widths) and used < 6:
+                used += widths[position]
+                position += 1
+        shown[int(row.group(1))] = (rooms[0], rooms[1])
+    return shown

@@ -38,7 +38,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from common import live_refresh, random_entry, use_next_host, wait_between
+from common import fetch_assets, live_refresh, random_entry, use_next_host, wait_between
 from locust import HttpUser, events, task
 from locust.exception import StopUser
 
@@ -59,7 +59,6 @@ VERSION_INPUT = re.compile(r'<input\b[^>]*\bname="b(\d+)-version"[^>]*>')
 VALUE = re.compile(r'\bvalue="(\d*)"')
 CONFLICT_MARK = 'alert-warning py-1 mb-0 conflict"'  # templates/director/_row.html
 SAVED_MARK = 'data-saved="true"'
-ASSET = re.compile(r'<(?:link rel="stylesheet" href|script src)="(/static/[^"]+)"')
 
 
 def _versions(html: str) -> dict[int, int]:
@@ -188,8 +187,7 @@ class Player(HttpUser):
         self.match = own[0]["id"] if own else self.rng.choice(MATCHES)["id"]
         # The first visit: the standings page and its CSS/JS (cached by the browser after).
         response = self.client.get(f"/events/{EVENT}/", name="standings")
-        for asset in sorted(set(ASSET.findall(response.text or ""))):
-            self.client.get(asset, name="static")
+        fetch_assets(self, response.text)
 
     def page(self, path: str, name: str):
         with self.client.get(path, name=name, catch_response=True) as response:

@@ -47,16 +47,17 @@ import itertools
 import json
 import os
 import random
-import re
 import time
 from collections import Counter
 from pathlib import Path
 
 import gevent
 from common import (
+    fetch_assets,
     live_refresh,
     random_result,
     result_typed,
+    rooms_shown,
     seconds_between,
     use_next_host,
     wait_between,
@@ -81,7 +82,6 @@ RESEND = float(os.environ.get("LOADTEST_RESEND", "0.05"))
 SPECTATORS = int(os.environ.get("LOADTEST_SPECTATORS", "500"))
 WATCHERS = int(os.environ.get("LOADTEST_WATCHERS", "4"))
 
-ASSET = re.compile(r'<(?:link rel="stylesheet" href|script src)="(/static/[^"]+)"')
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}  # as the taps write them
 
 SENT: dict[str, list] = {"entries": [], "accepts": [], "visible": []}
@@ -111,12 +111,6 @@ def typed_entry(rng: random.Random) -> tuple[dict, dict]:
     contract = f"{result['level']}{SYMBOLS[result['strain']]}{result['doubling']}"
     fields = {"contract": contract, "declarer": result["declarer"], "result": result_typed(result)}
     return result, fields
-
-
-def fetch_assets(user: HttpUser, html: str) -> None:
-    """Ask for a page's CSS and JS, as a browser does the first time (cached after)."""
-    for asset in sorted(set(ASSET.findall(html or ""))):
-        user.client.get(asset, name="static")
 
 
 class TablePhone(HttpUser):
@@ -288,33 +282,6 @@ class TablePhone(HttpUser):
             )
         else:
             COUNTS["accept_refused"] += 1
-
-
-ROW = re.compile(r'<tr data-board="(\d+)"[^>]*>(.*?)</tr>', re.S)
-CELL = re.compile(r"<td\b([^>]*)>")
-COLSPAN = re.compile(r'colspan="(\d+)"')
-
-
-def rooms_shown(html: str) -> dict[int, tuple[bool, bool]]:
-    """Return {board: (open room shown, closed room shown)} from a public scorecard
-    (templates/matches/_scorecard_row.html: the vulnerability, then six columns a room,
-    or one cell spanning six for a room not entered)."""
-    shown = {}
-    for row in ROW.finditer(html):
-        widths = [int(m.group(1)) if (m := COLSPAN.search(attrs)) else 1
-                  for attrs in CELL.findall(row.group(2))][1:]  # fmt: skip
-        rooms, position = [], 0
-        for _ in range(2):
-            if position >= len(widths):
-                rooms.append(False)
-                continue
-            rooms.append(widths[position] != 6)
-            used = 0
-            while position < len(widths) and used < 6:
-                used += widths[position]
-                position += 1
-        shown[int(row.group(1))] = (rooms[0], rooms[1])
-    return shown
 
 
 _checking: set[int] = set()
