@@ -106,6 +106,7 @@ class StageKind(models.TextChoices):
     ROUND_ROBIN = "round-robin", _("Round robin")
     SWISS = "swiss", _("Swiss")
     KNOCKOUT = "knockout", _("Knockout")
+    DOUBLE_ELIMINATION = "double-elimination", _("Double elimination")
 
 
 class ScoringMethodChoice(models.TextChoices):
@@ -133,6 +134,28 @@ class CarryOverChoice(models.TextChoices):
         "head-to-head-imps",
         _("A share of the IMPs of their match(es) in the previous stage"),
     )
+
+
+class PlacingChoice(models.TextChoices):
+    """Which places a knockout stage plays for besides the final."""
+
+    NONE = "none", _("No placing matches")
+    THIRD = "third", _("A match for third place")
+    ALL = "all", _("A play-off for every place")
+
+
+class LosersByChoice(models.TextChoices):
+    """How a knockout places the teams a placing match does not place (its losers)."""
+
+    QUALIFYING = "qualifying", _("By the round they lost in, then by qualifying position")
+    SHARED = "shared", _("By the round they lost in, sharing the place")
+
+
+class LevelRuleChoice(models.TextChoices):
+    """What keeps a knockout match with a whole carry-over from ending level."""
+
+    TENTH = "tenth", _("A whole carry-over moves by 0.1, so a match cannot end level")
+    EXTRA_BOARDS = "extra-boards", _("A level match goes to extra boards")
 
 
 class TieBreakRuleChoice(models.TextChoices):

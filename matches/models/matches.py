@@ -60,6 +60,9 @@ class Match(models.Model):
         _("away team's carry-over"), max_digits=5, decimal_places=1, default=0
     )
     bracket_position = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    # Which bracket of a knockout the match belongs to: "" the main (winners') bracket;
+    # others name a placing match's or a double elimination's bracket.
+    bracket = models.CharField(max_length=16, blank=True, default="", editable=False)
     decided_winner = models.ForeignKey(
         Team, models.SET_NULL, null=True, blank=True, related_name="+"
     )

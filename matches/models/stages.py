@@ -26,6 +26,9 @@ from matches import scoring
 from matches.choices import (
     BoardScaleChoice,
     CarryOverChoice,
+    LevelRuleChoice,
+    LosersByChoice,
+    PlacingChoice,
     ScoringMethodChoice,
     StageKind,
     VPScaleChoice,
@@ -40,7 +43,7 @@ class Stage(models.Model):
     number = models.PositiveSmallIntegerField(_("stage"), default=1)
     name = models.CharField(_("name"), max_length=80, blank=True)
     kind = models.CharField(
-        _("format"), max_length=16, choices=StageKind.choices, default=StageKind.ROUND_ROBIN
+        _("format"), max_length=20, choices=StageKind.choices, default=StageKind.ROUND_ROBIN
     )
     vp_scale = models.CharField(
         _("VP scale"), max_length=16, choices=VPScaleChoice.choices, default=VPScaleChoice.WBF_2013
@@ -103,6 +106,21 @@ class Stage(models.Model):
     carry_cap = models.DecimalField(
         _("most carried over, in IMPs"), max_digits=5, decimal_places=1, null=True, blank=True
     )
+
+    # Knockouts: the places played for besides the final, how the other losers are placed,
+    # and what keeps a match with a whole carry-over from ending level.
+    placing = models.CharField(
+        _("placing matches"), max_length=12, choices=PlacingChoice.choices,
+        default=PlacingChoice.NONE,
+    )  # fmt: skip
+    losers_by = models.CharField(
+        _("knockout losers placed"), max_length=12, choices=LosersByChoice.choices,
+        default=LosersByChoice.QUALIFYING,
+    )  # fmt: skip
+    level_rule = models.CharField(
+        _("a level knockout match"), max_length=14, choices=LevelRuleChoice.choices,
+        default=LevelRuleChoice.TENTH,
+    )  # fmt: skip
 
     history = HistoricalRecords()
 
