@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from matches import actions
 from matches.presenters.table_cards import qr_svg
 from tests import congress
 
@@ -81,3 +82,22 @@ def test_a_poster_of_a_round_with_no_match_is_not_found(client):
     event = congress.round_robin()
     assert client.get(reverse("round-poster", args=[event.pk, 1, 9])).status_code == 404
     assert client.get(reverse("round-poster", args=[event.pk, 5, 1])).status_code == 404
+
+
+def wall_subtitle(client, event) -> str:
+    html = client.get(reverse("wall", args=[event.pk])).content.decode()
+    subtitle = re.search(r'<p class="wall-subtitle">(.*?)</p>', html, re.S).group(1)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", subtitle)).strip()
+
+
+def test_the_wall_names_a_stage_of_the_default_name_in_both_languages(client):
+    event = congress.knockout(decided=False)
+    assert wall_subtitle(client, event).startswith("淘汰赛 Knockout · 决赛 Final")
+
+
+def test_the_wall_shows_a_stage_name_the_director_typed_once_as_typed(client):
+    event = congress.knockout(decided=False)
+    actions.configure_stage(event, user=None, number=2, name="决赛阶段 Finals")
+    subtitle = wall_subtitle(client, event)
+    assert subtitle.startswith("决赛阶段 Finals · 决赛 Final"), subtitle
+    assert "淘汰赛" not in subtitle and "Knockout" not in subtitle

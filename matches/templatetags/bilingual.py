@@ -4,6 +4,8 @@ each phrase in Chinese, then in English, each in its own ``lang`` span.
     {% inboth %}{% translate "Standings" %}{% endinboth %}
     {% inboth %}{% blocktranslate %}Table {{ table }}{% endblocktranslate %}{% endinboth %}
     {% both_round rounds number %}        a knockout round's name, or "Round n"
+    {% both_stage stage %}                 a stage's name: as the director typed it, or
+                                          its kind's ("单循环赛" / "Round robin")
 
 What is inside ``inboth`` is rendered once in each language, so its phrases are the
 ordinary translated strings (``make messages`` finds them).
@@ -11,7 +13,7 @@ ordinary translated strings (``make messages`` finds them).
 
 from django import template
 from django.utils import translation
-from django.utils.html import format_html_join
+from django.utils.html import conditional_escape, format_html_join
 from django.utils.translation import gettext
 
 from matches.presenters.knockouts import round_name
@@ -52,3 +54,12 @@ def both_round(rounds, number, plural=False):
     if rounds:
         return _in_both(lambda: round_name(rounds, number, plural=plural))
     return _in_both(lambda: gettext("Round %(round)s") % {"round": number})
+
+
+@register.simple_tag
+def both_stage(stage):
+    """Return a stage's name: the director's as typed (one language, as written), else
+    its kind's in both languages ("单循环赛" / "Round robin")."""
+    if stage.name:
+        return conditional_escape(stage.name)
+    return _in_both(lambda: str(stage.get_kind_display()))

@@ -141,6 +141,8 @@ def test_after_the_final_the_wall_leads_with_the_winner_and_names_the_knockout_r
     expect(shown(page)).to_contain_text("最终排名")
     expect(shown(page).locator("li.outcome-place").first).to_contain_text("冠军")
     expect(shown(page).locator("li.outcome-place").first).to_contain_text("Winner")
+    # The stage's default name in both languages, as everything else on the wall.
+    expect(page.locator(".wall-stage")).to_have_text("淘汰赛Knockout")
     assert fits_the_screen(page)
     shot(page, f"wall-won-{locale}-{size}")
     page.clock.run_for(20_500)
