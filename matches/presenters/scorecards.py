@@ -29,6 +29,9 @@ class ScorecardRow:
     open: Result | None
     closed: Result | None
     comparison: scoring.BoardComparison
+    # (home, away): the board's points on a board-a-match or Patton traveller (None for
+    # the other methods, and while the board is pending)
+    points: tuple[Decimal, Decimal] | None = None
 
     @property
     def rooms(self) -> list[Result | None]:
@@ -159,8 +162,10 @@ def team_side(match: Match, team) -> TeamSide:
 
 
 def traveller(event: Event, round_number: int, board_number: int, stage=None) -> list[ScorecardRow]:
-    """Return one board of every match of a round (of the stage): both rooms and the IMPs."""
+    """Return one board of every match of a round (of the stage): both rooms and the IMPs,
+    and on a board-a-match or Patton stage each table's board points."""
     stage = stage or first_stage(event)
+    rules = stage.method_rules()
     boards = (
         Board.objects.filter(
             match__event=event, match__stage=stage, match__round=round_number, number=board_number
@@ -169,12 +174,28 @@ def traveller(event: Event, round_number: int, board_number: int, stage=None) ->
         .prefetch_related("results")
         .order_by("match_id")
     )
-    return [
-        ScorecardRow(
-            board,
-            board.result_in(RoomChoice.OPEN),
-            board.result_in(RoomChoice.CLOSED),
-            board.comparison(),
+    rows = []
+    for board in boards:
+        board.match.stage = stage
+        comparison = board.comparison()
+        rows.append(
+            ScorecardRow(
+                board,
+                board.result_in(RoomChoice.OPEN),
+                board.result_in(RoomChoice.CLOSED),
+                comparison,
+                table_board_points(rules, comparison),
+            )
         )
-        for board in boards
-    ]
+    return rows
+
+
+def table_board_points(rules: scoring.MethodRules, comparison) -> tuple[Decimal, Decimal] | None:
+    """Return (home, away): a board's points at one table when the stage counts boards
+    (board-a-match, Patton), else None; None too while the board is pending."""
+    if rules.method not in scoring.BOARD_METHODS:
+        return None
+    gains = scoring.board_gains(comparison)
+    if gains is None:
+        return None
+    return tuple(scoring.board_points(gain, rules.board_scale) for gain in gains)

@@ -13,7 +13,13 @@ from decimal import Decimal
 from django.utils.translation import gettext, pgettext_lazy
 
 from matches.choices import ScoringMethodChoice, VPScaleChoice
-from matches.scoring import Method, aggregate_points, board_a_match, board_record
+from matches.scoring import (
+    BOARD_METHODS,
+    Method,
+    aggregate_points,
+    board_a_match,
+    board_record,
+)
 
 from .formatting import format_vp
 
@@ -44,6 +50,11 @@ def method_of(stage) -> Method:
 def units_label(stage) -> str:
     """Return the short name of the stage's units: "VP", "BAM", "W/L" or "Patton"."""
     return str(LABELS[method_of(stage)])
+
+
+def counts_boards(stage) -> bool:
+    """Return True when the stage gives points board by board (board-a-match, Patton)."""
+    return method_of(stage) in BOARD_METHODS
 
 
 def units_code(stage) -> str:

@@ -15,6 +15,7 @@ from matches.presenters.calculator import board_facts, compare, score_result
 from matches.presenters.event_tables import EventTables
 from matches.presenters.scorecards import scorecard as scorecard_of
 from matches.presenters.scorecards import traveller as traveller_rows
+from matches.presenters.units import counts_boards
 
 
 @require_GET
@@ -81,6 +82,8 @@ def traveller(request, event_id, round_number, board_number):
         "number": board_number,
         "board": boards[0].board,
         "rows": boards,
+        "stage": boards[0].board.match.stage,
+        "board_points": counts_boards(boards[0].board.match.stage),
         "hand": hand_records.hand_record(deal) if deal else None,
     }
     return render(request, "matches/traveller.html", context)
