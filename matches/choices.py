@@ -109,6 +109,10 @@ class StageKind(models.TextChoices):
     DOUBLE_ELIMINATION = "double-elimination", _("Double elimination")
 
 
+# The stages played as a bracket (IMPs with any carry-over, no standings).
+ELIMINATION_KINDS = frozenset({StageKind.KNOCKOUT, StageKind.DOUBLE_ELIMINATION})
+
+
 class ScoringMethodChoice(models.TextChoices):
     """How a stage scores its matches (matches/scoring/methods.py)."""
 

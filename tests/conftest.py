@@ -40,6 +40,15 @@ def english(client):
 
 
 @pytest.fixture
+def messages_in_english():
+    """Have the actions' messages read in English (a page in Chinese may have been served
+    just before in the same thread)."""
+    translation.activate("en")
+    yield
+    translation.activate("en")
+
+
+@pytest.fixture
 def chinese(client):
     """Return a test client that asks for pages in Chinese (zh-hans)."""
     client.cookies["django_language"] = "zh-hans"

@@ -21,6 +21,7 @@ from matches.models import Match, Result, Stage, Team
 from matches.scoring import knockout
 
 from .base import ActionError, changing, pk_of
+from .double_elimination import double_matches
 from .stage_base import NO_REASON, NOT_STARTED, locked_stage, new_match, refusal
 
 NOT_KNOCKOUT = _("Only a knockout stage has knockout rounds.")
@@ -100,6 +101,8 @@ def advance_knockout(change, match) -> Advance:
     if not stage.is_knockout:
         return Advance([])
     stage.event = change.lock_event(match.event_id)
+    if stage.is_double_elimination:
+        return Advance(double_matches(change, stage), tie=match.knockout_winner() is None)
     rounds, _matches = queries.knockout_bracket(stage)
     made = []
     for number in range(2, len(rounds) + 1):
@@ -124,10 +127,13 @@ def next_knockout_round(stage, *, user) -> list[Match]:
             raise refusal(NOT_KNOCKOUT)
         if not stage.entries.exists():
             raise refusal(NOT_STARTED)
-        rounds, _matches = queries.knockout_bracket(stage)
         made = []
-        for number in range(2, len(rounds) + 1):
-            made += knockout_round(change, stage, number)
+        if stage.is_double_elimination:
+            made = double_matches(change, stage)
+        else:
+            rounds, _matches = queries.knockout_bracket(stage)
+            for number in range(2, len(rounds) + 1):
+                made += knockout_round(change, stage, number)
         if not made:
             raise refusal(NOTHING_NEXT)
         return made

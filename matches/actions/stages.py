@@ -16,7 +16,13 @@ from fractions import Fraction
 from django.utils.translation import gettext_lazy as _
 
 from matches import queries, scoring
-from matches.choices import ScoringMethodChoice, StageKind, VPScaleChoice
+from matches.choices import (
+    ELIMINATION_KINDS,
+    CarryOverChoice,
+    ScoringMethodChoice,
+    StageKind,
+    VPScaleChoice,
+)
 from matches.lib.text import text_errors
 from matches.models import (
     Bye,
@@ -29,6 +35,7 @@ from matches.models import (
 )
 
 from .base import ActionError, changing, pk_of
+from .double_elimination import double_matches
 from .knockouts import knockout_round
 from .stage_base import (
     FEW_TEAMS,
@@ -90,7 +97,7 @@ def stage_errors(values: dict) -> list[ActionError]:
     if not 1 <= (values.get("boards_per_segment") or 16) <= MAX_BOARDS:
         errors.append(refusal(SEGMENT, "boards_per_segment", most=MAX_BOARDS))
     scale = values.get("vp_scale") or VPScaleChoice.WBF_2013
-    ranked = values.get("kind") != StageKind.KNOCKOUT  # scored by the WBF scale: see below
+    ranked = values.get("kind") not in ELIMINATION_KINDS  # scored by the WBF scale: see below
     if ranked and scale == VPScaleChoice.PRINTED_25 and boards not in scoring.PRINTED_25_BOARDS:
         errors.append(refusal(SCALE_BOARDS, "vp_scale", boards=boards))
     rounds = values.get("rounds")
@@ -134,7 +141,7 @@ def method_errors(values: dict) -> list[ActionError]:
     """Return what is wrong with a stage's scoring method and its settings."""
     errors = []
     method = values.get("method") or ScoringMethodChoice.IMPS_VP
-    if values.get("kind") != StageKind.KNOCKOUT and method not in scoring.RANKED_METHODS:
+    if values.get("kind") not in ELIMINATION_KINDS and method not in scoring.RANKED_METHODS:
         errors.append(refusal(RANKED_METHOD, "method"))
     if (values.get("board_scale") or "1") not in {scale.value for scale in scoring.BoardScale}:
         errors.append(refusal(_("Choose what a board is worth."), "board_scale"))
@@ -172,12 +179,14 @@ def configure_stage(event, *, user, number: int, **values) -> Stage:
         merged = {field: getattr(stage, field) for field in STAGE_SETTINGS}
         merged["tie_breaks"] = [rule for rule in merged["tie_breaks"].split(",") if rule]
         merged.update(values)
-        if merged["kind"] == StageKind.KNOCKOUT and stage.number > 1:
+        if merged["kind"] in ELIMINATION_KINDS and stage.number > 1:
             # A knockout counts IMPs only: its matches' VP (never shown) use the WBF scale,
             # which covers any number of boards.
             merged["vp_scale"] = VPScaleChoice.WBF_2013
-        if merged["kind"] == StageKind.KNOCKOUT:
+        if merged["kind"] in ELIMINATION_KINDS:
             merged["method"] = ScoringMethodChoice.IMPS
+        if merged["kind"] == StageKind.DOUBLE_ELIMINATION:
+            merged["carry_over"] = CarryOverChoice.NONE  # its matches carry nothing over
         elif merged["method"] == ScoringMethodChoice.IMPS and "method" not in values:
             # a knockout's before: a ranked stage starts from IMPs → VP
             merged["method"] = ScoringMethodChoice.IMPS_VP
@@ -263,6 +272,8 @@ def start_stage(stage, *, user, order=None) -> list[Match]:
             change.save(StageEntry(stage=stage, team=team, seed=seed))
         if stage.is_round_robin:
             return _round_robin(change, stage, teams)
+        if stage.is_double_elimination:
+            return double_matches(change, stage)
         if stage.is_knockout:
             return knockout_round(change, stage, 1)
         return []

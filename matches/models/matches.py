@@ -61,7 +61,9 @@ class Match(models.Model):
     )
     bracket_position = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     # Which bracket of a knockout the match belongs to: "" the main (winners') bracket;
-    # others name a placing match's or a double elimination's bracket.
+    # others name a placing match's or a double elimination's bracket. A double
+    # elimination's: "losers" (败者组), "final" (the grand final, 总决赛) and "final-2"
+    # (the second final, played when the losers' bracket winner wins the first).
     bracket = models.CharField(max_length=16, blank=True, default="", editable=False)
     decided_winner = models.ForeignKey(
         Team, models.SET_NULL, null=True, blank=True, related_name="+"

@@ -24,6 +24,7 @@ from simple_history.models import HistoricalRecords
 
 from matches import scoring
 from matches.choices import (
+    ELIMINATION_KINDS,
     BoardScaleChoice,
     CarryOverChoice,
     LevelRuleChoice,
@@ -161,7 +162,13 @@ class Stage(models.Model):
 
     @property
     def is_knockout(self) -> bool:
-        return self.kind == StageKind.KNOCKOUT
+        """Return True for an elimination stage, single or double: IMPs, no standings, a
+        bracket (``is_double_elimination`` tells the two apart)."""
+        return self.kind in ELIMINATION_KINDS
+
+    @property
+    def is_double_elimination(self) -> bool:
+        return self.kind == StageKind.DOUBLE_ELIMINATION
 
     @property
     def is_round_robin(self) -> bool:

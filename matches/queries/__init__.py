@@ -6,6 +6,7 @@
 - ``entries``: a stage's teams in seeding order;
 - ``brackets``: a knockout's bracket as decided so far, and what a carry-over is worked
   out from;
+- ``double_brackets``: a double elimination's brackets as decided so far;
 - ``draws``: what ranks the teams for a Swiss stage's next draw;
 - ``outcome``: the event's final ranking once its knockout's final is decided;
 - ``tables``: what a table may see of its match (its page, its JSON, the monitor).
@@ -15,6 +16,7 @@ Everything here reads; the writes are ``matches.actions``', the rules
 """
 
 from .brackets import carry_over_inputs, carry_over_working, knockout_bracket, last_round
+from .double_brackets import double_bracket
 from .draws import swiss_ranking
 from .entries import entries, seeds
 from .outcome import LosersBy, Outcome, Placing, final_ranking
@@ -60,6 +62,7 @@ __all__ = [
     "carry_over_inputs",
     "carry_over_working",
     "current_round",
+    "double_bracket",
     "entries",
     "final_ranking",
     "knockout_bracket",

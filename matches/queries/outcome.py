@@ -18,6 +18,7 @@ from matches.models import Event, Stage
 from matches.models.stages import stages_of
 
 from .brackets import knockout_bracket
+from .double_brackets import double_bracket
 from .entries import seeds
 from .standings import standings
 
@@ -43,7 +44,8 @@ class Placing:
     place: int
     team: object
     how: How
-    round: int | None = None  # the knockout round the team went out in
+    round: int | None = None  # the knockout round the team went out in (a double
+    # elimination: the losers' round of its second defeat)
     stage: Stage | None = None  # the stage whose position placed it (None: its seed)
     position: int | None = None  # its position in that stage's standings
     shared: bool = False  # another team has the same place
@@ -71,6 +73,8 @@ def final_ranking(
     knockout = stages[-1] if stages else None
     if knockout is None or not knockout.is_knockout:
         return None
+    if knockout.is_double_elimination:
+        return _double_ranking(event, stages, losers_by)
     rounds, _matches = knockout_bracket(knockout)
     if not rounds or rounds[-1][0].winner is None:
         return None
@@ -104,6 +108,37 @@ def final_ranking(
             placed.add(team.pk)
     placings += _the_rest(event, stages[:-1], placed, len(placings) + 1)
     return Outcome(knockout, len(rounds), placings)
+
+
+def _double_ranking(event: Event, stages: list, losers_by: LosersBy) -> Outcome | None:
+    """Return every team's place once a double elimination (the last stage) is won: the
+    winner, the runner-up, then the teams by the losers' round of their second defeat,
+    the latest first, and within a round by their position in the qualifying stage."""
+    knockout = stages[-1]
+    layout, _matches = double_bracket(knockout)
+    if layout is None or layout.champion is None:
+        return None
+    previous = stages[-2] if len(stages) > 1 else None
+    qualifying = _qualifying_order(event, knockout, previous)
+    placed_by = previous if previous is not None and not previous.is_knockout else None
+    placings = [
+        Placing(1, layout.champion, How.WINNER),
+        Placing(2, layout.runner_up, How.RUNNER_UP),
+    ]
+    for place in layout.places()[2:]:
+        teams = sorted(place.teams, key=lambda t: qualifying.get(t.pk, (len(qualifying), 0))[0])
+        shared = losers_by == LosersBy.SHARED and len(teams) > 1
+        for index, team in enumerate(teams):
+            placings.append(
+                Placing(
+                    place.place if shared else place.place + index, team, How.KNOCKOUT,
+                    round=place.where[1], stage=placed_by,
+                    position=qualifying.get(team.pk, (None, None))[1], shared=shared,
+                )
+            )  # fmt: skip
+    placed = {placing.team.pk for placing in placings}
+    placings += _the_rest(event, stages[:-1], placed, len(placings) + 1)
+    return Outcome(knockout, len(layout.losers), placings)
 
 
 def _qualifying_order(event: Event, knockout: Stage, previous: Stage | None) -> dict:

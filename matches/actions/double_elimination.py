@@ -1,0 +1,68 @@
+"""Double elimination stages: every match whose two teams are known is made, as the stage
+starts and each time a match is marked final (or its tie decided), in that action's
+transaction. The rules live in ``matches.scoring.double_elimination``; the brackets as
+decided so far are read by ``matches.queries.double_brackets``.
+
+``double_matches`` runs inside another action's change (``start_stage``, ``mark_final``
+through ``advance_knockout``, ``decide_knockout_tie``); it is not an action by itself.
+A double elimination carries nothing over: its matches start level.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from matches import queries
+from matches.models import Match, Result
+
+from .base import Change
+from .stage_base import new_match, refusal
+
+PLAYED_ALREADY = _(
+    "The match %(home)s – %(away)s has results already: its teams cannot change. Reopen "
+    "it and delete its results first, or keep this match's winner."
+)
+TEAMS_CHANGED = _("Teams changed: an earlier match's winner changed after it was reopened.")
+NOT_NEEDED = _("Not needed any more: an earlier match's winner changed after it was reopened.")
+
+
+def double_matches(change: Change, stage) -> list[Match]:
+    """Return the matches made (or given new teams) for every place of the brackets whose
+    two teams are now known.
+
+    A match whose place now has other teams (an earlier match was reopened and its winner
+    changed) follows while it has no results, and a second final no longer needed goes;
+    with results, either is refused.
+    """
+    layout, matches = queries.double_bracket(stage)
+    if layout is None:
+        return []
+    made = []
+    slots = {slot.key: slot for slot in layout.slots()}
+    for key, match in matches.items():
+        if key not in slots:
+            _no_results(match)
+            change.delete(match, str(NOT_NEEDED))
+    for slot in slots.values():
+        if not slot.ready:
+            continue
+        existing = matches.get(slot.key)
+        if existing is None:
+            made.append(
+                new_match(
+                    change, stage, slot.playing_round, slot.home, slot.away,
+                    bracket=slot.bracket, bracket_position=slot.position,
+                )
+            )  # fmt: skip
+        elif (existing.home_id, existing.away_id) != (slot.home.pk, slot.away.pk):
+            _no_results(existing)
+            existing.home, existing.away = slot.home, slot.away
+            existing.decided_winner, existing.decided_reason = None, ""
+            existing._change_reason = str(TEAMS_CHANGED)
+            made.append(change.save(existing))
+    return made
+
+
+def _no_results(match: Match) -> None:
+    if Result.objects.filter(board__match=match).exists():
+        raise refusal(PLAYED_ALREADY, home=match.home.name, away=match.away.name)
