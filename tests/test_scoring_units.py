@@ -2,6 +2,9 @@
 table's board points on the traveller, the JSON feeds, the USEBIO file and the commands
 that make events."""
 
+from decimal import Decimal
+
+import pytest
 from django.urls import reverse
 
 from matches import actions
@@ -57,3 +60,64 @@ def test_a_vp_traveller_has_no_board_points(td, english):
     play(match, WON_BIG)
     page = traveller_of(english, match)
     assert "Board points" not in page and 'class="imp-col imps"><a' in page
+
+
+# method: (units, each board's points to the home team for WON_BIG then LEVEL, or None;
+# the points the match gives in all)
+FEED_METHODS = {
+    "imps-vp": ("vp", None, 20),
+    "board-a-match": ("board-points", [1.0, 0.5], 2),
+    "win-loss": ("match-points", None, 1),
+    "patton": ("patton-points", [1.0, 0.5], 4),
+}
+
+
+@pytest.mark.parametrize("method", FEED_METHODS)
+def test_the_feeds_give_points_in_the_stages_units_and_vp_only_where_it_scores_vp(
+    td, english, method
+):
+    """A match played, another forfeited, a penalty and the byes of a three-team stage:
+    ``points`` in the stage's units everywhere, ``vp`` the same number on a VP stage and
+    null on the others."""
+    units, board_points, at_stake = FEED_METHODS[method]
+    played, forfeited = started(td, 3, boards=2, method=method)[:2]
+    play(played, WON_BIG, LEVEL)
+    actions.set_forfeit(forfeited, home_vp=Decimal(1), away_vp=Decimal(0), reason="No show",
+                        user=td)  # fmt: skip
+    actions.add_vp_penalty(played.event, team=played.home, vp=Decimal("0.5"),
+                           reason="Slow play", user=td)  # fmt: skip
+
+    def vp(points):
+        return points if units == "vp" else None
+
+    feed = english.get(reverse("standings-json", args=[played.event_id])).json()
+    assert feed["units"] == units
+    for row in feed["standings"]:
+        assert row["vp"] == vp(row["points"])
+        for penalty in row["vp_penalties"]:
+            assert penalty == {"points": 0.5, "vp": vp(0.5), "reason": "Slow play"}
+    assert feed["byes"] and all(bye["vp"] == vp(bye["points"]) for bye in feed["byes"])
+    summary = next(m for m in feed["matches"] if m["id"] == played.pk)
+    assert summary["units"] == units
+    assert summary["home_points"] + summary["away_points"] == at_stake
+    assert summary["home_points"] > summary["away_points"]
+    assert (summary["home_vp"], summary["away_vp"]) == (
+        vp(summary["home_points"]), vp(summary["away_points"]),
+    )  # fmt: skip
+
+    card = english.get(reverse("scorecard-json", args=[played.pk])).json()
+    assert card["units"] == units
+    assert card["points"] == {"home": summary["home_points"], "away": summary["away_points"]}
+    assert card["vp"] == (card["points"] if units == "vp" else None)
+    boards = [board["board_points"] for board in card["boards"]]
+    if board_points is None:
+        assert boards == [None, None]
+    else:
+        assert [board["home"] for board in boards] == board_points
+        assert [board["home"] + board["away"] for board in boards] == [1.0, 1.0]
+    stages = english.get(reverse("stages-json", args=[played.event_id])).json()
+    assert all(row["vp"] == vp(row["points"]) for row in stages["stages"][0]["standings"])
+
+    walkover = english.get(reverse("scorecard-json", args=[forfeited.pk])).json()["forfeit"]
+    assert walkover == {"home_points": 1.0, "away_points": 0.0, "home_vp": vp(1.0),
+                        "away_vp": vp(0.0), "reason": "No show"}  # fmt: skip

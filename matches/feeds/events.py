@@ -1,6 +1,13 @@
 """The JSON feed: an event's standings and a match's scorecard as plain data.
 
 Documented in README ("JSON feed"); keep the two in step.
+
+Units: every amount of points is given as ``points`` (``home_points``, ``away_points``) in
+the stage's units, which ``units`` names (``vp``, ``board-points``, ``match-points``,
+``patton-points``), and again as ``vp`` (``home_vp``, ``away_vp``) for the readers written
+before the other methods: the same number where the units are VP, null where they are not
+(a board-a-match, win/loss or Patton stage has no VP). The ``vp`` keys are never a number
+in other units: a match's, a standing's, a bye's, a penalty's and a forfeit's alike.
 """
 
 from __future__ import annotations
@@ -9,6 +16,7 @@ from matches import queries
 from matches.choices import RoomChoice
 from matches.models import Deal
 from matches.presenters.scorecards import scorecard as scorecard_of
+from matches.presenters.scorecards import table_board_points
 from matches.presenters.units import units_code
 
 from .values import quotient_number, timestamp, vp_number
@@ -68,8 +76,9 @@ def _standing_rows(rows, stage) -> list[dict]:
             "imp_quotient": quotient_number(row.standing),
             "decided_by": str(row.standing.decided_by),
             "vp_penalties": [
-                {"vp": vp_number(p.vp), "reason": p.reason} for p in row.penalties
-            ],  # in the stage's units
+                {"points": vp_number(p.vp), "vp": vp_only(p.vp, stage), "reason": p.reason}
+                for p in row.penalties
+            ],  # a penalty in the stage's units (the name kept from the VP-only days)
         }
         for row in rows
     ]
@@ -102,7 +111,8 @@ def standings(event, request) -> dict:
             {
                 "round": b.round,
                 "team": {"id": b.team_id, "name": b.team.name},
-                "vp": vp_number(data.stage.bye_vp_value()),  # in the stage's units
+                "points": vp_number(data.stage.bye_vp_value()),
+                "vp": vp_only(data.stage.bye_vp_value(), data.stage),
             }
             for b in data.bye_rows
         ],  # fmt: skip
@@ -124,10 +134,19 @@ def _result(result) -> dict | None:
     }
 
 
+def board_points_of(rules, comparison) -> dict | None:
+    """Return a board's points to each team where the stage counts boards (null else, and
+    while the board is pending)."""
+    points = table_board_points(rules, comparison)
+    return None if points is None else {"home": vp_number(points[0]), "away": vp_number(points[1])}
+
+
 def scorecard(match, request) -> dict:
-    """Return a match's scorecard feed: board by board, the totals and the VP."""
+    """Return a match's scorecard feed: board by board, the totals and the points (and on
+    a board-a-match or Patton stage each board's ``board_points``)."""
     card = scorecard_of(match)
     result = card.result
+    rules = match.stage.method_rules()
     deals = Deal.objects.for_match(match).by_board()
     boards = []
     for part in card.segments:
@@ -145,6 +164,7 @@ def scorecard(match, request) -> dict:
                     "imps": row.comparison.imps,
                     "home_imps": row.comparison.home_imps if row.comparison.complete else None,
                     "away_imps": row.comparison.away_imps if row.comparison.complete else None,
+                    "board_points": board_points_of(rules, row.comparison),
                     "deal": deals[row.board.number].as_json()
                     if row.board.number in deals
                     else None,
@@ -196,8 +216,10 @@ def scorecard(match, request) -> dict:
         "forfeit": None
         if match.forfeit_vp is None
         else {
-            "home_vp": vp_number(match.forfeit_home_vp),
-            "away_vp": vp_number(match.forfeit_away_vp),
+            "home_points": vp_number(match.forfeit_home_vp),
+            "away_points": vp_number(match.forfeit_away_vp),
+            "home_vp": vp_only(match.forfeit_home_vp, match.stage),
+            "away_vp": vp_only(match.forfeit_away_vp, match.stage),
             "reason": match.forfeit_reason,
         },
     }
