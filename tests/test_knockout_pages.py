@@ -10,11 +10,12 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from matches import queries
+from matches import actions, queries
 from matches.models import Stage
 from matches.presenters.knockouts import carry_over_text, working_text
 from matches.scoring.knockout import CarryOverMethod, CarryOverRule, carry_over_working
 from tests import congress
+from tests.factories import make_event, make_team
 
 pytestmark = pytest.mark.django_db
 
@@ -122,3 +123,23 @@ def test_the_working_reads_as_the_rule_does(language, words):
     working = carry_over_working(rule, vp_difference=Decimal("2.07"))
     with translation.override(language):
         assert working_text(working) == words
+
+
+@pytest.mark.parametrize(("language", "name"), [("zh-hans", "1/4 决赛"), ("en", "Quarter-finals")])
+def test_an_event_that_starts_with_a_knockout_names_its_round_on_the_event_page(
+    client, language, name
+):
+    event = make_event(name="Cup", boards_per_match=2, boards_per_segment=2)
+    for team in ("Ash", "Birch", "Cedar", "Dogwood", "Elm", "Fir", "Gum", "Holly"):
+        make_team(event, team)
+    actions.start_stage(actions.configure_stage(event, user=None, number=1, kind="knockout"),
+                        user=None)  # fmt: skip
+    client.cookies["django_language"] = language
+    for page in (reverse("event", args=[event.pk]), reverse("round", args=[event.pk, 1])):
+        html = client.get(page, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        block = re.search(r'<section class="mb-3 round".*?</section>', html, re.S).group(0)
+        assert re.search(r"<h3[^>]*>(.*?)</h3>", block).group(1) == name
+        assert f'aria-label="{name}' in block
+        words = re.sub(r"<[^>]+>", " ", block)
+        assert "第 1 轮" not in words and "Round 1" not in words
+        assert "VP" not in words  # IMPs only, as everywhere else in a knockout
