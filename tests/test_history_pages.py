@@ -50,7 +50,7 @@ def test_the_match_page_shows_results_and_decisions_together_newest_first(td_cli
     assert texts[:7] == [
         "Match · reopened Reason: Scoring error on board 1",
         "Match · marked final",
-        "Forfeit · 20 : 0 VP Reason: No show",
+        "Forfeit · VP 20 : 0 Reason: No show",
         f"IMP penalty · removed: {home.name} −2 IMP Reason: Late",
         f"IMP penalty · added: {home.name} −2 IMP Reason: Late",
         f"Seating, segment 1 · Open room, North: {player.name}",

@@ -121,3 +121,40 @@ def test_the_feeds_give_points_in_the_stages_units_and_vp_only_where_it_scores_v
     walkover = english.get(reverse("scorecard-json", args=[forfeited.pk])).json()["forfeit"]
     assert walkover == {"home_points": 1.0, "away_points": 0.0, "home_vp": vp(1.0),
                         "away_vp": vp(0.0), "reason": "No show"}  # fmt: skip
+
+
+def test_the_directors_pages_give_a_board_a_match_forfeit_in_board_points(
+    director, director_client
+):
+    """Three teams, three boards: the running score, the forfeit form and what it says
+    now, the byes, and both histories count board points, never VP."""
+    match = started(director, 3, boards=3, method="board-a-match")[0]
+    manage = reverse("director-match", args=[match.pk])
+    with pytest.raises(actions.ActionError, match="Points are given to hundredths at most"):
+        actions.set_forfeit(match, home_vp=Decimal("2.125"), away_vp=Decimal(0),
+                            reason="No show", user=director)  # fmt: skip
+    director_client.post(
+        reverse("director-forfeit", args=[match.pk]),
+        {"forfeit-home_vp": "2.5", "forfeit-away_vp": "0", "forfeit-reason": "No show"},
+    )
+    actions.add_vp_penalty(match.event, team=match.home, vp=Decimal("0.5"), reason="Slow play",
+                           user=director)  # fmt: skip
+    page = director_client.get(manage).text
+    assert "Home team&#x27;s points" in page and "Home team&#x27;s VP" not in page
+    assert "Now: BAM 2½ : 0 — No show" in page
+    assert 'score-vp">BAM <strong class="fs-5">2½ : 0</strong>' in page
+    assert "2½ : 0 VP" not in page and ">VP <strong" not in page
+    assert page.count("BAM 2½ : 0") == 2  # now, and in the match's history
+    event_page = director_client.get(reverse("director-event", args=[match.event_id])).text
+    assert "VP each" not in event_page
+    assert event_page.count(", 1½ BAM</li>") == 3  # three rounds, a bye each: half of 3
+    history = director_client.get(reverse("director-event-history", args=[match.event_id]))
+    assert f"{match.home.name} −½ BAM" in history.text
+
+
+def test_a_vp_stage_forfeit_still_reads_in_vp_on_the_directors_page(director, director_client):
+    match = started(director, 3, boards=2)[0]
+    actions.set_forfeit(match, home_vp=Decimal(12), away_vp=Decimal(8), reason="Late",
+                        user=director)  # fmt: skip
+    page = director_client.get(reverse("director-match", args=[match.pk])).text
+    assert "Now: VP 12 : 8 — Late" in page and "Home team&#x27;s VP" in page

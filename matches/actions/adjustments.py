@@ -20,6 +20,7 @@ FORFEIT_VP_EVENT = _("VP are 0 to %(top)s on this event's scale.")
 FORFEIT_VP_STAGE = _("VP are 0 to %(top)s on this stage's scale.")
 FORFEIT_POINTS = _("Points are 0 to %(top)s in a match of this stage.")
 VP_HUNDREDTHS = _("VP are given to hundredths at most, such as 12.5 or 17.25.")
+POINTS_HUNDREDTHS = _("Points are given to hundredths at most, such as 2.5 or 1.25.")
 NO_REASON = _("Give a reason; the public pages show it.")
 
 
@@ -113,7 +114,8 @@ def forfeit_errors(match, *, home_vp, away_vp, reason=None) -> list[ActionError]
         if not isinstance(vp, Decimal) or not vp.is_finite() or not 0 <= vp <= top:
             errors.append(ActionError(message, field=field, code="vp", params={"top": top}))
         elif vp != vp.quantize(Decimal("0.01")):
-            errors.append(ActionError(VP_HUNDREDTHS, field=field, code="vp"))
+            hundredths = VP_HUNDREDTHS if rules.uses_vp else POINTS_HUNDREDTHS
+            errors.append(ActionError(hundredths, field=field, code="vp"))
     if reason is not None:
         if isinstance(reason, str) and not reason.strip():
             problems = [NO_REASON]

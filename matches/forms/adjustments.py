@@ -113,7 +113,8 @@ class VpPenaltyForm(ActionFormMixin, forms.ModelForm):
 
 
 class ForfeitForm(ActionFormMixin, forms.Form):
-    """A forfeit or walkover: the VP each team gets, whatever the boards say."""
+    """A forfeit or walkover: the VP each team gets, whatever the boards say (the points,
+    on a stage scored otherwise: board points, match points, Patton points)."""
 
     home_vp = forms.DecimalField(label=_("Home team's VP"), max_digits=5, decimal_places=2)
     away_vp = forms.DecimalField(label=_("Away team's VP"), max_digits=5, decimal_places=2)
@@ -122,6 +123,9 @@ class ForfeitForm(ActionFormMixin, forms.Form):
     def __init__(self, *args, match, **kwargs):
         super().__init__(*args, **kwargs)
         self.match = match
+        if not match.stage.method_rules().uses_vp:
+            self.fields["home_vp"].label = _("Home team's points")
+            self.fields["away_vp"].label = _("Away team's points")
 
     def clean(self):
         # The action's own check (the match's stage's scale), each message beside its field.

@@ -31,7 +31,8 @@ from matches.models import (
     Team,
     VpPenalty,
 )
-from matches.presenters.formatting import contract_text, format_vp, signed
+from matches.presenters.formatting import contract_text, signed
+from matches.presenters.units import format_points, points_pair, units_label
 
 User = get_user_model()
 ENTERED, CORRECTED, DELETED = (choice.value for choice in HistoryTypeChoice)
@@ -101,7 +102,7 @@ def match_history(match: Match) -> list[Entry]:
     for row in _rows(Seating, match_id=match.pk):
         entries.append(_seating_entry(row, players))
     for row, previous in _with_previous(_rows(Match, id=match.pk)):
-        entries.extend(_match_entries(row, previous, teams))
+        entries.extend(_match_entries(row, previous, teams, match.stage))
     return _newest_first(entries)
 
 
@@ -172,7 +173,7 @@ def _seating_entry(row, players) -> Entry:
     return _entry(row, subject, seat)
 
 
-def _match_entries(row, previous, teams) -> list[Entry]:
+def _match_entries(row, previous, teams, stage) -> list[Entry]:
     subject = pgettext("history subject", "Match")
     if row.history_type == ENTERED:
         return [_entry(row, subject, _did(row))]
@@ -191,9 +192,8 @@ def _match_entries(row, previous, teams) -> list[Entry]:
         if row.forfeit_home_vp is None:
             found.append(_entry(row, _("Forfeit"), pgettext("history", "removed")))
         else:
-            home, away = format_vp(row.forfeit_home_vp), format_vp(row.forfeit_away_vp)
-            vp = _("%(home)s : %(away)s VP") % {"home": home, "away": away}
-            found.append(_entry(row, _("Forfeit"), vp, row.forfeit_reason))
+            points = points_pair(row.forfeit_home_vp, row.forfeit_away_vp, stage)
+            found.append(_entry(row, _("Forfeit"), points, row.forfeit_reason))
     if row.decided_winner_id != previous.decided_winner_id and row.decided_winner_id:
         winner = teams.get(row.decided_winner_id, "?")
         found.append(_entry(row, _("Tie decided"), winner, row.decided_reason))
@@ -217,9 +217,14 @@ def event_history(event: Event) -> list[Entry]:
         entries.append(_team_entry(row, previous))
     for row, previous in _with_previous(_rows(Player, team_id__in=names)):
         entries.append(_player_entry(row, previous, names))
+    stages = {stage.pk: stage for stage in event.stages.all()}
+    for stage in stages.values():
+        stage.event = event
     for row in _rows(VpPenalty, event_id=event.pk):
-        text = _("%(team)s −%(vp)s VP") % {"team": names.get(row.team_id, "?"),
-                                           "vp": format_vp(row.vp)}  # fmt: skip
+        stage = stages.get(row.stage_id)  # in its stage's units (VP when it is gone)
+        text = _("%(team)s −%(vp)s %(units)s") % {"team": names.get(row.team_id, "?"),
+                                                  "vp": format_points(row.vp, stage),
+                                                  "units": units_label(stage)}  # fmt: skip
         entries.append(_entry(row, _("VP penalty"), _said(_did(row), text), row.reason))
     director_rows = _rows(EventDirector, event_id=event.pk)
     users = {u.pk: u.get_username() for u in User.objects.filter(

@@ -74,7 +74,7 @@ def event_manage_context(event, shown_round=None, **forms):
         or MatchForm(event=event, initial={"round": current or 1}),
         "vp_form": forms.get("vp_form") or VpPenaltyForm(event=event, prefix="vp"),
         "vp_penalties": event.vp_penalties.select_related("team", "stage"),
-        "byes": event.byes.select_related("team"),
+        "byes": event.byes.select_related("team", "stage__event"),
         "directors": event.director_rows.select_related("user"),
     }
 
