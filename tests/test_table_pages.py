@@ -331,6 +331,65 @@ def test_the_state_answers_304_while_nothing_changed(phone, match, tables):
     assert etag_after() == (304, etag)
 
 
+def test_a_poll_of_an_unchanged_table_costs_one_query_while_other_tables_play(
+    phone, match, tables, django_assert_num_queries
+):
+    """240 phones poll every 5 s: a table nothing changed at is answered from the row its
+    link finds, whatever the other matches' tables enter and accept meanwhile."""
+    table = tables["open"]
+    other_match = make_match(match.event)
+    elsewhere = open_tables(other_match)["open"]
+    etag = phone.get(url(table, "state.json"))["ETag"]
+    with django_assert_num_queries(1):
+        assert phone.get(url(table, "state.json"), HTTP_IF_NONE_MATCH=etag).status_code == 304
+    entry = post_entry(phone, elsewhere, key="there").json()["state"]["boards"][0]["entry"]
+    assert accept(phone, elsewhere, entry, key="there-ok").json()["ok"]
+    with django_assert_num_queries(1):
+        answer = phone.get(url(table, "state.json"), HTTP_IF_NONE_MATCH=etag)
+    assert (answer.status_code, answer["ETag"]) == (304, etag)
+
+
+def test_the_other_phone_gets_the_entry_it_must_accept_without_its_being_drawn_again(
+    match, tables, django_assert_num_queries
+):
+    """The entering phone's answer draws the new state; the other phone's next poll is
+    sent that state, waiting for its acceptance, after the one query of the revisions."""
+    table = tables["open"]
+    north_south, east_west = Client(), Client()
+    etag = east_west.get(url(table, "state.json"))["ETag"]
+    entry = post_entry(north_south, table).json()["state"]["boards"][0]
+    with django_assert_num_queries(1):
+        answer = east_west.get(url(table, "state.json"), HTTP_IF_NONE_MATCH=etag)
+    assert answer.status_code == 200 and answer["ETag"] != etag
+    board = answer.json()["state"]["boards"][0]
+    assert (board["status"], board["entry"]) == ("waiting", entry["entry"])
+    assert answer.json()["state"]["csrf"]  # its own token, not the other phone's
+
+
+def test_a_change_to_what_every_table_shows_reaches_the_phones(phone, match, tables):
+    """A change outside the match (a team renamed) moves the event's wide revision: the
+    state is drawn again, and the phone gets the new name in the segment's score."""
+    table = tables["open"]
+    for number in match.board_numbers:
+        for room in ("open", "closed"):
+            enter(match, number, room, "3NT", "S", "=")
+    etag = phone.get(url(table, "state.json"))["ETag"]
+    actions.change_team(match.home, name="北京一队", user=make_user(director=True))
+    answer = phone.get(url(table, "state.json"), HTTP_IF_NONE_MATCH=etag)
+    assert answer.status_code == 200 and answer["ETag"] != etag
+    assert "北京一队" in answer.content.decode()
+
+
+def test_saving_a_match_read_earlier_never_lowers_its_revision(match, tables):
+    stale = type(match).objects.get(pk=match.pk)
+    post_entry(Client(), tables["open"])  # the table's entry locks the match: its revision moves
+    moved = type(match).objects.get(pk=match.pk).revision
+    assert moved == stale.revision + 1
+    stale.status_reason = "read before the entry"
+    stale.save()
+    assert type(match).objects.get(pk=match.pk).revision == moved
+
+
 # --- a link reads and writes only its own table ----------------------------------------------
 
 

@@ -90,6 +90,15 @@ class Change:
     def __init__(self, user):
         self.user = user
         self.events: dict[int, Event] = {}
+        self.matches: set[int] = set()  # the matches locked: each one's revision goes up
+        self.confined = False  # see confine_to_matches
+
+    def confine_to_matches(self) -> None:
+        """Declare that this change writes nothing a table sees beyond the matches it locked
+        (a table's entry, acceptance, dispute or call): the event's ``wide_revision``, which
+        every table's state is keyed on with its own match's revision, stays as it is, so
+        the other tables' phones are still answered 304. Any other change moves it."""
+        self.confined = True
 
     # -- locks (always the event's row first, then match rows: no deadlock between actions)
 
@@ -125,6 +134,7 @@ class Change:
         locked.event = event
         if locked.is_final and not final_ok:
             raise MatchIsFinal
+        self.matches.add(locked.pk)
         return locked
 
     def lock_matches(self, event: Event, matches: models.QuerySet | None = None) -> list[Match]:
@@ -134,6 +144,7 @@ class Change:
         locked = list(rows.select_for_update(no_key=True, of=("self",)))
         for match in locked:
             match.event = self.events[event.pk]
+        self.matches.update(match.pk for match in locked)
         return locked
 
     # -- writes that keep history
@@ -222,24 +233,33 @@ def refresh_event_totals(event: Event, matches: list[Match]) -> None:
         Match.objects.bulk_update(changed, list(fields), batch_size=500)
 
 
-def bump_revision(event_id: int) -> None:
+def bump_revision(event_id: int, *, wide: bool = True) -> None:
     """Mark the event changed: one UPDATE, F-expression, so the revision only goes up; the
-    page cache learns the new revision once the change is committed (matches/pagecache.py)."""
-    Event.objects.filter(pk=event_id).update(revision=models.F("revision") + 1)
+    page cache learns the new revision once the change is committed (matches/pagecache.py).
+    ``wide``: its ``wide_revision`` too (see ``Change.confine_to_matches``)."""
+    bumps = {"revision": models.F("revision") + 1}
+    if wide:
+        bumps["wide_revision"] = models.F("wide_revision") + 1
+    Event.objects.filter(pk=event_id).update(**bumps)
     pagecache.event_changed(event_id)
 
 
 @contextmanager
 def changing(user) -> Iterator[Change]:
-    """Run an action: one transaction; each event it locked is bumped once, last.
+    """Run an action: one transaction; each match it locked and then each event it locked
+    is bumped once, last.
 
     On any exception nothing is written (the transaction rolls back) and no revision moves.
     """
     with transaction.atomic():
         change = Change(user)
         yield change
+        if change.matches:
+            Match.objects.filter(pk__in=sorted(change.matches)).update(
+                revision=models.F("revision") + 1
+            )
         for event_id in sorted(change.events):
-            bump_revision(event_id)
+            bump_revision(event_id, wide=not change.confined)
 
 
 def create_boards(match: Match, numbers) -> None:

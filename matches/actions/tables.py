@@ -187,6 +187,7 @@ def enter_at_table(table, *, board: int, entry: dict, side: str, device: str, ke
         )  # fmt: skip
         made.contract = entry["contract"]
         made.save()
+        change.confine_to_matches()
         change.events.pop(table.match.event_id, None)  # nothing public changed yet
         return made
 
@@ -232,6 +233,7 @@ def accept_at_table(entry, *, side: str, device: str, key: str) -> TableEntry:
         entry.decision_key, entry.decided = key, timezone.now()
         entry.save()
         change.refresh_totals(table.match)
+        change.confine_to_matches()
         return entry
 
 
@@ -261,6 +263,7 @@ def dispute_at_table(entry, *, side: str, device: str, key: str, reason: str = "
         entry.save()
         change.save(DirectorCall(table=table, board=entry.board, reason=reason.strip(),
                                  dispute=True, key=key))  # fmt: skip
+        change.confine_to_matches()
         change.events.pop(table.match.event_id, None)  # nothing public changed
         return entry
 
@@ -281,6 +284,7 @@ def call_director(table, *, key: str, reason: str = "", board: int | None = None
         on_board = _board(table, board) if board else None
         call = change.save(DirectorCall(table=table, board=on_board, reason=reason.strip(),
                                         key=key))  # fmt: skip
+        change.confine_to_matches()
         change.events.pop(table.match.event_id, None)
         return call
 
@@ -297,4 +301,5 @@ def answer_call(call, *, user) -> DirectorCall:
         if call.answered is None:
             call.answered, call.answered_by = timezone.now(), user
             change.save(call)
+        change.confine_to_matches()
         return call

@@ -29,6 +29,9 @@ class DirectorDecision(models.Model):
         ordering = ["created"]
 
 
+REVISIONS = ("revision", "wide_revision")  # only ever written by the actions' F-expressions
+
+
 class Event(models.Model):
     name = models.CharField(_("name"), max_length=120)
     date = models.DateField(_("date"))
@@ -62,8 +65,11 @@ class Event(models.Model):
     # (matches/actions): the public pages' caches are keyed on it, so a saved result shows
     # on the next request. Only ever written by an F-expression UPDATE: save() leaves it.
     revision = models.PositiveIntegerField(default=0, editable=False)
+    # Goes up with every change but a table's own (``Change.confine_to_matches``): a table's
+    # state is keyed on it and its match's ``revision``. Written as ``revision`` is.
+    wide_revision = models.PositiveIntegerField(default=0, editable=False)
 
-    history = HistoricalRecords(excluded_fields=["revision"])
+    history = HistoricalRecords(excluded_fields=["revision", "wide_revision"])
 
     class Meta:
         ordering = ["-date", "name"]
@@ -80,7 +86,7 @@ class Event(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        """Save the event's settings, never its revision (nor when it was created).
+        """Save the event's settings, never its revisions (nor when it was created).
 
         The revision only goes up, by the actions' F-expression update; saving an Event
         read earlier would otherwise write an old revision back, and pages cached under
@@ -90,7 +96,7 @@ class Event(models.Model):
             kwargs["update_fields"] = [
                 field.name
                 for field in self._meta.concrete_fields
-                if not field.primary_key and field.name not in ("revision", "created")
+                if not field.primary_key and field.name not in REVISIONS + ("created",)
             ]
         super().save(*args, **kwargs)
 

@@ -65,6 +65,10 @@ class Match(models.Model):
     # elimination's: "losers" (败者组), "final" (the grand final, 总决赛) and "final-2"
     # (the second final, played when the losers' bracket winner wins the first).
     bracket = models.CharField(max_length=16, blank=True, default="", editable=False)
+    # Goes up with every action that locked the match (``Change.lock_match``), as the event's
+    # revisions do: its tables' state is keyed on it. Only ever written by an F-expression
+    # UPDATE: save() leaves it.
+    revision = models.PositiveIntegerField(default=0, editable=False)
     decided_winner = models.ForeignKey(
         Team, models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -86,7 +90,7 @@ class Match(models.Model):
     history = HistoricalRecords(
         excluded_fields=[
             "home_imps", "away_imps", "home_margin", "away_margin", "home_vp", "away_vp",
-            "complete_boards", "pending_boards", "updated",
+            "complete_boards", "pending_boards", "updated", "revision",
         ]
     )  # fmt: skip
     objects = MatchQuerySet.as_manager()
@@ -101,6 +105,17 @@ class Match(models.Model):
 
     def __str__(self):
         return f"{self.home} – {self.away}"
+
+    def save(self, *args, **kwargs):
+        """Save the match, never its revision (a match read earlier would write an old one
+        back, and its tables' phones would keep a state that has changed)."""
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                field.name
+                for field in self._meta.concrete_fields
+                if not field.primary_key and field.name not in ("revision", "created")
+            ]
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return reverse("scorecard", args=[self.pk])

@@ -33,6 +33,7 @@ from django.views.decorators.http import require_GET, require_POST
 from matches import actions, queries
 from matches.actions import ActionError, Conflict
 from matches.actions.tables import ALREADY_SAVED, REVOKED
+from matches.caching import table_states
 from matches.forms.tables import CallForm, DecisionForm, TableEntryForm
 from matches.models import DirectorCall, Room, TableEntry
 from matches.presenters.table_pages import (
@@ -172,18 +173,42 @@ def page(request, table):
 
 @require_GET
 @table_headers
+def state(request, token):
+    """Return the table's state as JSON; 304 while it is what the phone already has, after
+    one small query while the match and the event stand still (caching/table_states.py)."""
+    segment, language = _segment(request), get_language()
+    sent = request.headers.get("If-None-Match")
+    found = table_states.revisions(token) if len(token) <= TOKEN_MAX else None
+    known = table_states.known_state(found, segment, language) if found else None
+    if known is None:
+        return _drawn_state(request, token, found=found, segment=segment, sent=sent)
+    return _state_answer(request, *known, sent=sent)
+
+
 @with_table
-def state(request, table):
-    """Return the table's state as JSON; 304 while it is what the phone already has."""
-    page = table_page(queries.table_view(table, _segment(request)))
-    etag = f'"{state_signature(page)}"'
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponseNotModified()  # nothing rendered
+def _drawn_state(request, table, *, found, segment, sent):
+    return _state_answer(request, *_drawn(request, table, segment, found), sent=sent)
+
+
+def _state_answer(request, signature: str, data: dict, *, sent) -> JsonResponse:
+    etag = f'"{signature}"'
+    if sent == etag:
+        response = HttpResponseNotModified()  # the same as the phone has
     else:
-        response = _state_response(request, _state(request, page), ok=True)
+        response = _state_response(request, data, ok=True)
     response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
+    response["Cache-Control"] = "no-cache"  # asked again each time, with its ETag
     return response
+
+
+def _drawn(request, table, segment, found) -> tuple[str, dict]:
+    """Return the table's state drawn afresh and its digest, kept under the revisions
+    ``found`` (read before it was drawn) for the next poll."""
+    page = table_page(queries.table_view(table, segment))
+    signature, data = state_signature(page), _state(request, page)
+    if found is not None:
+        table_states.remember_state(found, segment, get_language(), signature, data)
+    return signature, data
 
 
 def _answer(request, table, *, ok=True, status=200, form=None, error=None, board=None):
@@ -196,8 +221,9 @@ def _answer(request, table, *, ok=True, status=200, form=None, error=None, board
             extra["errors"] = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
         if error is not None:
             extra["message"], extra["code"] = str(error), error.code
-        page = table_page(queries.table_view(table, segment))
-        return _state_response(request, _state(request, page), status=status, **extra)
+        found = table_states.revisions(table.token)  # read before the state is drawn
+        _signature, data = _drawn(request, table, segment, found)
+        return _state_response(request, data, status=status, **extra)
     if ok:
         url = reverse("table", args=[table.token])
         query = f"?segment={segment}" if segment else ""

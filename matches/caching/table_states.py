@@ -1,0 +1,77 @@
+"""What a table's phones were last told, so that a poll of an unchanged table costs one query.
+
+A table's state (``state.json``, matches/views/tables.py) is drawn from its match and from
+what the whole event shares (team and player names, the event's settings). The actions
+move the match's ``revision`` whenever they lock the match and the event's
+``wide_revision`` whenever they change anything else (``Change.confine_to_matches``), so
+while both stand still the state is what it was. The state last drawn (what
+``state.json`` sends but the phone's own CSRF token and the time) and its digest
+(``state_signature``, the state's ETag) are kept here under the table, the segment asked
+for, the language and the two revisions it was drawn at: a phone asking again with that
+ETag, the revisions unchanged, is answered 304 after one small query (``revisions``),
+before the table's row is read or anything drawn, and the table's other phone, or the
+one whose post drew it, gets it without its being drawn again.
+
+The revisions are read before the state is drawn, in the same request: a change
+committed in between gives a state newer than its revisions, never older, and the next
+poll, seeing the revisions moved, draws it again. A cache that lost the digest (or does
+not answer) costs a drawing, nothing else.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from django.core.cache import cache
+from django.db import connections, router
+
+from matches.models import Event, Match, Room
+
+TIMEOUT = 3600
+
+
+@functools.cache
+def _revisions_query(alias: str) -> str:
+    """Return the query of a table's id, withdrawal and revisions by its token, written
+    out once (the ORM would put it together again on every poll, at several times the
+    cost of the query itself)."""
+    quote = connections[alias].ops.quote_name
+    room, match, event = Room._meta, Match._meta, Event._meta
+
+    def column(meta, name):
+        return f"{quote(meta.db_table)}.{quote(meta.get_field(name).column)}"
+
+    return (
+        f"SELECT {column(room, 'id')}, {column(room, 'revoked')}, {column(match, 'revision')},"
+        f" {column(event, 'wide_revision')} FROM {quote(room.db_table)}"
+        f" INNER JOIN {quote(match.db_table)} ON {column(room, 'match')} = {column(match, 'id')}"
+        f" INNER JOIN {quote(event.db_table)} ON {column(match, 'event')} = {column(event, 'id')}"
+        f" WHERE {column(room, 'token')} = %s"
+    )
+
+
+def revisions(token: str) -> tuple[int, int, int] | None:
+    """Return (the table's id, its match's revision, the event's wide revision) for an open
+    table's token; None for a token no open table has (the full view answers it)."""
+    alias = router.db_for_read(Room)
+    with connections[alias].cursor() as cursor:
+        cursor.execute(_revisions_query(alias), [token])
+        row = cursor.fetchone()
+    if row is None or row[1] is not None:
+        return None
+    return row[0], row[2], row[3]
+
+
+def _key(found: tuple[int, int, int], segment: int | None, language: str) -> str:
+    table_id, match_revision, wide_revision = found
+    return f"table-state:{table_id}:{segment or 0}:{language}:{wide_revision}.{match_revision}"
+
+
+def known_state(found, segment: int | None, language: str) -> tuple[str, dict] | None:
+    """Return (the digest, the state) last drawn for the table at the revisions ``found``."""
+    return cache.get(_key(found, segment, language))
+
+
+def remember_state(found, segment: int | None, language: str, signature: str, state) -> None:
+    """Keep the state just drawn and its digest, under the revisions read before it."""
+    cache.set(_key(found, segment, language), (signature, state), TIMEOUT)
