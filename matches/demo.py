@@ -39,8 +39,12 @@ RESULTS = {
 
 
 @transaction.atomic
-def load_demo(user=None) -> Event:
-    """Return the demo event, creating it (teams, match, seating, results) if it is missing."""
+def load_demo(user=None, scoring: dict | None = None) -> Event:
+    """Return the demo event, creating it (teams, match, seating, results) if it is missing.
+
+    ``scoring``: the demo stage's method and its settings (``method="board-a-match"`` …;
+    IMPs → VP when None), given to a demo made now; a demo already there keeps its own.
+    """
     event = Event.objects.filter(name=DEMO_EVENT).first()
     if event:
         return event
@@ -52,6 +56,8 @@ def load_demo(user=None) -> Event:
         boards_per_segment=16,
         user=user,
     )
+    if scoring:
+        actions.configure_stage(event, user=user, number=1, kind="round-robin", **scoring)
     home = actions.add_team(event, name=HOME[0], captain=HOME[1], players=HOME[2], user=user)
     away = actions.add_team(event, name=AWAY[0], captain=AWAY[1], players=AWAY[2], user=user)
     home_players, away_players = list(home.players.all()), list(away.players.all())

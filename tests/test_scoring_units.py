@@ -2,13 +2,16 @@
 table's board points on the traveller, the JSON feeds, the USEBIO file and the commands
 that make events."""
 
+import io
 from decimal import Decimal
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import translation
 
 from matches import actions
-from matches.models import Match
+from matches.models import Event, Match
 from tests.test_scoring_methods import LEVEL, LOST_BY_TEN, WON_BIG, WON_BY_TEN, event_of, play
 
 
@@ -158,3 +161,39 @@ def test_a_vp_stage_forfeit_still_reads_in_vp_on_the_directors_page(director, di
                         user=director)  # fmt: skip
     page = director_client.get(reverse("director-match", args=[match.pk])).text
     assert "Now: VP 12 : 8 — Late" in page and "Home team&#x27;s VP" in page
+
+
+def test_generate_event_makes_a_board_a_match_round_robin_through_the_actions(db, english):
+    out = io.StringIO()
+    call_command("generate_event", "--teams", "6", "--rounds", "5", "--boards", "3",
+                 "--method", "bam", "--board-scale", "2", stdout=out)  # fmt: skip
+    event = Event.objects.get()
+    stage = event.stages.get()
+    assert (stage.method, stage.board_scale) == ("board-a-match", "2")
+    matches = list(event.matches.all())
+    assert len(matches) == 15
+    assert all(m.home_vp + m.away_vp == 6 for m in matches)  # 3 boards at 2 a board
+    page = english.get(event.get_absolute_url()).text
+    assert '<th scope="col" class="text-end">BAM</th>' in page
+    assert "15 matches" in out.getvalue()
+
+
+def test_generate_event_scores_win_loss_with_a_tie_margin_and_refuses_a_bad_one(db):
+    call_command("generate_event", "--teams", "4", "--rounds", "3", "--boards", "4",
+                 "--method", "wl", "--tie-margin", "3", stdout=io.StringIO())  # fmt: skip
+    stage = Event.objects.get().stages.get()
+    assert (stage.method, stage.tie_margin) == ("win-loss", 3)
+    assert {m.home_vp + m.away_vp for m in Match.objects.all()} == {1}
+    with translation.override("en"), pytest.raises(CommandError, match="A match won scores"):
+        call_command("generate_event", "--teams", "4", "--rounds", "1", "--boards", "2",
+                     "--method", "wl", "--win-points", "0", stdout=io.StringIO())  # fmt: skip
+    assert Event.objects.count() == 1  # nothing of the refused one is left
+
+
+def test_the_demo_can_be_a_patton_match(db, english):
+    call_command("demo_data", "--method", "patton", stdout=io.StringIO())
+    match = Match.objects.get()
+    assert match.stage.method == "patton"
+    assert match.home_vp + match.away_vp == 32  # 16 boards at 1, and 16 for the aggregate
+    page = english.get(match.get_absolute_url()).text
+    assert "Patton <strong" in page

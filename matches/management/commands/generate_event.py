@@ -1,6 +1,7 @@
 """Build a big event with random but valid results in both rooms of every board.
 
     manage.py generate_event --teams 64 --rounds 15 --boards 16 --seed 1
+    manage.py generate_event --teams 6 --rounds 5 --boards 3 --method bam
 
 For benchmarks and for trying the pages with a large event. The same seed gives the same
 results. Every match of a round plays the same deals, as in a real event: each deal has
@@ -23,6 +24,7 @@ from django.db import transaction
 
 from matches import actions
 from matches.choices import RoomChoice, VPScaleChoice
+from matches.management.options import add_method_arguments, method_settings
 from matches.models import Board, Event, Result
 from matches.scoring import berger_schedule, round_count
 from matches.scoring.cards import RANKS
@@ -143,11 +145,14 @@ def generate_event(
     vp_scale: str = VPScaleChoice.WBF_2013,
     boards_per_segment: int | None = None,
     played: int | None = None,
+    scoring: dict | None = None,
     user=None,
 ) -> Generated:
     """Return a new event of ``teams`` teams, the first ``rounds`` rounds of a Berger round
     robin made, ``boards`` boards a match; both rooms of every board are entered in the
-    first ``played`` rounds (all of them by default). Written through the actions."""
+    first ``played`` rounds (all of them by default). ``scoring``: stage 1's method and
+    its settings (``method="board-a-match"``, ``board_scale="2"`` …; IMPs → VP when None).
+    Written through the actions."""
     started = time.perf_counter()
     berger_schedule(teams)  # checks the number of teams (3 to 64)
     if not 1 <= rounds <= round_count(teams):
@@ -174,6 +179,8 @@ def generate_event(
                 players=[_player_name(rng) for _ in range(rng.choice((4, 4, 5, 6)))],
                 user=user,
             )
+        if scoring:
+            actions.configure_stage(event, user=user, number=1, kind="round-robin", **scoring)
         matches = actions.make_round_robin(event, rounds=rounds, user=user)
     except actions.ActionError as error:
         raise ValueError(str(error)) from None
@@ -220,6 +227,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--vp-scale", choices=VPScaleChoice.values, default=VPScaleChoice.WBF_2013
         )
+        add_method_arguments(parser)
 
     def handle(self, *args, teams, rounds, boards, segment, seed, name, vp_scale, played,
                **options):  # fmt: skip
@@ -233,6 +241,7 @@ class Command(BaseCommand):
                 name=name,
                 vp_scale=vp_scale,
                 boards_per_segment=segment,
+                scoring=method_settings(options),
             )
         except (TypeError, ValueError) as error:
             raise CommandError(error) from None
