@@ -16,6 +16,8 @@ from matches import queries
 from matches.scoring import knockout
 from matches.scoring.knockout import CarryOverMethod, CarryOverWorking, TieRule
 
+from . import double_brackets
+
 SHARES = {
     Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 4): "¼",
     Fraction(3, 4): "¾", Fraction(1, 5): "⅕", Fraction(1, 10): "⅒",
@@ -49,6 +51,8 @@ def stage_rounds(stage) -> int:
 def stage_round_name(stage, number: int) -> str:
     """Return what a stage's round is called: "Semi-finals" … in a knockout, "Round 3"
     otherwise."""
+    if stage.is_double_elimination:
+        return double_brackets.stage_round_name(stage, number)
     if stage.is_knockout:
         return round_name(stage_rounds(stage), number)
     return _("Round %(round)s") % {"round": number}
@@ -57,6 +61,8 @@ def stage_round_name(stage, number: int) -> str:
 def match_round_name(match) -> str:
     """Return what a match's round is called: "Final", "Semi-final" … in a knockout,
     "Round 3" otherwise."""
+    if match.stage.is_double_elimination:
+        return double_brackets.match_round_name(match)
     if match.stage.is_knockout:
         return round_name(stage_rounds(match.stage), match.round, plural=False)
     return _("Round %(round)s") % {"round": match.round}
@@ -120,9 +126,10 @@ def placing_text(outcome, placing) -> str:
         return _("Runner-up")
     parts = []
     if how == "knockout":
-        parts.append(
-            _("Out in the %(round)s") % {"round": round_name(outcome.rounds, placing.round)}
-        )
+        name = round_name(outcome.rounds, placing.round)
+        if outcome.knockout.is_double_elimination:
+            name = double_brackets.losers_round_name(outcome.knockout, placing.round)
+        parts.append(_("Out in the %(round)s") % {"round": name})
     if placing.stage is not None and placing.position is not None:
         values = {"stage": placing.stage, "position": placing.position}
         parts.append(_("Position %(position)s in %(stage)s") % values)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from matches import queries
 from matches.scoring.swiss import Why
 
+from . import double_brackets
 from .knockouts import carry_over_text, round_name
 
 
@@ -74,6 +75,8 @@ def bracket(stage) -> list[tuple[str, list[BracketSlot]]]:
     """Return the bracket's rounds (name, slots), every slot with its match if made."""
     if not stage.is_knockout:
         return []
+    if stage.is_double_elimination:
+        return double_brackets.rounds(stage)
     rounds, matches = queries.knockout_bracket(stage)
     result = []
     for number, slots in enumerate(rounds, start=1):

@@ -140,6 +140,8 @@ class Wall:
 
     @cached_property
     def knockout_rounds(self) -> int:
+        if self.stage.is_double_elimination:
+            return 0  # its rounds are "Round n", its bracket rounds named by the bracket
         return stage_rounds(self.stage) if self.stage.is_knockout else 0
 
     @cached_property

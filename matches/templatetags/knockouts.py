@@ -3,11 +3,13 @@ stage's round by its name, and a match's carry-over's working in words
 (``matches/presenters/knockouts.py``).
 
     {{ match|round_title }}    {% stage_round_title stage number %}    {{ match|carry_working }}
+    {{ bracket|bracket_sections }}   a double elimination's rounds by bracket (winners',
+                                     losers', the finals); {{ bracket|second_final_pending }}
 """
 
 from django import template
 
-from matches.presenters import knockouts
+from matches.presenters import double_brackets, knockouts
 
 register = template.Library()
 
@@ -15,3 +17,5 @@ register.filter("round_title", knockouts.match_round_name)
 register.filter("carry_working", knockouts.carry_over_text)
 register.simple_tag(knockouts.stage_round_name, name="stage_round_title")
 register.simple_tag(knockouts.placing_text, name="placing_text")
+register.filter("bracket_sections", double_brackets.sections)
+register.filter("second_final_pending", double_brackets.second_final_pending)
