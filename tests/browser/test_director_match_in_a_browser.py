@@ -200,8 +200,10 @@ def test_blank_table_sheets_carry_the_table_the_imp_columns_and_signatures_one_p
     page: Page, match, locale, size, tmp_path
 ):
     make_match(match.event)  # table 2
-    words = {"en-US": ("Table 2", "Difference", "IMP total", "N-S signature", "E-W signature"),
-             "zh-CN": ("第 2 桌", "分差", "IMP 合计", "南北签字", "东西签字")}[locale]  # fmt: skip
+    words = {"en-US": ("Table 2", "Difference", "IMP total", "N-S signature", "E-W signature",
+                       "Winning team", "captain", "Losing team", "captain"),
+             "zh-CN": ("第 2 桌", "分差", "IMP 合计", "南北签字", "东西签字",
+                       "胜队", "队长", "负队", "队长")}[locale]  # fmt: skip
     open_as_director(page, size, f"/director/events/{match.event_id}/rounds/1/table-sheets/")
     sheets = page.locator("article.table-sheet")
     expect(sheets).to_have_count(4)  # 2 matches × 2 rooms
@@ -210,7 +212,10 @@ def test_blank_table_sheets_carry_the_table_the_imp_columns_and_signatures_one_p
     expect(second.locator("thead")).to_contain_text(words[1])
     expect(second.locator("thead th.imp-col")).to_have_count(4)  # each team: 分差, IMP
     expect(second.locator("tfoot")).to_contain_text(words[2])
-    expect(second.locator(".signature-label")).to_have_text([words[3], words[4]])
+    # The players' signatures, then the captains' lines of the printed team sheet (seed
+    # 002: 胜队（号）队长 / 负队（号）队长), each with a line to write on.
+    expect(second.locator(".signature-label")).to_have_text(list(words[3:]))
+    expect(second.locator(".sheet-captains .signature-line")).to_have_count(4)
     page.emulate_media(media="print")
     shoot(page, f"table-sheets-print-{locale}-{size}")
     assert helpers.pdf_pages(page, tmp_path) == 4
