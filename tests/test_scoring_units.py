@@ -197,3 +197,55 @@ def test_the_demo_can_be_a_patton_match(db, english):
     assert match.home_vp + match.away_vp == 32  # 16 boards at 1, and 16 for the aggregate
     page = english.get(match.get_absolute_url()).text
     assert "Patton <strong" in page
+
+
+def knockout_after(event, carry_over="vp-difference"):
+    return {"kind": "knockout", "name": "Final", "entrants": "2", "carry_over": carry_over,
+            "carry_fraction": "1/2", "carry_amount": "", "carry_cap": "",
+            "vp_scale": "wbf-2013", "boards_per_match": "4", "boards_per_segment": "4",
+            "method": "imps-vp", "board_scale": "1"}  # fmt: skip
+
+
+def test_a_knockout_after_board_a_match_cannot_carry_over_a_share_of_vp(director, director_client):
+    """Board points are not VP: the director is told beside the carry-over, in the
+    language of the page, and may carry a fixed amount instead."""
+    event = event_of(4, boards=2)
+    actions.configure_stage(event, user=director, number=1, kind="round-robin",
+                            method="board-a-match")  # fmt: skip
+    page = director_client.post(reverse("director-stages", args=[event.pk]),
+                                knockout_after(event))  # fmt: skip
+    message = (
+        "The previous stage is scored by Board-a-match and has no VP: carry over a fixed "
+        "amount, a share of the IMPs between the two teams, or nothing."
+    )
+    assert "invalid-feedback" in page.text and message in page.text
+    feedback = page.text.split('id="id_carry_over_error"')
+    assert len(feedback) == 2 and message in feedback[1][:400]
+    assert not event.stages.filter(number=2).exists()
+    director_client.cookies["django_language"] = "zh-hans"
+    chinese = director_client.post(reverse("director-stages", args=[event.pk]),
+                                   knockout_after(event)).text  # fmt: skip
+    assert "没有 VP" in chinese
+    actions.configure_stage(event, user=director, number=2, kind="knockout", entrants=2,
+                            carry_over="fixed", carry_amount=Decimal("0.5"))  # fmt: skip
+    assert event.stages.get(number=2).carry_over == "fixed"
+
+
+def test_a_stage_whose_knockout_carries_its_vp_cannot_turn_to_win_loss(td):
+    event = event_of(4, boards=2)
+    actions.configure_stage(event, user=td, number=1, kind="round-robin")
+    actions.configure_stage(event, user=td, number=2, kind="knockout", entrants=2,
+                            carry_over="vp-difference", carry_fraction="1/2")  # fmt: skip
+    with translation.override("en"):
+        with pytest.raises(actions.ActionError) as refused:
+            actions.configure_stage(event, user=td, number=1, kind="round-robin",
+                                    method="win-loss")  # fmt: skip
+        message = str(refused.value)
+    assert refused.value.field == "method"
+    assert message.startswith("Stage 2 carries over a share of this stage's VP difference")
+    assert event.stages.get(number=1).method == "imps-vp"
+    actions.configure_stage(event, user=td, number=2, kind="knockout", entrants=2,
+                            carry_over="head-to-head-imps", carry_fraction="1/2")  # fmt: skip
+    stage = actions.configure_stage(event, user=td, number=1, kind="round-robin",
+                                    method="win-loss")  # fmt: skip
+    assert stage.method == "win-loss"

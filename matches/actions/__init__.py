@@ -90,6 +90,7 @@ from .results import (
 )
 from .schedule import add_bye, make_round_robin
 from .stages import (
+    carry_over_errors,
     configure_stage,
     decide_tie,
     reseed_stage,
@@ -171,6 +172,7 @@ __all__ = [
     "set_seating",
     "settings_errors",
     "stage_errors",
+    "carry_over_errors",
     "start_stage",
     "swap_in_draw",
     "update_game",

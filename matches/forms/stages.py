@@ -241,7 +241,14 @@ class StageForm(forms.Form):
             "boards_per_segment": self.event.boards_per_segment,
             **values,
         }
-        for error in actions.stage_errors(merged):
+        around = {
+            stage.number: stage
+            for stage in self.event.stages.filter(number__in=(self.number - 1, self.number + 1))
+        }
+        errors = actions.stage_errors(merged) + actions.carry_over_errors(
+            merged, around.get(self.number - 1), around.get(self.number + 1)
+        )
+        for error in errors:
             field = error.field if error.field in self.fields else None
             if field and self.fields[field].disabled:  # not this format's: said above the form
                 field = None
