@@ -6,7 +6,9 @@ winner changing the match it fed, a tie decided by the director, the final ranki
 import pytest
 
 from matches import actions, queries
+from matches.interchange import backup
 from matches.models import Match
+from matches.presenters import double_brackets
 from tests.double_elimination import double_elimination, number, open_matches, play, play_out
 
 pytestmark = pytest.mark.usefixtures("messages_in_english")
@@ -166,3 +168,26 @@ def test_six_teams_give_byes_in_both_brackets_and_every_team_is_out_after_two_de
     winner = queries.final_ranking(event).winner.name
     assert defeats.pop(winner, 0) == 1
     assert set(defeats.values()) == {2} and len(defeats) == 5
+
+
+def picture(event):
+    """Return what the stage page shows of the brackets: each round's name, teams, winner."""
+    stage = event.stages.get(number=1)
+    stage.event = event
+    return [
+        (str(name), [(s.bracket, s.home and s.home.name, s.away and s.away.name,
+                      s.winner and s.winner.name, s.match and s.match.bracket) for s in slots])
+        for name, slots in double_brackets.rounds(stage)
+    ]  # fmt: skip
+
+
+def test_the_json_backup_brings_the_stage_back_with_each_matchs_bracket(td):
+    event, stage = double_elimination(td, 6)
+    actions.start_stage(stage, user=td)
+    play_out(td, stage, lambda match: match.bracket != "final" and number(match.home) < 4)
+    document = backup.loads(backup.dumps(backup.export_event(event)))
+    assert {m["bracket"] for m in document["matches"]} == {"", "losers", "final", "final-2"}
+    copy = actions.import_event(document, user=td)
+    assert copy.stages.get(number=1).kind == "double-elimination"
+    assert picture(copy) == picture(event)
+    assert queries.final_ranking(copy).winner.name == queries.final_ranking(event).winner.name

@@ -87,8 +87,8 @@ MATCH_FIELDS = (
     "forfeit_away_vp", "forfeit_reason", "created",
 )  # fmt: skip
 MATCH_STAGE_FIELDS = (
-    "stage_id", "carry_home", "carry_away", "bracket_position", "decided_winner_id",
-    "decided_reason",
+    "stage_id", "carry_home", "carry_away", "bracket_position", "bracket",
+    "decided_winner_id", "decided_reason",
 )  # fmt: skip
 
 
@@ -261,6 +261,7 @@ def _export(event: Event) -> dict:
                 "carry_home": decimal_text(match["carry_home"]),
                 "carry_away": decimal_text(match["carry_away"]),
                 "bracket_position": match["bracket_position"],
+                "bracket": match["bracket"],
                 "decided_winner": team_keys.get(match["decided_winner_id"]),
                 "decided_reason": match["decided_reason"],
                 "updated": iso(match["updated"]),

@@ -230,6 +230,7 @@ class Importer:
             carry_home=reader.decimal("carry_home", field_of(Match, "carry_home"), default=0),
             carry_away=reader.decimal("carry_away", field_of(Match, "carry_away"), default=0),
             bracket_position=reader.get("bracket_position"),
+            bracket=reader.get("bracket", ""),
             decided_reason=reader.get("decided_reason", ""),
         )
         match.stage = stage_of(self.stages, reader)

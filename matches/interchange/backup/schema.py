@@ -153,6 +153,7 @@ MATCH = obj({"key": KEY, "round": whole(0), "home": KEY, "away": KEY}, {
     "carry_home": maybe(decimal(Match, "carry_home")),
     "carry_away": maybe(decimal(Match, "carry_away")),
     "bracket_position": maybe(whole(0)),
+    "bracket": maybe(text(Match, "bracket")),
     "decided_winner": maybe(KEY),
     "decided_reason": maybe(text(Match, "decided_reason")),
     "updated": MAYBE_WHEN,
