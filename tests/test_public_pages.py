@@ -24,6 +24,19 @@ def test_the_traveller_shows_each_rooms_opening_lead(english, match):
     assert '<td class="lead-card"><span class="suit suit-d">♦</span>10</td>' in page
 
 
+@pytest.mark.parametrize(
+    ("language", "words", "touch_only"),
+    [("en", "Select a team's name to read it in full", "Tap"),
+     ("zh-hans", "点击队名可看全名", "轻触")],
+)  # fmt: skip
+def test_the_travellers_note_reads_right_on_any_device(client, match, language, words, touch_only):
+    client.cookies["django_language"] = language
+    page = client.get(reverse("traveller", args=[match.event_id, 1, 5])).content.decode()
+    note = re.search(r"<p[^>]*>(?:Scores are|得分为).*?</p>", page, re.S).group(0)
+    assert words in note
+    assert touch_only not in note
+
+
 def test_before_any_play_the_standings_show_no_quotient_and_no_tie_break(english, match):
     page = english.get(reverse("event", args=[match.event_id])).text
     assert "1.000" not in page
