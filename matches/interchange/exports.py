@@ -13,6 +13,7 @@ from matches import queries, scoring
 from matches.choices import RoomChoice
 from matches.models import Board, Deal, Seating
 from matches.presenters.formatting import quotient
+from matches.presenters.scorecards import table_board_points
 from matches.presenters.units import units_code, units_label
 
 from . import pbn, usebio
@@ -129,6 +130,9 @@ def usebio_document(event) -> bytes:
     """Return the event's results as a USEBIO 1.2 document."""
     data = queries.stage_data(event)
     standings = queries.standings(event, data)
+    rules = data.stage.method_rules()
+    board_a_match = rules.method is scoring.Method.BOARD_A_MATCH
+    win_loss = rules.method is scoring.Method.WIN_LOSS
     numbers = {team_id: index for index, team_id in enumerate(sorted(data.teams), start=1)}
     players = {}
     for team in event.teams.prefetch_related("players"):
@@ -140,6 +144,7 @@ def usebio_document(event) -> bytes:
             players.get(row.team.pk, []),
             place=row.standing.position,
             total_vp=row.standing.vp,
+            wins_or_draws=row.standing.vp / rules.win if win_loss else None,
         )
         for row in standings
     ]
@@ -153,6 +158,7 @@ def usebio_document(event) -> bytes:
         xml_boards = []
         for board in boards_by_match.get(match.pk, []):
             comparison = board.comparison()
+            points = table_board_points(rules, comparison) if board_a_match else None
             home_won = max(comparison.imps or 0, 0)
             away_won = max(-(comparison.imps or 0), 0)
             adjusted = board.adjusted
@@ -164,10 +170,14 @@ def usebio_document(event) -> bytes:
                 (RoomChoice.CLOSED, away, home),
             ):
                 ns_won, ew_won = (home_won, away_won) if ns_team == home else (away_won, home_won)
+                sides = {}
+                if points is not None:
+                    ns, ew = points if ns_team == home else points[::-1]
+                    sides = {"ns_points": ns, "ew_points": ew}
                 result = board.result_in(room)
                 if adjusted is not None:
                     lines.append(
-                        usebio.Line(ns_team, ew_team, None, ns_imps=ns_won, ew_imps=ew_won)
+                        usebio.Line(ns_team, ew_team, None, ns_imps=ns_won, ew_imps=ew_won, **sides)
                     )
                 elif result is not None:
                     lines.append(
@@ -181,6 +191,7 @@ def usebio_document(event) -> bytes:
                             result.ns_score,
                             ns_won,
                             ew_won,
+                            **sides,
                         )
                     )
             if lines:
@@ -201,7 +212,12 @@ def usebio_document(event) -> bytes:
             boards_played=event.boards_per_match,
             teams=teams,
             matches=xml_matches,
-            victory_points=units_code(data.stage) == "vp",
+            board_scoring="MATCH_POINTS" if board_a_match else "IMPS",
+            match_scoring="VPS"
+            if units_code(data.stage) == "vp"
+            else "MATCH_POINTS"
+            if board_a_match
+            else None,
         )
     )
 

@@ -6,10 +6,13 @@ Bridge Information, DOCTYPE ``-//EBU//DTD USEBIO 1.2//EN``), laid out for a team
     USEBIO Version="1.2"
       EVENT EVENT_TYPE="TEAMS"
         PROGRAM_NAME, PROGRAM_VERSION, EVENT_DESCRIPTION, EVENT_IDENTIFIER, DATE (dd/mm/yyyy),
-        BOARD_SCORING_METHOD (IMPS), MATCH_SCORING_METHOD (VPS), BOARDS_PLAYED
+        BOARD_SCORING_METHOD (IMPS; MATCH_POINTS for board-a-match),
+        MATCH_SCORING_METHOD (VPS; MATCH_POINTS for board-a-match; none for win/loss and
+        Patton), BOARDS_PLAYED
         PARTICIPANTS
           TEAM TEAM_ID="3" TEAM_NAME="…": TEAM_NAME, TEAM_NUMBER (the same again, as
-                elements), PLAYER* (PLAYER_NAME), PLACE, TOTAL_SCORE (VP)
+                elements), PLAYER* (PLAYER_NAME), PLACE, TOTAL_SCORE (VP, or the stage's
+                points), WINS_OR_DRAWS (win/loss only: matches won, a tie a half)
         MATCH*: ROUND_NUMBER, TEAM, OPPOSING_TEAM (the home and away teams' TEAM_IDs),
                 TEAM_SCORE, OPPOSING_TEAM_SCORE and TEAM_VICTORY_POINTS,
                 OPPOSING_TEAM_VICTORY_POINTS (VP, the match scoring method's score),
@@ -19,7 +22,27 @@ Bridge Information, DOCTYPE ``-//EBU//DTD USEBIO 1.2//EN``), laid out for a team
             TRAVELLER_LINE* (one per room): DIRECTION is not used; NS_PAIR_NUMBER and
               EW_PAIR_NUMBER are the numbers of the teams that sat North-South and
               East-West, CONTRACT, PLAYED_BY, LEAD, TRICKS, SCORE (North-South's),
-              NS_MATCH_POINTS and EW_MATCH_POINTS the IMPs each side won on the board.
+              NS_MATCH_POINTS and EW_MATCH_POINTS the IMPs each side won on the board
+              (board-a-match: each side's board points, 1 / ½ / 0 or 2 / 1 / 0).
+
+How each scoring method is written. The USEBIO 1.2 standard's own list of scoring
+methods could not be had (neither the DTD nor usebio.org's documentation is in the
+reference library this was written against), so the values are the ones the consumer
+below understands, each for what it means there: ImportUsebio's ``ScoringMethod`` knows
+``VPS``, ``IMPS``, ``MATCH_POINTS``, ``PERCENTAGE``, ``CROSS_IMPS`` and ``AGGREGATE``
+(Score Data.swift), and reads a team's ``WINS_OR_DRAWS``.
+
+- IMPs → VP: boards ``IMPS``, matches ``VPS``, each match's VP in ``…_VICTORY_POINTS``.
+- Board-a-match: boards and matches ``MATCH_POINTS`` — each board is match-pointed over
+  the match's two tables, and the match's score is the sum of its boards' points, which
+  is what a ``MATCH_POINTS`` match is to the consumer (it adds a match's scores up);
+  the traveller lines' ``…_MATCH_POINTS`` are the board points, no VP is written.
+- Win/loss: boards ``IMPS``; no match method (none of the six is a won/tied/lost count);
+  ``TEAM_SCORE`` and ``TOTAL_SCORE`` are the match points, ``WINS_OR_DRAWS`` the matches
+  won with a tie as a half (what the consumer counts itself from the scores when it is
+  missing).
+- Patton: boards ``IMPS``; no match method (board points plus the IMP aggregate's points
+  is none of the six); ``TEAM_SCORE`` and ``TOTAL_SCORE`` the Patton points.
 
 The 1.2 DTD could not be had. Where a team's number and name and a match's sides go is
 where a real consumer reads them: the ``Usebio Parser.swift`` of marcshearer/ImportUsebio
@@ -51,7 +74,8 @@ class Team:
     name: str
     players: list[str] = field(default_factory=list)
     place: int | None = None
-    total_vp: Decimal | None = None
+    total_vp: Decimal | None = None  # the total in the stage's points, VP or other
+    wins_or_draws: Decimal | None = None  # win/loss: matches won, a tie a half
 
 
 @dataclass
@@ -65,6 +89,9 @@ class Line:
     ns_score: int | None = None
     ns_imps: int = 0
     ew_imps: int = 0
+    # board-a-match: each side's board points, written instead of the IMPs
+    ns_points: Decimal | None = None
+    ew_points: Decimal | None = None
 
 
 @dataclass
@@ -95,9 +122,14 @@ class Event:
     teams: list[Team]
     matches: list[Match]
     program_version: str = "1"
-    # False for a stage scored otherwise (board-a-match, win/loss, Patton): the match's
-    # and team's scores are then its points, with no VICTORY_POINTS and no VPS method.
-    victory_points: bool = True
+    board_scoring: str = "IMPS"
+    # VPS (then each match's VICTORY_POINTS too), MATCH_POINTS for board-a-match, None
+    # for win/loss and Patton: the match's and team's scores are then their points.
+    match_scoring: str | None = "VPS"
+
+    @property
+    def victory_points(self) -> bool:
+        return self.match_scoring == "VPS"
 
 
 def _add(parent: ET.Element, name: str, value=None) -> ET.Element:
@@ -111,6 +143,12 @@ def _vp(value: Decimal | None) -> str | None:
     return None if value is None else f"{value:.2f}"
 
 
+def _points(value: Decimal) -> str:
+    """Return board points as a number: "1", "0.5", "2"."""
+    value = Decimal(value)
+    return str(int(value)) if value == value.to_integral_value() else f"{value.normalize()}"
+
+
 def write_usebio(event: Event) -> bytes:
     """Return the event as a USEBIO 1.2 document, UTF-8 encoded."""
     root = ET.Element("USEBIO", Version="1.2")
@@ -122,9 +160,9 @@ def write_usebio(event: Event) -> bytes:
     _add(xml_event, "EVENT_IDENTIFIER", event.identifier)
     if event.date is not None:
         _add(xml_event, "DATE", event.date.strftime("%d/%m/%Y"))
-    _add(xml_event, "BOARD_SCORING_METHOD", "IMPS")
-    if event.victory_points:
-        _add(xml_event, "MATCH_SCORING_METHOD", "VPS")
+    _add(xml_event, "BOARD_SCORING_METHOD", event.board_scoring)
+    if event.match_scoring is not None:
+        _add(xml_event, "MATCH_SCORING_METHOD", event.match_scoring)
     _add(xml_event, "BOARDS_PLAYED", event.boards_played)
     participants = _add(xml_event, "PARTICIPANTS")
     for team in event.teams:
@@ -139,6 +177,8 @@ def write_usebio(event: Event) -> bytes:
             _add(xml_team, "PLACE", team.place)
         if team.total_vp is not None:
             _add(xml_team, "TOTAL_SCORE", _vp(team.total_vp))
+        if team.wins_or_draws is not None:
+            _add(xml_team, "WINS_OR_DRAWS", _points(team.wins_or_draws))
     for match in event.matches:
         xml_match = _add(xml_event, "MATCH")
         _add(xml_match, "ROUND_NUMBER", match.round)
@@ -179,5 +219,9 @@ def _line(parent: ET.Element, line: Line) -> None:
         if line.tricks is not None:
             _add(xml_line, "TRICKS", line.tricks)
         _add(xml_line, "SCORE", line.ns_score if line.ns_score is not None else 0)
-    _add(xml_line, "NS_MATCH_POINTS", line.ns_imps)
-    _add(xml_line, "EW_MATCH_POINTS", line.ew_imps)
+    if line.ns_points is not None and line.ew_points is not None:
+        _add(xml_line, "NS_MATCH_POINTS", _points(line.ns_points))
+        _add(xml_line, "EW_MATCH_POINTS", _points(line.ew_points))
+    else:
+        _add(xml_line, "NS_MATCH_POINTS", line.ns_imps)
+        _add(xml_line, "EW_MATCH_POINTS", line.ew_imps)

@@ -1,6 +1,9 @@
 """The app's USEBIO download read as a real consumer reads it (``usebio_consumer.py``:
 marcshearer/ImportUsebio's ``Usebio Parser.swift``): every team's number and name, every
-match's two sides and scores, every board's IMPs."""
+match's two sides and scores, every board's IMPs; a board-a-match, win/loss or Patton
+event's scoring methods and points."""
+
+import xml.etree.ElementTree as ET
 
 import pytest
 from django.urls import reverse
@@ -8,7 +11,7 @@ from django.urls import reverse
 from matches import actions
 from matches.models import Board, Result
 from matches.scoring import Contract, parse_result
-from tests.factories import make_event, make_match
+from tests.factories import enter, make_event, make_match
 from tests.formats import usebio_consumer
 
 pytestmark = pytest.mark.django_db
@@ -71,3 +74,75 @@ def test_every_match_has_its_sides_scores_and_board_imps(client, event):
         assert found.score + found.opposing_score == 20  # the consumer's VP: 20 - score
         assert len(found.boards) == 16 and None not in found.boards
         assert sum(found.boards) == match.home_imps - match.away_imps
+
+
+def scored_event(method, **settings):
+    """Return a four-team round robin of two-board matches scored by ``method``, its
+    first round played: one match won on the first board and level on the second, the
+    other level on both."""
+    event = make_event(name=f"{method} teams", boards_per_match=2, boards_per_segment=2)
+    for name in ("East", "West", "North", "South"):
+        actions.add_team(event, name=name, players=[f"{name} {n}" for n in "ABCD"], user=None)
+    stage = actions.configure_stage(event, user=None, number=1, kind="round-robin",
+                                    method=method, **settings)  # fmt: skip
+    actions.start_stage(stage, user=None)
+    first, second = event.matches.filter(round=1).order_by("pk")
+    for match, boards in ((first, [WON, LEVEL]), (second, [LEVEL, LEVEL])):
+        for number, (open_room, closed_room) in enumerate(boards, start=1):
+            enter(match, number, "open", *open_room)
+            enter(match, number, "closed", *closed_room)
+    return event, first, second
+
+
+WON = (("4S", "N", "="), ("4S", "N", "-1"))  # the home team wins the board, and 10 IMPs
+LEVEL = (("3NT", "S", "="), ("3NT", "S", "="))
+
+
+def usebio_of(client, event):
+    data = client.get(reverse("event-usebio", args=[event.pk])).content
+    return data, usebio_consumer.read(data)
+
+
+def test_a_board_a_match_event_is_match_pointed_board_by_board(client):
+    event, first, _ = scored_event("board-a-match", board_scale="2")
+    data, read = usebio_of(client, event)
+    assert (read.board_scoring, read.match_scoring) == ("match_points", "match_points")
+    assert b"VICTORY_POINTS" not in data
+    names = {team.number: team.name for team in read.participants}
+    played = [m for m in read.matches if m.score is not None]
+    assert sorted((m.score, m.opposing_score) for m in played) == [(2.0, 2.0), (3.0, 1.0)]
+    won = next(m for m in played if m.score == 3.0)
+    assert (names[won.number], names[won.opposing_number]) == (first.home.name, first.away.name)
+    board = next(
+        b for m in ET.fromstring(data).iter("MATCH") if m.findtext("TEAM_SCORE") == "3.00"
+        for b in m.iter("BOARD") if b.findtext("BOARD_NUMBER") == "1"
+    )  # fmt: skip
+    lines = [(line.findtext("NS_MATCH_POINTS"), line.findtext("EW_MATCH_POINTS"))
+             for line in board.iter("TRAVELLER_LINE")]  # fmt: skip
+    assert lines == [("2", "0"), ("0", "2")]  # the home team N-S in the open room, E-W closed
+    scores = {team.name: team.score for team in read.participants}
+    assert scores[first.home.name] == 3.0
+
+
+def test_a_win_loss_event_gives_each_teams_wins_or_draws_and_no_match_method(client):
+    event, first, second = scored_event("win-loss")
+    data, read = usebio_of(client, event)
+    assert (read.board_scoring, read.match_scoring) == ("imps", None)
+    assert b"MATCH_SCORING_METHOD" not in data and b"VICTORY_POINTS" not in data
+    teams = {team.name: team for team in read.participants}
+    assert (teams[first.home.name].wins_or_draws, teams[first.away.name].wins_or_draws) == (1, 0)
+    assert teams[second.home.name].wins_or_draws == 0.5 == teams[second.away.name].score
+    played = sorted((m.score, m.opposing_score) for m in read.matches if m.score is not None)
+    assert played == [(0.5, 0.5), (1.0, 0.0)]
+
+
+def test_a_patton_event_gives_the_patton_points_and_no_match_method(client):
+    event, first, _ = scored_event("patton")
+    data, read = usebio_of(client, event)
+    assert (read.board_scoring, read.match_scoring) == ("imps", None)
+    assert b"VICTORY_POINTS" not in data and b"WINS_OR_DRAWS" not in data
+    played = [m for m in read.matches if m.score is not None]
+    assert all(m.score + m.opposing_score == 4 for m in played)  # 2 boards + a stake of 2
+    first.refresh_from_db()
+    assert (float(first.home_vp), float(first.away_vp)) in {(m.score, m.opposing_score)
+                                                             for m in played}  # fmt: skip

@@ -12,7 +12,7 @@ event needs, element for element and attribute for attribute:
   ``MATCH``;
 - ``PARTICIPANTS/TEAM``: the team's number and name from its attributes ``TEAM_ID`` and
   ``TEAM_NAME`` only; its children ``PLAYER`` (``PLAYER_NAME``, ``PLAYER_NUMBER``),
-  ``PLACE`` (an "=" dropped), ``TOTAL_SCORE``;
+  ``PLACE`` (an "=" dropped), ``TOTAL_SCORE``, ``WINS_OR_DRAWS``;
 - ``MATCH``: ``ROUND_NUMBER``, ``TEAM`` (the match's number), ``OPPOSING_TEAM``,
   ``TEAM_SCORE``, ``OPPOSING_TEAM_SCORE``, ``TEAM_VICTORY_POINTS``,
   ``OPPOSING_TEAM_VICTORY_POINTS``, and ``BOARD/IMPS`` (one board per ``IMPS``, its value
@@ -58,6 +58,7 @@ class Team:
     players: list[str] = field(default_factory=list)
     place: int | None = None
     score: float | None = None
+    wins_or_draws: float | None = None
 
 
 @dataclass
@@ -142,6 +143,8 @@ def _team(element: ET.Element) -> Team:
             team.place = _int(_text(child).replace("=", ""))
         elif child.tag == "TOTAL_SCORE":
             team.score = _float(_text(child))
+        elif child.tag == "WINS_OR_DRAWS":
+            team.wins_or_draws = _float(_text(child))
     return team
 
 
