@@ -8,6 +8,9 @@
  * - After a refresh the panel shown stays shown (found again by its heading's id).
  * - The footer says when the server last answered; with the network gone it says the
  *   figures are those of that time, and the page keeps them until it is back.
+ * - The clock and the footer's times are in the time zone the page states (its
+ *   data-time-zone: the server's, as the header's "last updated"), whatever the zone of
+ *   the computer driving the screen.
  * - Without JavaScript every panel is shown, one under the other.
  *
  * A static file, as the Content-Security-Policy allows no inline script.
@@ -91,7 +94,33 @@
     return ("0" + number).slice(-2);
   }
 
+  // "15:20" / "15:20:34" in the page's time zone (the browser's own if it knows no such
+  // zone).
+  var formats = {};
+  function format(withSeconds) {
+    var key = withSeconds ? "long" : "short";
+    if (!(key in formats)) {
+      var options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+      if (withSeconds) {
+        options.second = "2-digit";
+      }
+      if (wall.dataset.timeZone) {
+        options.timeZone = wall.dataset.timeZone;
+      }
+      try {
+        formats[key] = new Intl.DateTimeFormat("en-GB", options);
+      } catch (error) {
+        formats[key] = null;
+      }
+    }
+    return formats[key];
+  }
+
   function time(date, withSeconds) {
+    var formatter = format(withSeconds);
+    if (formatter) {
+      return formatter.format(date);
+    }
     var text = two(date.getHours()) + ":" + two(date.getMinutes());
     return withSeconds ? text + ":" + two(date.getSeconds()) : text;
   }

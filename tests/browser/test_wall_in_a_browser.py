@@ -5,9 +5,12 @@ time they are from; the round's QR-code poster prints on one A4 page.
 With WALL_SCREENSHOTS=<folder> each test also saves what it saw there, to look at.
 """
 
+import datetime
 import re
+from zoneinfo import ZoneInfo
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from tests import congress
@@ -153,3 +156,32 @@ def test_after_the_final_the_wall_leads_with_the_winner_and_names_the_knockout_r
     expect(shown(page)).to_have_attribute("data-panel", "standings")  # the bracket
     expect(shown(page).locator("h3")).to_have_text(["半决赛Semi-finals", "决赛Final"])
     shot(page, f"wall-bracket-{locale}-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_walls_clock_tells_the_events_time_whatever_the_computers_zone(
+    browser, live_server, locale, size
+):
+    event = congress.round_robin(played=2)
+    now = datetime.datetime(2026, 12, 2, 7, 30, 5, tzinfo=datetime.UTC)
+    here = now.astimezone(ZoneInfo(settings.TIME_ZONE))
+    elsewhere = "Pacific/Honolulu"  # UTC−10: never the same hour as the event's zone
+    assert now.astimezone(ZoneInfo(elsewhere)).hour != here.hour
+    context = browser.new_context(
+        base_url=live_server.url, locale=locale, timezone_id=elsewhere, viewport=SIZES[size]
+    )
+    try:
+        page = context.new_page()
+        page.clock.install(time=now)
+        page.goto(f"/events/{event.pk}/wall/")
+        expect(page.locator(".wall-clock")).to_have_text(here.strftime("%H:%M"))
+        expect(page.locator(".wall-status")).to_contain_text(
+            re.compile(rf"Updated at {here.strftime('%H:%M')}:\d\d")
+        )
+        updated = page.locator(".wall-subtitle time").get_attribute("datetime")
+        # The header's "last updated" is in the same zone as the clock: the event's.
+        assert datetime.datetime.fromisoformat(updated).utcoffset() == here.utcoffset()
+        shot(page, f"wall-clock-{locale}-{size}")
+    finally:
+        context.close()
