@@ -1,15 +1,20 @@
-"""What browser tests do as a user again and again: log in, type a row of a room sheet,
-open a round's tables from its page, tap a result on a table's phone; check a page fits
+"""What browser tests do as a user again and again: log in, set up and start a stage
+through its form, type a row of a room sheet, open a round's tables from its page, tap a
+result on a table's phone, read a page as a spectator in each language; check a page fits
 the screen, count the A4 pages it prints on, keep a screenshot to look at."""
 
 import os
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from django.urls import reverse
 from playwright.sync_api import Locator, Page, expect
+
+from tests.factories import enter
 
 POLL = 12_000  # a table's page asks for its state every 5 s: a slow machine may take two turns
 
@@ -21,6 +26,46 @@ def log_in(page: Page, username: str, password: str):
     page.locator("input[name=password]").fill(password)
     page.locator("input[name=password]").press("Enter")
     expect(page.locator("form[action$='/logout/']")).to_be_attached()
+
+
+def press(page: Page, name: str):
+    """Press the button of that name (exactly), as a person clicks it."""
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def set_up_stage(page: Page, event, number=1, *, kind=None, method=None, **labelled):
+    """Set up stage ``number`` on its director's page and start it, as the director does:
+    its format and scoring chosen, the fields labelled so filled in (``{"Rounds (Swiss)":
+    "3"}``), saved, then "Start this stage". Return the page's stage path."""
+    page.goto(f"/director/events/{event.pk}/stages/{number}/")
+    if kind is not None:
+        page.get_by_label("Format").select_option(kind)
+    if method is not None:
+        page.get_by_label("Scoring").select_option(method)
+    for label, value in labelled.items():
+        page.get_by_label(label).fill(value)
+    press(page, "Save stage")
+    expect(page.get_by_text("Stage saved.")).to_be_visible()
+    press(page, "Start this stage")
+    expect(page.get_by_text("Stage started")).to_be_visible()
+
+
+def play_boards(match, boards):
+    """Enter the match's boards in both rooms behind the scenes, one (open, closed) pair of
+    (contract, declarer, result) a board, from board 1 on."""
+    for number, (open_result, closed_result) in enumerate(boards, start=1):
+        enter(match, number, "open", *open_result)
+        enter(match, number, "closed", *closed_result)
+
+
+@contextmanager
+def spectator(browser, live_server, locale: str) -> Iterator[Page]:
+    """Yield a page of a spectator's own browser, asking for pages in ``locale``."""
+    context = browser.new_context(base_url=live_server.url, locale=locale)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def type_row(page: Page, contract="", declarer="", lead="", result="", end="Enter"):

@@ -257,6 +257,7 @@ PAGES = [
     State("team", "/events/{league}/teams/{team}/"),
     State("round", "/events/{league}/rounds/1/"),
     State("traveller", "/events/{league}/rounds/1/boards/1/"),
+    State("traveller-board-a-match", "/events/{bam}/rounds/1/boards/1/"),
     State("scorecard", "/matches/{demo_match}/"),
     State("scorecard-adjusted", "/matches/{match}/"),
     State("games", "/games/"),
@@ -487,7 +488,27 @@ def build_world() -> SimpleNamespace:
         **build_jobs(director, league),
         **build_tables(director, demo, league),
         **build_won(),
+        bam=build_board_a_match(director),
     )
+
+
+def build_board_a_match(director) -> int:
+    """Return the id of a four-team board-a-match round robin of two-board matches, round
+    1's first board played at both tables (one won by 10 points, one level)."""
+    from matches import actions
+
+    bam = make_event(director, name="BAM 春季赛", boards_per_match=2, boards_per_segment=2)
+    for name in ("东队", "西队", "南队", "北队"):
+        make_team(bam, name)
+    stage = actions.configure_stage(bam, user=director, number=1, kind="round-robin",
+                                    method="board-a-match")  # fmt: skip
+    actions.start_stage(stage, user=director)
+    won, level = bam.matches.filter(round=1).order_by("pk")
+    enter(won, 1, "open", "1NT", "N", "+1")
+    enter(won, 1, "closed", "2S", "N", "=")
+    enter(level, 1, "open", "3NT", "S", "=")
+    enter(level, 1, "closed", "3NT", "S", "=")
+    return bam.pk
 
 
 def build_won() -> dict:
