@@ -32,6 +32,16 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "project"))
 
 
 @pytest.fixture
+def in_english():
+    """Messages read in English while the test runs (the site's default is Chinese; a
+    page in Chinese may have been served just before). A module uses it with
+    ``pytestmark = pytest.mark.usefixtures("in_english")``."""
+    translation.activate("en")
+    yield
+    translation.activate("en")
+
+
+@pytest.fixture
 def english(client):
     """Return a test client that asks for pages in English."""
     client.cookies["django_language"] = "en"

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from matches import actions, queries
+from matches.choices import LosersByChoice
 from matches.models import Stage
 from matches.presenters.knockouts import carry_over_text, working_text
 from matches.scoring.knockout import CarryOverMethod, CarryOverRule, carry_over_working
@@ -51,7 +52,8 @@ def test_the_final_ranking_places_the_semi_finals_losers_by_their_round_robin_po
 
 
 def test_the_losers_of_a_round_may_share_its_first_place_instead(won):
-    outcome = queries.final_ranking(won, losers_by=queries.LosersBy.SHARED)
+    actions.configure_stage(won, user=None, number=2, losers_by=LosersByChoice.SHARED)
+    outcome = queries.final_ranking(won)
     assert [(p.place, p.shared) for p in outcome.placings[:5]] == [
         (1, False), (2, False), (3, True), (3, True), (5, False)
     ]  # fmt: skip

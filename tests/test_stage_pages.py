@@ -58,7 +58,10 @@ def test_a_director_adds_a_knockout_stage_and_bad_settings_get_a_message(directo
 
 
 SWISS_ONLY = {"rounds", "delayed", "repeats_after", "seed", "bye_average"}
-KNOCKOUT_ONLY = {"carry_over", "carry_amount", "carry_fraction", "carry_cap"}
+KNOCKOUT_ONLY = {
+    "carry_over", "carry_amount", "carry_fraction", "carry_cap",
+    "placing", "losers_by", "level_rule",
+}  # fmt: skip
 
 
 def fields_shown(html: str) -> set[str]:

@@ -47,12 +47,14 @@ REDRAWN = _("Teams changed: an earlier match's winner changed after it was reope
 
 
 def knockout_round(change, stage, round_number: int) -> list[Match]:
-    rounds, matches = queries.knockout_bracket(stage)
+    """Return the matches made (or redrawn) for round ``round_number``: every place of the
+    main bracket and of the placing brackets (``Stage.placing``) whose teams are known."""
+    brackets, matches = queries.knockout_playoff(stage)
     made = []
-    for slot in rounds[round_number - 1] if round_number <= len(rounds) else []:
-        if slot.bye or slot.home is None or slot.away is None:
+    for slot in (s for each in brackets for r in each.rounds for s in r):
+        if slot.round != round_number or slot.bye or slot.home is None or slot.away is None:
             continue
-        existing = matches.get((slot.round, slot.position))
+        existing = matches.get((slot.bracket, slot.round, slot.position))
         if existing is not None:
             if (existing.home_id, existing.away_id) != (slot.home.pk, slot.away.pk):
                 made.append(_redraw(change, stage, existing, slot.home, slot.away))
@@ -61,7 +63,8 @@ def knockout_round(change, stage, round_number: int) -> list[Match]:
         made.append(
             new_match(
                 change, stage, slot.round, slot.home, slot.away,
-                bracket_position=slot.position, carry_home=carry_home, carry_away=carry_away,
+                bracket_position=slot.position, bracket=queries.bracket_value(slot.bracket),
+                carry_home=carry_home, carry_away=carry_away,
             )
         )  # fmt: skip
     return made

@@ -19,6 +19,9 @@ from matches import queries, scoring
 from matches.choices import (
     ELIMINATION_KINDS,
     CarryOverChoice,
+    LevelRuleChoice,
+    LosersByChoice,
+    PlacingChoice,
     ScoringMethodChoice,
     StageKind,
     VPScaleChoice,
@@ -33,6 +36,7 @@ from matches.models import (
     Team,
     TieDecision,
 )
+from matches.scoring import playoff
 
 from .base import ActionError, changing, pk_of
 from .double_elimination import double_matches
@@ -82,6 +86,17 @@ NEXT_CARRIES_VP = _(
     "Stage %(next)s carries over a share of this stage's VP difference: keep this stage "
     "on VP, or choose another carry-over for stage %(next)s first."
 )
+# A knockout's placing matches, how its other losers are placed, and its level rule.
+KNOCKOUT_SETTINGS = ("placing", "losers_by", "level_rule")
+# The two of them its matches are made by: fixed once it has matches.
+BRACKET_SETTINGS = ("placing", "level_rule")
+PLACING_TEAMS = _(
+    "Placing matches need a knockout of at least 4 teams; this one would have %(count)s."
+)
+BRACKET_FIXED = _(
+    "This stage has matches already: its placing matches and its rule for a level match "
+    "cannot change."
+)
 # The settings a match's points depend on (matches/scoring/methods.py).
 METHOD_SETTINGS = ("method", "board_scale", "win_points", "tie_margin", "patton_stake")
 
@@ -89,6 +104,7 @@ STAGE_SETTINGS = (
     "name", "kind", "rounds", "entrants", "carry_vp", "vp_scale", "boards_per_match",
     "boards_per_segment", "bye_vp", "bye_average", "tie_breaks", "delayed", "repeats_after",
     "seed", "carry_over", "carry_amount", "carry_fraction", "carry_cap", *METHOD_SETTINGS,
+    *KNOCKOUT_SETTINGS,
 )  # fmt: skip
 
 
@@ -132,7 +148,35 @@ def stage_errors(values: dict) -> list[ActionError]:
         if not ok or (field == "carry_cap" and amount == 0):
             errors.append(refusal(TENTHS, field))
     errors.extend(method_errors(values))
+    errors.extend(knockout_errors(values))
     return errors
+
+
+def knockout_errors(values: dict) -> list[ActionError]:
+    """Return what is wrong with a knockout's placing matches, losers and level rule
+    (``teams``: how many the knockout will have, when known)."""
+    errors = []
+    for field, choices in (("placing", PlacingChoice), ("losers_by", LosersByChoice),
+                           ("level_rule", LevelRuleChoice)):  # fmt: skip
+        if values.get(field, choices.values[0]) not in choices.values:
+            errors.append(refusal(_("Choose one of the options."), field))
+    teams = values.get("teams")
+    placing = values.get("placing") or PlacingChoice.NONE
+    if values.get("kind") == StageKind.KNOCKOUT and teams is not None:
+        if placing in PlacingChoice.values and playoff.placing_errors(teams, placing):
+            errors.append(refusal(PLACING_TEAMS, "placing", count=teams))
+    return errors
+
+
+def knockout_teams(stage: Stage | None, entrants) -> int | None:
+    """Return how many teams a knockout stage will have, when it is known: its teams once
+    it has started, else the qualifiers it is set to take (None: not known yet; starting
+    the stage checks its placing matches again)."""
+    if stage is not None and stage.pk:
+        entered = stage.entries.count()
+        if entered:
+            return entered
+    return entrants or None
 
 
 def _points_ok(value, *, required: bool) -> bool:
@@ -198,7 +242,7 @@ def configure_stage(event, *, user, number: int, **values) -> Stage:
         elif merged["method"] == ScoringMethodChoice.IMPS and "method" not in values:
             # a knockout's before: a ranked stage starts from IMPs → VP
             merged["method"] = ScoringMethodChoice.IMPS_VP
-        errors = stage_errors(merged)
+        errors = stage_errors({**merged, "teams": knockout_teams(stage, merged["entrants"])})
         errors += carry_over_errors(merged, stages.get(number - 1), stages.get(number + 1))
         if errors:
             raise errors[0]
@@ -208,6 +252,9 @@ def configure_stage(event, *, user, number: int, **values) -> Stage:
             for field in METHOD_SETTINGS:
                 if _differs(merged[field], getattr(stage, field)):
                     raise refusal(METHOD_FIXED, field)
+            for field in BRACKET_SETTINGS:
+                if merged[field] != getattr(stage, field):
+                    raise refusal(BRACKET_FIXED, field)
         merged["tie_breaks"] = ",".join(scoring.tie_breaks(merged["tie_breaks"]))
         merged["carry_fraction"] = str(Fraction(str(merged["carry_fraction"] or "0")))
         for field, value in merged.items():
@@ -304,6 +351,8 @@ def start_stage(stage, *, user, order=None) -> list[Match]:
             teams = [by_id[team_id] for team_id in order]
         if len(teams) < 2:
             raise refusal(FEW_TEAMS, count=len(teams))
+        if stage.is_knockout and playoff.placing_errors(len(teams), stage.placing):
+            raise refusal(PLACING_TEAMS, count=len(teams))
         for seed, team in enumerate(teams, start=1):
             change.save(StageEntry(stage=stage, team=team, seed=seed))
         if stage.is_round_robin:

@@ -16,6 +16,9 @@ from matches import actions
 from matches.choices import (
     BoardScaleChoice,
     CarryOverChoice,
+    LevelRuleChoice,
+    LosersByChoice,
+    PlacingChoice,
     ScoringMethodChoice,
     StageKind,
     TieBreakRuleChoice,
@@ -47,6 +50,9 @@ KIND_FIELDS = {
     "carry_amount": {StageKind.KNOCKOUT},
     "carry_fraction": {StageKind.KNOCKOUT},
     "carry_cap": {StageKind.KNOCKOUT},
+    "placing": {StageKind.KNOCKOUT},
+    "losers_by": {StageKind.KNOCKOUT},
+    "level_rule": {StageKind.KNOCKOUT},
     **{name: RANKED for name in TIE_BREAK_FIELDS},
 }
 
@@ -139,6 +145,18 @@ class StageForm(forms.Form):
         label=_("Cap (IMPs)"), max_digits=5, decimal_places=1, min_value=0,
         required=False,
     )  # fmt: skip
+    placing = forms.ChoiceField(
+        label=_("Placing matches"), choices=PlacingChoice.choices, required=False,
+        help_text=_("Played beside the next round: the losing semi-finalists meet for "
+                    "third place; in a play-off every round's losers play on."),
+    )  # fmt: skip
+    losers_by = forms.ChoiceField(
+        label=_("Knockout losers placed"), choices=LosersByChoice.choices, required=False,
+        help_text=_("For the teams no placing match places."),
+    )  # fmt: skip
+    level_rule = forms.ChoiceField(
+        label=_("A level match"), choices=LevelRuleChoice.choices, required=False
+    )
 
     def __init__(self, *args, event, stage: Stage | None = None, number: int = 1, **kwargs):
         self.event, self.stage, self.number = event, stage, number
@@ -162,6 +180,9 @@ class StageForm(forms.Form):
                 "boards_per_match": event.boards_per_match,
                 "boards_per_segment": event.boards_per_segment,
                 "carry_over": CarryOverChoice.NONE,
+                "placing": PlacingChoice.NONE,
+                "losers_by": LosersByChoice.QUALIFYING,
+                "level_rule": LevelRuleChoice.TENTH,
                 "method": ScoringMethodChoice.IMPS_VP,
                 "board_scale": BoardScaleChoice.ONE,
                 **dict(
@@ -221,7 +242,8 @@ class StageForm(forms.Form):
             data.pop(name, None)
         data["carry_amount"] = data.get("carry_amount") or 0
         data["carry_fraction"] = data.get("carry_fraction") or "0"
-        for name in ("method", "board_scale"):  # not sent: as they are
+        for name in ("method", "board_scale", *actions.stages.KNOCKOUT_SETTINGS):
+            # not sent: as they are
             if not data.get(name):
                 data.pop(name, None)
         if data.get("win_points") is None:
@@ -241,6 +263,7 @@ class StageForm(forms.Form):
             "boards_per_segment": self.event.boards_per_segment,
             **values,
         }
+        merged["teams"] = actions.stages.knockout_teams(self.stage, values.get("entrants"))
         around = {
             stage.number: stage
             for stage in self.event.stages.filter(number__in=(self.number - 1, self.number + 1))
@@ -290,6 +313,14 @@ class KnockoutTieForm(forms.Form):
         self.fields["winner"].queryset = match.event.teams.filter(
             pk__in=[match.home_id, match.away_id]
         )
+        # The stage's level rule sends a level match to extra boards: the form says so.
+        self.extra_boards = match.stage.level_rule == LevelRuleChoice.EXTRA_BOARDS
+        if self.extra_boards:
+            self.fields["winner"].label = _("Won the extra boards")
+            self.fields["reason"].label = _("The extra boards")
+            self.fields["reason"].help_text = _(
+                "How many were played, and their score: 4 boards, 12–3."
+            )
 
 
 class StandingsTieForm(forms.Form):

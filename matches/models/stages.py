@@ -229,8 +229,9 @@ class Stage(models.Model):
 
     def carry_over_rule(self) -> CarryOverRule:
         return CarryOverRule(
-            self.carry_over, self.carry_amount, Fraction(self.carry_fraction), self.carry_cap
-        )
+            self.carry_over, self.carry_amount, Fraction(self.carry_fraction), self.carry_cap,
+            tenth=self.level_rule == LevelRuleChoice.TENTH,
+        )  # fmt: skip
 
 
 def stages_of(event: Event) -> list[Stage]:

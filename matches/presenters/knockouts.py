@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from matches import queries
-from matches.scoring import knockout
+from matches.choices import LosersByChoice, PlacingChoice
+from matches.scoring import knockout, playoff
 from matches.scoring.knockout import CarryOverMethod, CarryOverWorking, TieRule
 
 from . import double_brackets
@@ -40,12 +41,33 @@ def round_name(rounds: int, number: int, plural: bool = True) -> str:
     return _("Round %(round)s") % {"round": number}
 
 
+def stage_teams(stage) -> int:
+    """Return how many teams a knockout stage has (kept on the stage: one query)."""
+    if not hasattr(stage, "_knockout_teams"):
+        stage._knockout_teams = stage.entries.count()
+    return stage._knockout_teams
+
+
 def stage_rounds(stage) -> int:
-    """Return how many rounds a knockout stage has (kept on the stage: one query)."""
-    if not hasattr(stage, "_knockout_rounds"):
-        teams = stage.entries.count()
-        stage._knockout_rounds = knockout.round_count(teams) if teams >= 2 else 1
-    return stage._knockout_rounds
+    """Return how many rounds a knockout stage has."""
+    teams = stage_teams(stage)
+    return knockout.round_count(teams) if teams >= 2 else 1
+
+
+def places_name(first: int, last: int) -> str:
+    """Return what a placing round is called by the places it plays for: "Third place"
+    (三四名决赛), "Places 5–8" (第5–8名), "Place 7" (a lone team's)."""
+    if (first, last) == (3, 4):
+        return pgettext("knockout round", "Third place")
+    if first == last:
+        return _("Place %(place)s") % {"place": first}
+    return _("Places %(first)s–%(last)s") % {"first": first, "last": last}
+
+
+def placing_round_name(stage, best: int, number: int) -> str:
+    """Return the name of round ``number`` of the placing bracket playing for ``best``."""
+    first, last = playoff.round_places(best, number, stage_rounds(stage), stage_teams(stage))
+    return places_name(first, last)
 
 
 def stage_round_name(stage, number: int) -> str:
@@ -64,6 +86,9 @@ def match_round_name(match) -> str:
     if match.stage.is_double_elimination:
         return double_brackets.match_round_name(match)
     if match.stage.is_knockout:
+        best = queries.bracket_best(match.bracket)
+        if best not in (None, playoff.MAIN):
+            return placing_round_name(match.stage, best, match.round)
         return round_name(stage_rounds(match.stage), match.round, plural=False)
     return _("Round %(round)s") % {"round": match.round}
 
@@ -117,13 +142,19 @@ def carry_over_text(match) -> str:
 
 def placing_text(outcome, placing) -> str:
     """Return how a team of the final ranking came to its place, in words: "Winner",
-    "Runner-up", "Out in the Semi-finals · 3rd in the round robin" (its position in the
-    stage that placed it), "5th in the round robin"."""
+    "Runner-up", "Third place match" (a placing match's), "Out in the Semi-finals ·
+    3rd in the round robin" (its position in the stage that placed it), "5th in the round
+    robin"."""
     how = placing.how
     if how == "winner":
         return pgettext("event outcome", "Winner")
     if how == "runner-up":
         return _("Runner-up")
+    if how == "placing-match":
+        if placing.bracket == 3:
+            return _("Third place match")
+        values = {"first": placing.bracket, "last": placing.bracket + 1}
+        return _("Match for places %(first)s–%(last)s") % values
     parts = []
     if how == "knockout":
         name = round_name(outcome.rounds, placing.round)
@@ -134,3 +165,36 @@ def placing_text(outcome, placing) -> str:
         values = {"stage": placing.stage, "position": placing.position}
         parts.append(_("Position %(position)s in %(stage)s") % values)
     return " · ".join(parts)
+
+
+def outcome_note(outcome) -> str:
+    """Return the rule the final ranking followed, in words, by the knockout's settings."""
+    stage = outcome.knockout
+    if stage.placing == PlacingChoice.ALL:
+        return _(
+            "Placing matches decided every place of the knockout; teams that did not reach "
+            "the knockout follow, by their position there."
+        )
+    shared = stage.losers_by == LosersByChoice.SHARED
+    if stage.placing == PlacingChoice.THIRD and shared:
+        return _(
+            "The third place match decided 3rd and 4th; the other teams out in the same "
+            "knockout round share its best place; teams that did not reach the knockout "
+            "follow, by their position there."
+        )
+    if stage.placing == PlacingChoice.THIRD:
+        return _(
+            "The third place match decided 3rd and 4th; the other teams out in the same "
+            "knockout round are placed by their position in the qualifying stage; teams "
+            "that did not reach the knockout follow, by their position there."
+        )
+    if shared:
+        return _(
+            "Teams out in the same knockout round share its best place; teams that did not "
+            "reach the knockout follow, by their position there."
+        )
+    return _(
+        "Teams out in the same knockout round are placed by their position in the "
+        "qualifying stage; teams that did not reach the knockout follow, by their position "
+        "there."
+    )

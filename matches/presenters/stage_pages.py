@@ -11,7 +11,7 @@ from matches import queries
 from matches.scoring.swiss import Why
 
 from . import double_brackets
-from .knockouts import carry_over_text, round_name
+from .knockouts import carry_over_text, placing_round_name, round_name
 
 
 @dataclass
@@ -69,42 +69,54 @@ class BracketSlot:
     winner: object | None
     match: object | None
     carry_working: str = ""  # the carry-over's working in words ("" when none)
+    bracket: int = 1  # the best place its bracket plays for (1: the main bracket)
+
+    @property
+    def figure(self) -> str:
+        """Return the slot's name on the page, which a refresh keeps read."""
+        where = f"{self.round}-{self.position}"
+        return f"bracket-{where}" if self.bracket == 1 else f"place-{self.bracket}-{where}"
+
+
+def _slot(slot, matches) -> BracketSlot:
+    match = matches.get((slot.bracket, slot.round, slot.position))
+    return BracketSlot(
+        slot.round, slot.position, slot.home, slot.away, slot.bye, slot.winner, match,
+        carry_over_text(match) if match is not None else "", slot.bracket,
+    )  # fmt: skip
 
 
 def bracket(stage) -> list[tuple[str, list[BracketSlot]]]:
-    """Return the bracket's rounds (name, slots), every slot with its match if made."""
+    """Return the main bracket's rounds (name, slots), every slot with its match if made."""
     if not stage.is_knockout:
         return []
     if stage.is_double_elimination:
         return double_brackets.rounds(stage)
-    rounds, matches = queries.knockout_bracket(stage)
-    result = []
-    for number, slots in enumerate(rounds, start=1):
-        result.append(
-            (
-                round_name(len(rounds), number),
-                [
-                    BracketSlot(
-                        s.round,
-                        s.position,
-                        s.home,
-                        s.away,
-                        s.bye,
-                        s.winner,
-                        matches.get((s.round, s.position)),
-                        _carry_working(matches.get((s.round, s.position))),
-                    )  # fmt: skip
-                    for s in slots
-                ],
-            )
-        )
-    return result
+    brackets, matches = queries.knockout_playoff(stage)
+    rounds = brackets[0].rounds if brackets else []
+    return [
+        (round_name(len(rounds), number), [_slot(s, matches) for s in slots])
+        for number, slots in enumerate(rounds, start=1)
+    ]
 
 
-def _carry_working(match) -> str:
-    if match is None:
-        return ""
-    return carry_over_text(match)
+def placing_bracket(stage) -> list[tuple[str, list[BracketSlot]]]:
+    """Return the placing matches (``Stage.placing``) as columns (name, slots): by the
+    round they are played in, then by the places they play for ("Places 5–8", then
+    "Third place", "Places 5–6", "Places 7–8" for 8 teams); byes, never played, left out."""
+    if not stage.is_knockout or stage.is_double_elimination:
+        return []
+    brackets, matches = queries.knockout_playoff(stage)
+    columns = {}
+    for each in brackets[1:]:
+        for slots in each.rounds:
+            played = [_slot(s, matches) for s in slots if not s.bye]
+            if played:
+                columns[(slots[0].round, each.best)] = played
+    return [
+        (placing_round_name(stage, best, number), columns[(number, best)])
+        for number, best in sorted(columns)
+    ]
 
 
 def places_waiting(bracket) -> list[BracketSlot]:

@@ -15,7 +15,15 @@ Everything here reads; the writes are ``matches.actions``', the rules
 ``matches.scoring``'s, and how a page shows what is read ``matches.presenters``'.
 """
 
-from .brackets import carry_over_inputs, carry_over_working, knockout_bracket, last_round
+from .brackets import (
+    bracket_best,
+    bracket_value,
+    carry_over_inputs,
+    carry_over_working,
+    knockout_bracket,
+    knockout_playoff,
+    last_round,
+)
 from .double_brackets import double_bracket
 from .draws import swiss_ranking
 from .entries import entries, seeds
@@ -58,6 +66,8 @@ __all__ = [
     "StandingRow",
     "TableView",
     "boards_entered",
+    "bracket_best",
+    "bracket_value",
     "carried_vp",
     "carry_over_inputs",
     "carry_over_working",
@@ -66,6 +76,7 @@ __all__ = [
     "entries",
     "final_ranking",
     "knockout_bracket",
+    "knockout_playoff",
     "last_round",
     "last_updated",
     "latest_round",

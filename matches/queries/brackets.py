@@ -8,47 +8,88 @@ from decimal import Decimal
 from django.db.models import Max, Q
 
 from matches.models import Match, Stage
-from matches.scoring import knockout
+from matches.scoring import knockout, playoff
 
 from .entries import seeds
 from .standings import standings
 
+# ``Match.bracket`` as stored: "" the main bracket, "place-N" a placing bracket playing
+# for place N and below (``matches.scoring.playoff``).
+MAIN_BRACKET = ""
+PLACING_PREFIX = "place-"
+
 
 def last_round(stage: Stage) -> list[Match]:
-    """Return the matches of the stage's last round made, in bracket order."""
-    last = stage.matches_here().aggregate(last=Max("round"))["last"]
-    rows = stage.matches_here().filter(round=last).select_related("home", "away", "decided_winner")
+    """Return the matches of the stage's last round made, its placing matches left out, in
+    bracket order."""
+    main = stage.matches_here().exclude(bracket__startswith=PLACING_PREFIX)
+    last = main.aggregate(last=Max("round"))["last"]
+    rows = main.filter(round=last).select_related("home", "away", "decided_winner")
     return list(rows.order_by("bracket_position"))
 
 
-def knockout_bracket(stage: Stage) -> tuple[list, dict]:
-    """Return (the bracket's rounds, {(round, position): match}) as decided so far.
+def bracket_value(best: int) -> str:
+    """Return what ``Match.bracket`` holds for the bracket playing for place ``best``."""
+    return MAIN_BRACKET if best == playoff.MAIN else f"{PLACING_PREFIX}{best}"
 
-    A match's winner counts once the match is final (or the director decided its tie).
-    """
+
+def bracket_best(value: str) -> int | None:
+    """Return the best place a stored ``Match.bracket`` plays for; None for a bracket of
+    another kind (a double elimination's)."""
+    if value == MAIN_BRACKET:
+        return playoff.MAIN
+    number = value.removeprefix(PLACING_PREFIX)
+    if value.startswith(PLACING_PREFIX) and number.isdecimal() and number.isascii():
+        return int(number)
+    return None
+
+
+def knockout_playoff(stage: Stage) -> tuple[list[playoff.Bracket], dict]:
+    """Return (the knockout's brackets, {(bracket, round, position): match}) as decided
+    so far: the main bracket first, then the placing matches the stage plays
+    (``Stage.placing``). A match's winner counts once the match is final (or the
+    director decided its tie)."""
     teams = seeds(stage)
-    matches = {
-        (m.round, m.bracket_position): m
-        for m in stage.matches_here().select_related("home", "away", "decided_winner")
-    }
+    matches = {}
+    for match in stage.matches_here().select_related("home", "away", "decided_winner"):
+        best = bracket_best(match.bracket)
+        if best is not None:
+            matches[(best, match.round, match.bracket_position)] = match
     if len(teams) < 2:
         return [], matches
     # Round by round, a winner counts only where the match still has the teams the bracket
     # gives its place: a match reopened (its winner unknown or changed) leaves the later
     # places it feeds open, whatever was played there.
     winners = {}
-    for number in sorted({key[0] for key in matches}):
-        slots = knockout.bracket(teams, winners)[number - 1]
-        for slot in slots:
-            match = matches.get((number, slot.position))
+    for number in sorted({key[1] for key in matches}):
+        for slot in _slots(playoff.playoff(teams, stage.placing, winners), number):
+            match = matches.get((slot.bracket, number, slot.position))
             if match is None or not match.is_final:
                 continue
             if (match.home_id, match.away_id) != (_id_or_none(slot.home), _id_or_none(slot.away)):
                 continue
             winner = match.knockout_winner()
             if winner is not None:
-                winners[(number, slot.position)] = winner
-    return knockout.bracket(teams, winners), matches
+                winners[(slot.bracket, number, slot.position)] = winner
+    return playoff.playoff(teams, stage.placing, winners), matches
+
+
+def _slots(brackets, number: int) -> list[knockout.BracketMatch]:
+    return [
+        slot
+        for each in brackets
+        for matches in each.rounds
+        for slot in matches
+        if slot.round == number and not slot.bye
+    ]
+
+
+def knockout_bracket(stage: Stage) -> tuple[list, dict]:
+    """Return (the main bracket's rounds, {(round, position): match}) as decided so far
+    (``knockout_playoff`` with the placing matches)."""
+    brackets, matches = knockout_playoff(stage)
+    main = {(r, p): m for (best, r, p), m in matches.items() if best == playoff.MAIN}
+    return (brackets[0].rounds if brackets else []), main
 
 
 def _id_or_none(team) -> int | None:

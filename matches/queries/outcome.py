@@ -1,12 +1,15 @@
 """The event's outcome: once the final of its knockout is decided, every team's place.
 
-The winner is first and the runner-up second; the teams that went out in each earlier
-round follow, round by round (the losing semi-finalists, then the losing quarter-
-finalists ...), and within a round they are placed by their position in the qualifying
-stage (the stage before the knockout; by their seed when the knockout is the event's
-first stage), or share the round's first place (``LosersBy.SHARED``). The teams that did
-not reach the knockout come last, by their position in the qualifying stage, then those
-left out of that by the stage before it, and so on.
+The winner is first and the runner-up second. The knockout's placing matches
+(``Stage.placing``: a match for third place, or a play-off for every place) decide the
+places they play for, and the outcome waits for them too. The teams no placing match
+placed follow, round by round (the losing semi-finalists, then the losing quarter-
+finalists ...), and within a round, by the stage's ``losers_by``, they are placed by their
+position in the qualifying stage (the stage before the knockout; by their seed when the
+knockout is the event's first stage), or share the round's first place
+(``LosersBy.SHARED``). The teams that did not reach the knockout come last, by their
+position in the qualifying stage, then those left out of that by the stage before it,
+and so on.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from dataclasses import dataclass
 
 from matches.models import Event, Stage
 from matches.models.stages import stages_of
+from matches.scoring import playoff
 
-from .brackets import knockout_bracket
+from .brackets import knockout_playoff
 from .double_brackets import double_bracket
 from .entries import seeds
 from .standings import standings
@@ -36,6 +40,7 @@ class How(enum.StrEnum):
     WINNER = "winner"
     RUNNER_UP = "runner-up"
     KNOCKOUT = "knockout"  # went out in a knockout round (``Placing.round``)
+    PLACING_MATCH = "placing-match"  # placed by a placing match (``Placing.bracket``)
     QUALIFYING = "qualifying"  # did not reach the knockout (``Placing.stage``'s position)
 
 
@@ -49,6 +54,7 @@ class Placing:
     stage: Stage | None = None  # the stage whose position placed it (None: its seed)
     position: int | None = None  # its position in that stage's standings
     shared: bool = False  # another team has the same place
+    bracket: int | None = None  # the placing bracket that placed it: its best place
 
 
 @dataclass(frozen=True)
@@ -62,30 +68,42 @@ class Outcome:
         return self.placings[0].team
 
 
-def final_ranking(
-    event: Event, losers_by: LosersBy = LosersBy.QUALIFYING, stages: list | None = None
-) -> Outcome | None:
+def final_ranking(event: Event, stages: list | None = None) -> Outcome | None:
     """Return every team's place once the final of the event's last stage, a knockout, is
-    decided (marked final, or its tie decided by the director); None before that, or when
-    the event's last stage is not a knockout. ``stages``: the event's stages in order, when
-    the caller has read them already."""
+    decided (marked final, or its tie decided by the director), and its placing matches
+    too; None before that, or when the event's last stage is not a knockout. ``stages``:
+    the event's stages in order, when the caller has read them already."""
     stages = stages_of(event) if stages is None else stages
     knockout = stages[-1] if stages else None
     if knockout is None or not knockout.is_knockout:
         return None
     if knockout.is_double_elimination:
-        return _double_ranking(event, stages, losers_by)
-    rounds, _matches = knockout_bracket(knockout)
-    if not rounds or rounds[-1][0].winner is None:
+        return _double_ranking(event, stages, LosersBy(knockout.losers_by))
+    brackets, _matches = knockout_playoff(knockout)
+    if not brackets or brackets[0].final.winner is None or not playoff.decided(brackets):
         return None
-    final = rounds[-1][0]
-    winner = final.winner
-    runner_up = final.away if winner == final.home else final.home
+    rounds = brackets[0].rounds
+    losers_by = LosersBy(knockout.losers_by)
     previous = stages[-2] if len(stages) > 1 else None
     qualifying = _qualifying_order(event, knockout, previous)
     placed_by = previous if previous is not None and not previous.is_knockout else None
-    placings = [Placing(1, winner, How.WINNER), Placing(2, runner_up, How.RUNNER_UP)]
-    placed = {winner.pk, runner_up.pk}
+    lost_in = {
+        team.pk: slot.round
+        for matches in rounds
+        for slot in matches
+        if not slot.bye and slot.winner is not None
+        for team in (slot.home, slot.away)
+        if team != slot.winner
+    }
+    placings = []
+    for team, (place, best) in sorted(playoff.places(brackets).items(), key=lambda i: i[1]):
+        if best == playoff.MAIN:
+            placings.append(Placing(place, team, How.WINNER if place == 1 else How.RUNNER_UP))
+        elif _played_for(brackets, best):
+            placings.append(Placing(place, team, How.PLACING_MATCH, bracket=best))
+        else:  # alone in its bracket: its place without a match
+            placings.append(_knockout_placing(place, team, lost_in, qualifying, placed_by))
+    placed = {placing.team.pk for placing in placings}
     for number in range(len(rounds) - 1, 0, -1):
         losers = [
             team
@@ -98,13 +116,9 @@ def final_ranking(
         first, shared = len(placings) + 1, losers_by == LosersBy.SHARED and len(losers) > 1
         for index, team in enumerate(losers):
             place = first if losers_by == LosersBy.SHARED else first + index
-            stage_position = qualifying.get(team.pk, (None, None))[1]
             placings.append(
-                Placing(
-                    place, team, How.KNOCKOUT, round=number, stage=placed_by,
-                    position=stage_position, shared=shared,
-                )
-            )  # fmt: skip
+                _knockout_placing(place, team, lost_in, qualifying, placed_by, shared=shared)
+            )
             placed.add(team.pk)
     placings += _the_rest(event, stages[:-1], placed, len(placings) + 1)
     return Outcome(knockout, len(rounds), placings)
@@ -139,6 +153,18 @@ def _double_ranking(event: Event, stages: list, losers_by: LosersBy) -> Outcome 
     placed = {placing.team.pk for placing in placings}
     placings += _the_rest(event, stages[:-1], placed, len(placings) + 1)
     return Outcome(knockout, len(layout.losers), placings)
+
+
+def _played_for(brackets, best: int) -> bool:
+    """Return True when bracket ``best``'s final was played (not a lone team's bye)."""
+    return not next(each for each in brackets if each.best == best).final.bye
+
+
+def _knockout_placing(place, team, lost_in, qualifying, placed_by, shared=False) -> Placing:
+    return Placing(
+        place, team, How.KNOCKOUT, round=lost_in.get(team.pk), stage=placed_by,
+        position=qualifying.get(team.pk, (None, None))[1], shared=shared,
+    )  # fmt: skip
 
 
 def _qualifying_order(event: Event, knockout: Stage, previous: Stage | None) -> dict:

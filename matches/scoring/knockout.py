@@ -24,7 +24,9 @@ Carry-over (``carry_over``)
       IMPs on the boards are whole numbers, so a tie can only follow a whole carry-over:
       then the tenth goes the higher-placed team's way (0.1 more to it, or 0.1 less to the
       lower-placed team; at the cap, 0.1 less than the cap to the higher-placed team;
-      nothing to carry at all: 0.1 to the higher-placed team).
+      nothing to carry at all: 0.1 to the higher-placed team). That is the stage's level
+      rule "tenth"; with "extra boards" (``CarryOverRule.tenth`` False) the carry-over
+      stays as worked out, and a match that ends level goes to extra boards.
     The carry-over is shown on the scorecard as segment 0 and added to the match's IMPs.
 """
 
@@ -97,6 +99,7 @@ class BracketMatch:
     away: Team | None
     bye: bool = False  # the home team goes through without playing
     winner: Team | None = None
+    bracket: int = 1  # the best place the bracket plays for: 1 the main one (playoff.py)
 
 
 def bracket(
@@ -177,6 +180,10 @@ class CarryOverRule:
     amount: Decimal = Decimal(0)  # FIXED: IMPs to the higher-placed team
     fraction: Fraction = Fraction(0)  # VP_DIFFERENCE / HEAD_TO_HEAD_IMPS: share carried
     cap: Decimal | None = None  # the most that is carried (None: no cap)
+    # The level rule: True, a whole carry-over moves by a tenth so that the match cannot
+    # end level (see the module docstring); False, it stays whole, and a match that ends
+    # level is decided by extra boards (the director records their winner).
+    tenth: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "method", CarryOverMethod(self.method))
@@ -261,7 +268,7 @@ def carry_over_working(
         tenths = int(rule.cap * 10)
         capped = rule.cap
     tie = TieRule.NOT_NEEDED
-    if tenths % 10 == 0:
+    if tenths % 10 == 0 and rule.tenth:
         if tenths == 0:
             to_higher, tenths, tie = True, 1, TieRule.NOTHING
         elif not to_higher:

@@ -55,6 +55,7 @@ def stage(request, event_id, number):
     context = {"event": event, "stage": stage, "tables": tables}
     if stage.is_knockout:
         context["bracket"] = stage_pages.bracket(stage)
+        context["placing_bracket"] = stage_pages.placing_bracket(stage)
     return render(request, "matches/stage.html", context)
 
 
@@ -100,6 +101,7 @@ def _manage(request, stage, status=200, **forms):
     teams = event.teams.all()
     tables = EventTables(event, stage=stage)
     bracket = stage_pages.bracket(stage) if stage.is_knockout else None
+    placing = stage_pages.placing_bracket(stage) if stage.is_knockout else []
     context = {
         "event": event,
         "stage": stage,
@@ -116,7 +118,8 @@ def _manage(request, stage, status=200, **forms):
         "swaps": list(stage.swaps.select_related("first", "second", "created_by")),
         "decisions": list(stage.tie_decisions.select_related("created_by")),
         "bracket": bracket,
-        "places_waiting": stage_pages.places_waiting(bracket or []),
+        "placing_bracket": placing,
+        "places_waiting": stage_pages.places_waiting((bracket or []) + placing),
         "started": stage.entries.exists() or stage.matches_here().exists(),
     }
     context["seeding_form"] = forms.get("seeding_form") or _seeding_form(stage, context)

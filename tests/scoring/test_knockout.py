@@ -174,6 +174,30 @@ def test_a_whole_carry_over_to_the_lower_placed_team_is_a_tenth_less():
     assert carried == (0, D("5.9"))
 
 
+@pytest.mark.parametrize(
+    ("options", "kwargs", "expected"),
+    [
+        ({"fraction": Fraction(1, 2)}, {"vp_difference": 12}, (D("6.0"), 0)),
+        ({"fraction": Fraction(1, 2), "cap": 5}, {"vp_difference": 12}, (D("5.0"), 0)),
+        ({"fraction": Fraction(1, 2)}, {"vp_difference": 0}, (0, 0)),
+        ({"fraction": Fraction(1, 2)}, {"vp_difference": 7}, (D("3.5"), 0)),
+    ],
+    ids=["whole", "at-the-cap", "nothing", "fractional"],
+)
+def test_with_extra_boards_for_a_level_match_a_whole_carry_over_stays_whole(
+    options, kwargs, expected
+):
+    extra_boards = rule("vp-difference", **options, tenth=False)
+    assert carry_over(extra_boards, **kwargs) == expected
+
+
+def test_with_extra_boards_the_working_moves_no_tenth():
+    working = carry_over_working(rule("vp-difference", fraction=Fraction(1, 2), tenth=False),
+                                 vp_difference=12)  # fmt: skip
+    assert working.tie is TieRule.NOT_NEEDED and working.amount == D("6.0")
+    assert match_winner(20, 26, working.carried) is None  # 26 : 26, a level match
+
+
 @pytest.mark.parametrize("difference", range(0, 60, 7))
 def test_no_tie_can_follow_a_fractional_carry_over(difference):
     for method in ("vp-difference", "head-to-head-imps"):
