@@ -61,9 +61,11 @@ class Match(models.Model):
     )
     bracket_position = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     # Which bracket of a knockout the match belongs to: "" the main (winners') bracket;
-    # others name a placing match's or a double elimination's bracket. A double
-    # elimination's: "losers" (败者组), "final" (the grand final, 总决赛) and "final-2"
-    # (the second final, played when the losers' bracket winner wins the first).
+    # "place-N" a placing bracket, named by the best place it plays for (matches/scoring/
+    # playoff.py): "place-3" the match for third place, "place-5" places 5–8 (its semi-
+    # finals and the match for 5th), "place-7" the match for 7th, "place-9" places 9–16 …;
+    # a double elimination's: "losers" (败者组), "final" (the grand final, 总决赛) and
+    # "final-2" (the second final, played when the losers' bracket winner wins the first).
     bracket = models.CharField(max_length=16, blank=True, default="", editable=False)
     # Goes up with every action that locked the match (``Change.lock_match``), as the event's
     # revisions do: its tables' state is keyed on it. Only ever written by an F-expression
