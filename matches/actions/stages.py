@@ -19,9 +19,6 @@ from matches import queries, scoring
 from matches.choices import (
     ELIMINATION_KINDS,
     CarryOverChoice,
-    LevelRuleChoice,
-    LosersByChoice,
-    PlacingChoice,
     ScoringMethodChoice,
     StageKind,
     VPScaleChoice,
@@ -36,10 +33,17 @@ from matches.models import (
     Team,
     TieDecision,
 )
-from matches.scoring import playoff
 
 from .base import ActionError, changing, pk_of
 from .double_elimination import double_matches
+from .knockout_settings import (
+    BRACKET_FIXED,
+    BRACKET_SETTINGS,
+    KNOCKOUT_SETTINGS,
+    check_placing,
+    knockout_errors,
+    knockout_teams,
+)
 from .knockouts import knockout_round
 from .stage_base import (
     FEW_TEAMS,
@@ -85,17 +89,6 @@ CARRY_NEEDS_VP = _(
 NEXT_CARRIES_VP = _(
     "Stage %(next)s carries over a share of this stage's VP difference: keep this stage "
     "on VP, or choose another carry-over for stage %(next)s first."
-)
-# A knockout's placing matches, how its other losers are placed, and its level rule.
-KNOCKOUT_SETTINGS = ("placing", "losers_by", "level_rule")
-# The two of them its matches are made by: fixed once it has matches.
-BRACKET_SETTINGS = ("placing", "level_rule")
-PLACING_TEAMS = _(
-    "Placing matches need a knockout of at least 4 teams; this one would have %(count)s."
-)
-BRACKET_FIXED = _(
-    "This stage has matches already: its placing matches and its rule for a level match "
-    "cannot change."
 )
 # The settings a match's points depend on (matches/scoring/methods.py).
 METHOD_SETTINGS = ("method", "board_scale", "win_points", "tie_margin", "patton_stake")
@@ -150,33 +143,6 @@ def stage_errors(values: dict) -> list[ActionError]:
     errors.extend(method_errors(values))
     errors.extend(knockout_errors(values))
     return errors
-
-
-def knockout_errors(values: dict) -> list[ActionError]:
-    """Return what is wrong with a knockout's placing matches, losers and level rule
-    (``teams``: how many the knockout will have, when known)."""
-    errors = []
-    for field, choices in (("placing", PlacingChoice), ("losers_by", LosersByChoice),
-                           ("level_rule", LevelRuleChoice)):  # fmt: skip
-        if values.get(field, choices.values[0]) not in choices.values:
-            errors.append(refusal(_("Choose one of the options."), field))
-    teams = values.get("teams")
-    placing = values.get("placing") or PlacingChoice.NONE
-    if values.get("kind") == StageKind.KNOCKOUT and teams is not None:
-        if placing in PlacingChoice.values and playoff.placing_errors(teams, placing):
-            errors.append(refusal(PLACING_TEAMS, "placing", count=teams))
-    return errors
-
-
-def knockout_teams(stage: Stage | None, entrants) -> int | None:
-    """Return how many teams a knockout stage will have, when it is known: its teams once
-    it has started, else the qualifiers it is set to take (None: not known yet; starting
-    the stage checks its placing matches again)."""
-    if stage is not None and stage.pk:
-        entered = stage.entries.count()
-        if entered:
-            return entered
-    return entrants or None
 
 
 def _points_ok(value, *, required: bool) -> bool:
@@ -351,8 +317,7 @@ def start_stage(stage, *, user, order=None) -> list[Match]:
             teams = [by_id[team_id] for team_id in order]
         if len(teams) < 2:
             raise refusal(FEW_TEAMS, count=len(teams))
-        if stage.is_knockout and playoff.placing_errors(len(teams), stage.placing):
-            raise refusal(PLACING_TEAMS, count=len(teams))
+        check_placing(stage, len(teams))
         for seed, team in enumerate(teams, start=1):
             change.save(StageEntry(stage=stage, team=team, seed=seed))
         if stage.is_round_robin:

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from matches import actions
+from matches.actions.knockout_settings import KNOCKOUT_SETTINGS, knockout_teams
 from matches.choices import (
     BoardScaleChoice,
     CarryOverChoice,
@@ -242,7 +243,7 @@ class StageForm(forms.Form):
             data.pop(name, None)
         data["carry_amount"] = data.get("carry_amount") or 0
         data["carry_fraction"] = data.get("carry_fraction") or "0"
-        for name in ("method", "board_scale", *actions.stages.KNOCKOUT_SETTINGS):
+        for name in ("method", "board_scale", *KNOCKOUT_SETTINGS):
             # not sent: as they are
             if not data.get(name):
                 data.pop(name, None)
@@ -263,7 +264,7 @@ class StageForm(forms.Form):
             "boards_per_segment": self.event.boards_per_segment,
             **values,
         }
-        merged["teams"] = actions.stages.knockout_teams(self.stage, values.get("entrants"))
+        merged["teams"] = knockout_teams(self.stage, values.get("entrants"))
         around = {
             stage.number: stage
             for stage in self.event.stages.filter(number__in=(self.number - 1, self.number + 1))
