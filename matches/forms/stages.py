@@ -61,11 +61,7 @@ KIND_FIELDS = {
 class StageForm(forms.Form):
     """A stage's settings; stage 1 takes boards, segments and the VP scale from the event."""
 
-    # Double elimination is offered once its bracket is built (issue 22).
-    kind = forms.ChoiceField(
-        label=_("Format"),
-        choices=[c for c in StageKind.choices if c[0] != StageKind.DOUBLE_ELIMINATION],
-    )
+    kind = forms.ChoiceField(label=_("Format"), choices=StageKind.choices)
     name = forms.CharField(label=_("Name"), max_length=80, required=False)
     rounds = forms.IntegerField(
         label=_("Rounds (Swiss)"), min_value=1, max_value=99, required=False

@@ -43,6 +43,7 @@ from playwright.sync_api import Page, expect
 
 from tests import congress
 from tests.browser.conftest import HERE
+from tests.double_elimination import double_elimination, number, play_out
 from tests.factories import enter, make_event, make_match, make_team, make_user
 
 # Each test case runs in a transaction rolled back after it (a failed login's record, say);
@@ -284,6 +285,8 @@ PAGES = [
     State("stage-won", "/events/{won}/stages/2/"),
     State("scorecard-knockout-final", "/matches/{won_final}/"),
     State("knockout-round", "/events/{won}/stages/2/rounds/1/"),
+    State("stage-double-elimination", "/events/{double}/stages/1/"),
+    State("event-double-elimination-won", "/events/{double}/"),
     # the tables' pages, on the players' phones (no login)
     State("table", "/t/{table}/", then=forget_side),
     State("table-handed-over", "/t/{table}/", then=hand_over(4)),
@@ -489,6 +492,7 @@ def build_world() -> SimpleNamespace:
         **build_tables(director, demo, league),
         **build_won(),
         bam=build_board_a_match(director),
+        double=build_double_elimination(director),
     )
 
 
@@ -509,6 +513,17 @@ def build_board_a_match(director) -> int:
     enter(level, 1, "open", "3NT", "S", "=")
     enter(level, 1, "closed", "3NT", "S", "=")
     return bam.pk
+
+
+def build_double_elimination(director) -> int:
+    """Return the id of an eight-team double elimination played to its winner, the grand
+    final won by the losers' bracket winner, so a second final was needed."""
+    from matches import actions
+
+    event, stage = double_elimination(director, 8)
+    actions.start_stage(stage, user=director)
+    play_out(director, stage, lambda match: match.bracket != "final" and number(match.home) < 4)
+    return event.pk
 
 
 def build_won() -> dict:
