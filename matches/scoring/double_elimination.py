@@ -27,6 +27,11 @@ Grand final (总决赛)
     the winners' bracket winner wins, it is over; if it loses, both have one defeat and a
     second final (第二场总决赛) is played, its winner the winner of the stage.
 
+The CBA plays its A-class club league final (全国桥牌A类俱乐部联赛总决赛) as a double
+elimination of four teams, 胜区 and 败区 (太仓日报, 2023-11-20, "总决赛采用双败淘汰赛"),
+but with one final, not two: a team from the losers' bracket that wins it has lost once,
+the other too. This module plays the second final, as Wikipedia describes.
+
 The places after the winner and the runner-up go by the round of the second defeat: the
 loser of the losers' final third, of the round before it fourth, and so on; the teams
 out in the same round are placed by the caller (by their qualifying position).
