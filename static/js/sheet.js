@@ -6,7 +6,8 @@
 // errors); that answer is merged into the row already on the page instead of replacing it,
 // so the row the director is typing in never loses focus or characters. A row that failed
 // (bad input, a conflict, a session that ended, a server or network error) is marked,
-// keeps what was typed and is listed at the top of the sheet until a save goes through.
+// keeps what was typed and is listed at the top of the sheet until a save goes through;
+// a 503 (the database busy for a moment) is first tried again, a few times, after a wait.
 // Leaving the page with unsaved or failed rows asks first.
 (function () {
   "use strict";
@@ -159,7 +160,26 @@
     return row.querySelector("input[name=csrfmiddlewaretoken]").value;
   }
 
+  // A 503 (the database busy or locked for a moment) is tried again after these waits, in
+  // milliseconds, before the row is marked: saving is safe to repeat, as the server takes
+  // the same result entered twice for one. The row keeps its place at the head of the queue.
+  var BUSY_WAITS = [250, 750, 2000];
+
+  function later(milliseconds) {
+    return new Promise(function (resolve) { window.setTimeout(resolve, milliseconds); });
+  }
+
   function send(entry) {
+    var row = entry.row;
+    return post(entry, 0).then(function () {
+      var s = state(row);
+      s.pending -= 1;
+      if (!s.pending) { s.pendingKey = null; }
+      refresh(row);
+    });
+  }
+
+  function post(entry, attempt) {
     var row = entry.row;
     var body = new FormData(row);
     body.delete("csrfmiddlewaretoken");
@@ -177,7 +197,12 @@
     return request.then(function (response) {
       if (response.type === "opaqueredirect") { return failed(entry, "session"); }
       if (response.status === 403) { return failed(entry, "forbidden"); }
-      if (response.status === 503) { return failed(entry, "unavailable"); }
+      if (response.status === 503) {
+        if (attempt < BUSY_WAITS.length) {
+          return later(BUSY_WAITS[attempt]).then(function () { return post(entry, attempt + 1); });
+        }
+        return failed(entry, "unavailable");
+      }
       if (!response.ok) { return failed(entry, "server", response.status); }
       return response.text().then(function (html) {
         var page = new DOMParser().parseFromString(html, "text/html");
@@ -190,11 +215,6 @@
       });
     }, function () {
       failed(entry, "network");
-    }).then(function () {
-      var s = state(row);
-      s.pending -= 1;
-      if (!s.pending) { s.pendingKey = null; }
-      refresh(row);
     });
   }
 

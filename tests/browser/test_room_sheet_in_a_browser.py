@@ -299,6 +299,31 @@ def test_a_refused_or_failed_save_keeps_the_typed_row_and_says_so(
     expect(page.locator("#row-3[data-saved=true] .ns")).to_contain_text("400")
 
 
+@pytest.mark.parametrize("busy_answers", [1, 3])
+def test_a_save_the_busy_database_turned_away_is_tried_again_and_goes_through(
+    page: Page, match, busy_answers
+):
+    enter(match, 3, "open", "3NT", "N", "=")
+    log_in(page)
+    page.goto(f"/director/matches/{match.pk}/open/")
+    tries = []
+
+    def busy_then_through(route):
+        tries.append(route.request.method)
+        if len(tries) <= busy_answers:  # SQLite's "database table is locked", for a moment
+            route.fulfill(status=503, body="busy")
+        else:
+            route.continue_()
+
+    page.route("**/open/3/", busy_then_through)
+    type_board_3(page)
+    expect(page.locator("#row-3[data-saved=true] .ns")).to_contain_text("400")
+    expect(page.locator("#row-3 .row-message")).to_have_count(0)  # nothing to tell
+    expect(page.locator("#sheet-failures")).not_to_contain_text("3")
+    assert tries == ["POST"] * (busy_answers + 1)
+    assert open_room(match)[3] == ("3NT", "S", "S5", "=")
+
+
 def test_a_network_failure_keeps_the_row_and_it_is_sent_when_the_connection_is_back(
     page: Page, match
 ):
