@@ -10,11 +10,11 @@ class MatchesConfig(AppConfig):
     verbose_name = _("Team matches")
 
     def ready(self):
-        # Imported here, not at the top: the page cache imports the app's models, which
+        # Imported here, not at the top: the caches import the app's models, which
         # Django loads only after this module (the app registry is not ready before).
-        from matches.caching import pagecache
+        from matches.caching import versions
 
-        pagecache.connect()
+        versions.connect()
         post_migrate.connect(create_cache_tables, sender=self)
 
 

@@ -9,7 +9,7 @@ import pytest
 from django.db import OperationalError
 from django.urls import Resolver404, reverse
 
-from matches.caching import middleware, pagecache
+from matches.caching import middleware, pagecache, versions
 from tests.factories import make_scored_match
 from tests.test_caching import pages
 from tests.test_write_urls import fill, patterns, world  # noqa: F401 - world is a fixture
@@ -224,8 +224,8 @@ def test_a_change_shows_at_once_when_the_revision_is_read_from_the_database(
 
 def test_the_revision_read_from_the_database_is_the_events_own(match):
     match.event.refresh_from_db()
-    assert pagecache.version_from_database(match.event_id) == match.event.cache_version
-    assert pagecache.version_from_database(match.event_id + 1000) is None
+    assert versions.version_from_database(match.event_id) == match.event.cache_version
+    assert versions.version_from_database(match.event_id + 1000) is None
 
 
 def test_a_database_that_does_not_answer_before_a_cached_page_gets_the_clear_message(
@@ -239,7 +239,7 @@ def test_a_database_that_does_not_answer_before_a_cached_page_gets_the_clear_mes
     def down(event_id):
         raise OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(pagecache, "version_from_database", down)
+    monkeypatch.setattr(versions, "version_from_database", down)
     response = client.get(url)
     assert response.status_code == 503
     assert "Try again in a moment" in response.text

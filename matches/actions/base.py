@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from matches import scoring
-from matches.caching import pagecache
+from matches.caching import versions
 from matches.lib.text import text_errors
 from matches.models import Board, Event, ImpPenalty, Match
 
@@ -235,13 +235,13 @@ def refresh_event_totals(event: Event, matches: list[Match]) -> None:
 
 def bump_revision(event_id: int, *, wide: bool = True) -> None:
     """Mark the event changed: one UPDATE, F-expression, so the revision only goes up; the
-    page cache learns the new revision once the change is committed (matches/pagecache.py).
+    page cache learns the new revision once the change is committed (matches/caching/versions.py).
     ``wide``: its ``wide_revision`` too (see ``Change.confine_to_matches``)."""
     bumps = {"revision": models.F("revision") + 1}
     if wide:
         bumps["wide_revision"] = models.F("wide_revision") + 1
     Event.objects.filter(pk=event_id).update(**bumps)
-    pagecache.event_changed(event_id)
+    versions.event_changed(event_id)
 
 
 @contextmanager

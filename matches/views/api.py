@@ -4,7 +4,8 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from matches.caching.pagecache import event_of_event, event_of_match, public_page
+from matches.caching.pagecache import public_page
+from matches.caching.versions import event_of_event, event_of_match
 from matches.feeds import events as event_feeds
 from matches.feeds import stages as stage_feeds
 from matches.models import Event, Match

@@ -7,7 +7,8 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from matches.caching.pagecache import event_of_event, event_of_match, public_page
+from matches.caching.pagecache import public_page
+from matches.caching.versions import event_of_event, event_of_match
 from matches.forms import BoardForm, OptionalResultForm, ResultForm
 from matches.models import Deal, Event, Match, Team
 from matches.presenters import hand_records

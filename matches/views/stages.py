@@ -13,7 +13,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from matches import actions
 from matches.auth.permissions import event_director_required
-from matches.caching.pagecache import event_of_event, public_page
+from matches.caching.pagecache import public_page
+from matches.caching.versions import event_of_event
 from matches.forms.stages import (
     KnockoutTieForm,
     SeedingForm,

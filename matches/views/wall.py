@@ -6,7 +6,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from matches.caching.pagecache import event_of_event, public_page
+from matches.caching.pagecache import public_page
+from matches.caching.versions import event_of_event
 from matches.models import Event
 from matches.models.stages import stages_of
 from matches.presenters.wall import Poster, Wall
