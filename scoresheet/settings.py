@@ -191,6 +191,16 @@ else:
 # costs no database query): only when every server process shares the cache, as with
 # Redis, or when one process serves everything (REVISIONS_IN_CACHE=1).
 REVISIONS_IN_CACHE = env_bool("REVISIONS_IN_CACHE", bool(REDIS_URL))
+# For how many seconds a public page drawn for visitors who are not logged in may still be
+# sent to them after the event has changed, before it is drawn again. At a congress every
+# result accepted at a table changes the event; with a few seconds here the standings are
+# drawn once in that time, not for every visitor after every result (0: drawn again at
+# the first request after a change; logged-in users always see the event as it is).
+PUBLIC_PAGE_GRACE = env_int("PUBLIC_PAGE_GRACE", 0)
+if not 0 <= PUBLIC_PAGE_GRACE <= 60:
+    raise ImproperlyConfigured(
+        f"PUBLIC_PAGE_GRACE is in seconds, 0 to 60, not {PUBLIC_PAGE_GRACE}."
+    )
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -5,12 +5,17 @@ the cache (Redis, one process) or read from the database (several processes, no 
 and with Redis itself. Which middleware ran is checked too: none of sessions, locale,
 CSRF, auth, messages, CSP, htmx or the lock-outs for an answer from the cache."""
 
+import re
+import time
+
 import pytest
 from django.db import OperationalError
+from django.test import Client
 from django.urls import Resolver404, reverse
 
 from matches.caching import middleware, pagecache, versions
-from tests.factories import make_scored_match
+from tests.clock import FakeClock
+from tests.factories import enter, make_scored_match, make_user
 from tests.test_caching import pages
 from tests.test_write_urls import fill, patterns, world  # noqa: F401 - world is a fixture
 
@@ -251,3 +256,50 @@ def test_with_redis_one_client_is_kept_for_the_process(redis_settings):
     redis_cache = caches["default"]._cache
     assert redis_cache.get_client() is redis_cache.get_client()
     assert redis_cache.get_client(write=True) is redis_cache.get_client()
+
+
+def test_with_a_grace_visitors_get_the_page_drawn_a_moment_ago_then_the_new_one(
+    client, match, spy, mode, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    """PUBLIC_PAGE_GRACE=3: a result saved after the scorecard was drawn reaches visitors
+    when the page is 3 s old, not before; the page they get meanwhile, and its ETag, are
+    the ones drawn, and their live refresh is told nothing changed. Logged-in users, and
+    everyone once the grace is over, see the result."""
+    settings.PUBLIC_PAGE_GRACE = 3
+    clock = FakeClock(1_800_000_000.0)
+    monkeypatch.setattr(time, "time", clock)
+    client.cookies["django_language"] = "en"
+    url = reverse("scorecard", args=[match.pk])
+    drawn = client.get(url)
+    assert "IMP 10 : 0" in shown(drawn)
+    with django_capture_on_commit_callbacks(execute=True):  # the new revision published
+        enter(match, 2, "open", "3NT", "S", "=")
+        enter(match, 2, "closed", "3NT", "S", "-1")
+    clock.now += 2
+    again = client.get(url)
+    assert spy[-1] is again and again.content == drawn.content
+    assert again["ETag"] == drawn["ETag"]
+    live = client.get(url, headers={"If-None-Match": drawn["ETag"], "X-Live": "1"})
+    assert live.status_code == 304
+    director = Client()
+    director.cookies["django_language"] = "en"
+    director.force_login(make_user(director=True))
+    assert "IMP 22 : 0" in shown(director.get(url))  # a logged-in user sees the event as it is
+    clock.now += 1.5
+    later = client.get(url, headers={"If-None-Match": drawn["ETag"]})
+    assert later.status_code == 200 and "IMP 22 : 0" in shown(later)
+    assert later["ETag"] != drawn["ETag"]
+
+
+def test_without_a_grace_a_change_reaches_visitors_at_their_next_request(client, match):
+    client.cookies["django_language"] = "en"
+    url = reverse("scorecard", args=[match.pk])
+    drawn = client.get(url)
+    enter(match, 2, "open", "3NT", "S", "=")
+    enter(match, 2, "closed", "3NT", "S", "-1")
+    assert "IMP 22 : 0" in shown(client.get(url, headers={"If-None-Match": drawn["ETag"]}))
+
+
+def shown(response) -> str:
+    """Return a page's text as it reads: tags out, spaces run together."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))

@@ -12,6 +12,12 @@ and before sessions, locale, CSRF, auth, messages, CSP and the view, with the he
 they would have added (``answer_from_cache``); anything else is left to the whole stack
 and the ``public_page`` decorator.
 
+With ``PUBLIC_PAGE_GRACE`` (seconds), a page kept for visitors is still sent to them, with
+its own ETag, for that long after it was drawn though the event has changed since: a
+congress's standings, changed by every result accepted at a table, are then drawn once in
+that time whatever the number of visitors, and no visitor sees them more than that many
+seconds late.
+
 Visitors who are not logged in all see the same page, which is kept whole; it holds no
 CSRF token (the language switch needs none, see scoresheet/urls.py), and a page that does
 is never kept. A logged-in user's page names them, so it is rendered for them (its
@@ -24,6 +30,7 @@ import functools
 import hashlib
 import logging
 import re
+import time
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -54,6 +61,13 @@ class Entry:
     version: str
     headers: tuple
     body: bytes
+    drawn: float = 0.0  # when (time.time()), for PUBLIC_PAGE_GRACE
+
+    def in_grace(self) -> bool:
+        """Whether the page may still be sent though the event has changed since it was
+        drawn: for PUBLIC_PAGE_GRACE seconds after it was drawn (see the module)."""
+        grace = settings.PUBLIC_PAGE_GRACE
+        return grace > 0 and time.time() - self.drawn < grace
 
 
 def _page_key(request, language: str) -> str:
@@ -148,7 +162,9 @@ def public_page(event_of):
                     if _CSRF_INPUT.search(response.content):
                         logger.warning("%s holds a CSRF token: not cached", request.path)
                     else:
-                        entry = Entry(version, tuple(response.items()), response.content)
+                        entry = Entry(
+                            version, tuple(response.items()), response.content, time.time()
+                        )
                         cache.set(key, entry, PAGE_TIMEOUT)
                 if live and response.status_code == 200:
                     response.content = _live_part(response.content)
@@ -236,8 +252,14 @@ def answer_from_cache(request) -> HttpResponse | None:
         if _sent_unchanged(sent, etag):
             return _fixed(HttpResponseNotModified(), etag, language)
         entry = cache.get(_page_key(request, language))
-    if entry is None or entry.version != version:
+    if entry is None:
         return None
+    if entry.version != version:
+        if not entry.in_grace():
+            return None
+        etag = _etag(entry.version, language)  # the page as drawn a moment ago
+        if sent and _sent_unchanged(sent, etag):
+            return _fixed(HttpResponseNotModified(), etag, language)
     response = _body_response(entry, request.META.get("HTTP_X_LIVE") == "1")
     response["Content-Length"] = str(len(response.content))
     return _fixed(response, etag, language)
