@@ -191,3 +191,15 @@ def test_the_json_backup_brings_the_stage_back_with_each_matchs_bracket(td):
     assert copy.stages.get(number=1).kind == "double-elimination"
     assert picture(copy) == picture(event)
     assert queries.final_ranking(copy).winner.name == queries.final_ranking(event).winner.name
+
+
+def test_teams_out_in_the_same_losers_round_can_share_its_first_place(td):
+    event, stage = double_elimination(td, 8)
+    actions.configure_stage(event, user=td, number=1, losers_by="shared")
+    actions.start_stage(stage, user=td)
+    play_out(td, stage)
+    outcome = queries.final_ranking(event)
+    assert [(p.place, p.shared) for p in outcome.placings] == [
+        (1, False), (2, False), (3, False), (4, False),
+        (5, True), (5, True), (7, True), (7, True),
+    ]  # fmt: skip

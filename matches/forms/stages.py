@@ -52,7 +52,7 @@ KIND_FIELDS = {
     "carry_fraction": {StageKind.KNOCKOUT},
     "carry_cap": {StageKind.KNOCKOUT},
     "placing": {StageKind.KNOCKOUT},
-    "losers_by": {StageKind.KNOCKOUT},
+    "losers_by": {StageKind.KNOCKOUT, StageKind.DOUBLE_ELIMINATION},
     "level_rule": {StageKind.KNOCKOUT},
     **{name: RANKED for name in TIE_BREAK_FIELDS},
 }
