@@ -12,6 +12,7 @@ from django.utils import translation
 
 from matches import actions
 from matches.models import Event, Match
+from tests.factories import enter
 from tests.test_scoring_methods import LEVEL, LOST_BY_TEN, WON_BIG, WON_BY_TEN, event_of, play
 
 
@@ -249,3 +250,24 @@ def test_a_stage_whose_knockout_carries_its_vp_cannot_turn_to_win_loss(td):
     stage = actions.configure_stage(event, user=td, number=1, kind="round-robin",
                                     method="win-loss")  # fmt: skip
     assert stage.method == "win-loss"
+
+
+def test_a_board_a_match_stages_live_standings_chart_and_final_check_say_bam(
+    director, director_client
+):
+    """Where VP were named in passing: the live standings' explanation, the team page's
+    chart, and the result the director confirms before marking a match final."""
+    matches = started(director, 4, boards=2, method="board-a-match")
+    match = matches[0]
+    enter(match, 1, "open", *WON_BY_TEN[0])
+    enter(match, 1, "closed", *WON_BY_TEN[1])  # board 2 still to play: the match in play
+    live = director_client.get(reverse("live-standings", args=[match.event_id])).text
+    assert "the points they would give now (BAM)" in live and "VP" not in live.split("<main")[-1]
+    status = reverse("director-status", args=[match.pk])
+    check = director_client.post(status, {"status": "final"}).text
+    assert f"{match.home.name} 0 : 0 {match.away.name}, BAM 1 : 0 — confirm?" in check
+    actions.mark_final(match, user=director, confirm=True)
+    (later,) = [m for m in matches if m.round == 2 and match.home_id in (m.home_id, m.away_id)]
+    play(later, LEVEL, LEVEL)  # a second round: the chart is drawn
+    team = director_client.get(reverse("team", args=[match.event_id, match.home_id])).text
+    assert "Running BAM and position after each round" in team and "━ running BAM" in team
