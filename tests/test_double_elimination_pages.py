@@ -91,6 +91,9 @@ def test_the_wall_shows_the_brackets_rounds_in_both_languages_and_then_the_ranki
     text = page(client, reverse("wall", args=[event.pk]), "en")
     assert "败者组决赛" in text and "Losers' bracket final" in text
     assert "第二场总决赛" in text and "Second final" in text
+    # Two panels, so that the names have room: the winners' bracket and finals, the losers'.
+    assert text.count('class="wall-panel wall-bracket"') == 2
+    assert 'id="wall-bracket-title1"><span lang="zh-hans" class="in-zh">胜者组</span>' in text
     assert 'id="outcome-title"' in text or "wall-outcome" in text
 
 

@@ -55,6 +55,9 @@ def bracket_title(bracket: str) -> str:
     return pgettext("double elimination", "Finals")
 
 
+lazy_bracket_title = lazy(bracket_title, str)
+
+
 def teams_of(stage) -> int:
     """Return the stage's number of teams (kept on the stage: one query)."""
     if not hasattr(stage, "_double_teams"):
@@ -142,6 +145,15 @@ def sections(bracket_rounds: list) -> list[Section]:
             result.append(Section(kind, bracket_title(kind), []))
         result[-1].rounds.append((name, slots))
     return result
+
+
+def wall_panels(bracket_rounds: list) -> list[tuple]:
+    """Return the wall's two panels of the rounds (from ``rounds``), (title, rounds): the
+    winners' bracket with the finals, then the losers' bracket; the titles lazy."""
+    upper = [(name, slots) for name, slots in bracket_rounds if slots[0].bracket != LOSERS]
+    lower = [(name, slots) for name, slots in bracket_rounds if slots[0].bracket == LOSERS]
+    panels = [(lazy_bracket_title(WINNERS), upper), (lazy_bracket_title(LOSERS), lower)]
+    return [(title, shown) for title, shown in panels if shown]
 
 
 def second_final_pending(bracket_rounds: list) -> bool:

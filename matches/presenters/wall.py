@@ -23,7 +23,7 @@ from matches.choices import RoomChoice
 from matches.models import Event
 from matches.models.stages import stages_of
 
-from . import stage_pages
+from . import double_brackets, stage_pages
 from .knockouts import round_name, stage_rounds
 from .table_cards import qr_svg, teams_at
 
@@ -188,6 +188,15 @@ class Wall:
     @cached_property
     def bracket(self) -> list:
         return stage_pages.bracket(self.stage) if self.stage.is_knockout else []
+
+    @property
+    def bracket_panels(self) -> list[tuple]:
+        """Return the bracket's panels, (title or None, rounds): a knockout's one; a double
+        elimination's two, its winners' bracket with the finals, then its losers' bracket
+        (nine rounds side by side would leave no room for the names)."""
+        if self.stage.is_double_elimination:
+            return double_brackets.wall_panels(self.bracket)
+        return [(None, self.bracket)]
 
     @cached_property
     def draw_round(self) -> queries.Round | None:
