@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
 from matches.auth.groups import CHIEF_DIRECTORS_GROUP, DIRECTORS_GROUP
+from matches.models import EventDirector, Match
 
 
 def _groups(user) -> set[str]:
@@ -42,8 +43,6 @@ def is_chief_director(user) -> bool:
 
 def directs(user, event) -> bool:
     """Return True when the user may change this event (an Event or its id)."""
-    from matches.models import EventDirector
-
     if not is_director(user):
         return False
     if is_chief_director(user):
@@ -67,8 +66,6 @@ def director_required(view):
 
 def _event_in_url(kwargs) -> int:
     """Return the id of the event a director URL changes (404 when there is none)."""
-    from matches.models import Match
-
     if "event_id" in kwargs:
         return kwargs["event_id"]
     event_id = Match.objects.filter(pk=kwargs["match_id"]).values_list("event_id", flat=True)
