@@ -287,6 +287,9 @@ PAGES = [
     State("knockout-round", "/events/{won}/stages/2/rounds/1/"),
     State("stage-double-elimination", "/events/{double}/stages/1/"),
     State("event-double-elimination-won", "/events/{double}/"),
+    State("stage-placing-matches", "/events/{playoff}/stages/1/"),
+    State("event-placing-matches", "/events/{playoff}/"),
+    State("wall-placing-matches", "/events/{playoff}/wall/"),
     # the tables' pages, on the players' phones (no login)
     State("table", "/t/{table}/", then=forget_side),
     State("table-handed-over", "/t/{table}/", then=hand_over(4)),
@@ -402,6 +405,20 @@ PAGES = [
     State("director-stage-not-started", "/director/events/{swiss}/stages/2/", user="director"),
     State("knockout-tie", "/director/matches/{tie_match}/knockout-tie/", user="director"),
     State(
+        "knockout-tie-extra-boards",
+        "/director/matches/{extra_boards_match}/knockout-tie/",
+        user="director",
+    ),
+    State(
+        "director-stage-placing-matches", "/director/events/{playoff}/stages/1/", user="director"
+    ),
+    State(
+        "director-stages-placing-errors",
+        "/director/events/{swiss}/stages/",
+        user="director",
+        then=submit("form.stage-form", kind="knockout", entrants="3", placing="third"),
+    ),
+    State(
         "knockout-tie-errors",
         "/director/matches/{tie_match}/knockout-tie/",
         user="director",
@@ -491,6 +508,7 @@ def build_world() -> SimpleNamespace:
         **build_jobs(director, league),
         **build_tables(director, demo, league),
         **build_won(),
+        **build_placing_matches(director),
         bam=build_board_a_match(director),
         double=build_double_elimination(director),
     )
@@ -532,6 +550,33 @@ def build_won() -> dict:
     final (``won_final``)."""
     won = congress.knockout()
     return {"won": won.pk, "won_final": won.matches.get(stage__number=2, round=2).pk}
+
+
+def build_placing_matches(director) -> dict:
+    """Return the ids of an eight-team knockout with a play-off for every place, played to
+    its end, the lower seed winning every match (``playoff``), and of a semi-final of a
+    knockout that sends a level match to extra boards, level and final (``extra_boards_match``)."""
+    from matches import actions
+
+    playoff = make_event(director, name="排位赛杯", boards_per_match=2, boards_per_segment=2)
+    for name in ("北京队", "上海队", "成都队", "广州队", "深圳队", "杭州队", "Lions", "Tigers"):
+        make_team(playoff, name)
+    stage = actions.configure_stage(playoff, user=director, number=1, kind="knockout",
+                                    placing="all")  # fmt: skip
+    actions.start_stage(stage, user=director)
+    while waiting := list(stage.matches.exclude(status="final").order_by("pk")):
+        for match in waiting:
+            play(match, "away")
+            actions.mark_final(match, user=director, confirm=True)
+    extra = make_event(director, name="加赛杯", boards_per_match=2, boards_per_segment=2)
+    for name in ("北京队", "上海队", "成都队", "广州队"):
+        make_team(extra, name)
+    stage = actions.configure_stage(extra, user=director, number=1, kind="knockout",
+                                    level_rule="extra-boards")  # fmt: skip
+    level = sorted(actions.start_stage(stage, user=director), key=lambda m: m.pk)[0]
+    play(level, "tie")
+    actions.mark_final(level, user=director, confirm=True)
+    return {"playoff": playoff.pk, "extra_boards_match": level.pk}
 
 
 def build_jobs(director, league) -> dict:
@@ -867,7 +912,8 @@ def test_every_page_the_urls_name_is_in_the_page_list():
     ids = {key: 1 for key in ("demo", "demo_match", "league", "team", "match", "swiss", "cup",
                               "tie_match", "won", "won_final", "hands", "table", "table_done",
                               "table_withdrawn", "table_offline", "job_running", "job_done",
-                              "job_confirm")}  # fmt: skip
+                              "job_confirm", "bam", "double", "playoff",
+                              "extra_boards_match")}  # fmt: skip
     audited = {
         resolve(s.path.format(**ids).split("?")[0]).url_name
         for s in PAGES
