@@ -290,6 +290,7 @@ PAGES = [
     State("stage-placing-matches", "/events/{playoff}/stages/1/"),
     State("event-placing-matches", "/events/{playoff}/"),
     State("wall-placing-matches", "/events/{playoff}/wall/"),
+    State("wall-double-elimination", "/events/{double}/wall/"),
     # the tables' pages, on the players' phones (no login)
     State("table", "/t/{table}/", then=forget_side),
     State("table-handed-over", "/t/{table}/", then=hand_over(4)),
