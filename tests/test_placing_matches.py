@@ -282,3 +282,19 @@ def test_the_bracket_and_event_pages_name_the_placing_matches(client, td, langua
     ranking = event[event.index(heading) : event.index(words[-1])]
     names = [f"Team {n}" for n in range(1, 9)]  # the better seed won every match
     assert [ranking.index(name) for name in names] == sorted(ranking.index(n) for n in names)
+
+
+def test_the_bracket_feed_lists_the_placing_matches_by_the_places_they_play_for(client, td):
+    stage = knockout(4, td, placing=PlacingChoice.THIRD)
+    for semi in matches(stage, round=1):
+        win(semi, semi.home, td)
+    client.cookies["django_language"] = "en"
+    data = client.get(reverse("stage-bracket-json", args=[stage.event_id, 1])).json()
+    assert [r["name"] for r in data["rounds"]] == ["Semi-finals", "Final"]
+    [third] = data["placing_matches"]
+    assert third["name"] == "Third place"
+    assert [(m["home"]["name"], m["away"]["name"]) for m in third["matches"]] == [
+        ("Team 3", "Team 4")
+    ]
+    everything = client.get(reverse("stages-json", args=[stage.event_id])).json()
+    assert everything["stages"][0]["placing_matches"][0]["name"] == "Third place"

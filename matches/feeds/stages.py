@@ -59,6 +59,7 @@ def stages(event, request) -> dict:
         entry = _stage_summary(stage, request)
         if stage.is_knockout:
             entry["bracket"] = bracket_rounds(stage, request)
+            entry["placing_matches"] = placing_rounds(stage, request)
         else:
             data = queries.stage_data(event, stage)
             entry["updated"] = timestamp(data.updated)
@@ -95,6 +96,16 @@ def draw(stage, request) -> dict:
 
 
 def bracket_rounds(stage, request) -> list:
+    """Return the main bracket's rounds, each with its matches."""
+    return _columns(stage_pages.bracket(stage), request)
+
+
+def placing_rounds(stage, request) -> list:
+    """Return the placing matches by round and places ("Places 5–8" …); [] without them."""
+    return _columns(stage_pages.placing_bracket(stage), request)
+
+
+def _columns(columns, request) -> list:
     return [
         {
             "name": name,
@@ -120,7 +131,7 @@ def bracket_rounds(stage, request) -> list:
                 for slot in slots
             ],
         }
-        for name, slots in stage_pages.bracket(stage)
+        for name, slots in columns
     ]
 
 
@@ -130,4 +141,5 @@ def bracket(stage, request) -> dict:
         "event": event_summary(stage.event, request),
         "stage": _stage_summary(stage, request),
         "rounds": bracket_rounds(stage, request),
+        "placing_matches": placing_rounds(stage, request),
     }
