@@ -272,3 +272,17 @@ def test_a_board_a_match_stages_live_standings_chart_and_final_check_say_bam(
     play(later, LEVEL, LEVEL)  # a second round: the chart is drawn
     team = director_client.get(reverse("team", args=[match.event_id, match.home_id])).text
     assert "Running BAM and position after each round" in team and "━ running BAM" in team
+
+
+def test_the_penalty_form_of_a_board_a_match_event_asks_for_points(director, director_client):
+    match = started(director, 3, boards=2, method="board-a-match")[0]
+    url = reverse("director-event", args=[match.event_id])
+    assert (
+        "Points (in the stage&#x27;s units: VP, BAM, W/L, Patton)" in director_client.get(url).text
+    )
+    refused = director_client.post(
+        reverse("director-vp-penalty", args=[match.event_id]),
+        {"vp-team": match.home_id, "vp-vp": "30", "vp-reason": "Slow play"},
+    ).text
+    assert "A penalty is more than 0 and at most 25 points." in refused
+    assert "at most 25 VP" not in refused

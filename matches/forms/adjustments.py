@@ -101,11 +101,21 @@ class VpPenaltyForm(ActionFormMixin, forms.ModelForm):
                 initial=stages[-1].number,
             )
             self.order_fields(["stage", "team", "vp", "reason"])
+        # A stage scored by board-a-match, win/loss or Patton takes its penalty in its own
+        # points (the standings say which): the form names them so where any stage does.
+        self.in_points = any(not stage.method_rules().uses_vp for stage in stages)
+        if self.in_points:
+            self.fields["vp"].label = _("Points (in the stage's units: VP, BAM, W/L, Patton)")
 
     def clean_vp(self):
         vp = self.cleaned_data["vp"]
         if not Decimal("0") < vp <= Decimal("25"):
-            raise ValidationError(_("A VP penalty is more than 0 and at most 25 VP."), code="vp")
+            message = (
+                _("A penalty is more than 0 and at most 25 points.")
+                if self.in_points
+                else _("A VP penalty is more than 0 and at most 25 VP.")
+            )
+            raise ValidationError(message, code="vp")
         return vp
 
     def clean_reason(self):
