@@ -104,3 +104,17 @@ def test_the_bracket_json_lists_every_round_of_both_brackets(client, won):
     names = [round_["name"] for round_ in document["rounds"]]
     assert names[0] == "Winners' bracket round 1" and names[-1] == "Second final"
     assert len([m for r in document["rounds"] for m in r["matches"]]) == 15
+
+
+def test_a_round_page_is_named_by_its_round_and_the_finals_by_their_own_names(client, won):
+    event, stage = won
+
+    def heading(number, language):
+        text = page(client, reverse("stage-round", args=[event.pk, 1, number]), language)
+        return text[
+            text.index('<h1 class="h5">') + 15 : text.index("</h1>", text.index('<h1 class="h5">'))
+        ]
+
+    assert heading(2, "en") == "Round 2"
+    assert heading(6, "zh-hans") == "总决赛"
+    assert heading(7, "en") == "Second final"
