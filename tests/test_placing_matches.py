@@ -298,3 +298,22 @@ def test_the_bracket_feed_lists_the_placing_matches_by_the_places_they_play_for(
     ]
     everything = client.get(reverse("stages-json", args=[stage.event_id])).json()
     assert everything["stages"][0]["placing_matches"][0]["name"] == "Third place"
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Team 3 wins the match (Third place)."),
+        ("zh-hans", "Team 3 赢得本场比赛（三四名决赛）。"),
+    ],
+)
+def test_the_third_place_matchs_scorecard_names_it_and_its_winner(client, td, language, words):
+    stage = knockout(4, td, placing=PlacingChoice.THIRD)
+    for semi in matches(stage, round=1):
+        win(semi, semi.home, td)
+    third = stage.matches.get(bracket="place-3")
+    win(third, third.home, td)
+    client.cookies["django_language"] = language
+    text = text_of(client.get(third.get_absolute_url()))
+    assert words in text
+    assert "goes through" not in text and "晋级" not in text

@@ -80,16 +80,24 @@ def stage_round_name(stage, number: int) -> str:
     return _("Round %(round)s") % {"round": number}
 
 
+def placing_match_name(match) -> str:
+    """Return a placing match's name by the places it plays for ("Third place", "Places
+    5–8"); "" for any other match."""
+    best = queries.bracket_best(match.bracket) if match.stage.is_knockout else None
+    if match.stage.is_double_elimination or best in (None, playoff.MAIN):
+        return ""
+    return placing_round_name(match.stage, best, match.round)
+
+
 def match_round_name(match) -> str:
     """Return what a match's round is called: "Final", "Semi-final" … in a knockout,
     "Round 3" otherwise."""
     if match.stage.is_double_elimination:
         return double_brackets.match_round_name(match)
     if match.stage.is_knockout:
-        best = queries.bracket_best(match.bracket)
-        if best not in (None, playoff.MAIN):
-            return placing_round_name(match.stage, best, match.round)
-        return round_name(stage_rounds(match.stage), match.round, plural=False)
+        return placing_match_name(match) or round_name(
+            stage_rounds(match.stage), match.round, plural=False
+        )
     return _("Round %(round)s") % {"round": match.round}
 
 

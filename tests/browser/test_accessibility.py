@@ -290,6 +290,7 @@ PAGES = [
     State("stage-placing-matches", "/events/{playoff}/stages/1/"),
     State("event-placing-matches", "/events/{playoff}/"),
     State("wall-placing-matches", "/events/{playoff}/wall/"),
+    State("scorecard-third-place", "/matches/{third_place}/"),
     State("wall-double-elimination", "/events/{double}/wall/"),
     # the tables' pages, on the players' phones (no login)
     State("table", "/t/{table}/", then=forget_side),
@@ -555,7 +556,8 @@ def build_won() -> dict:
 
 def build_placing_matches(director) -> dict:
     """Return the ids of an eight-team knockout with a play-off for every place, played to
-    its end, the lower seed winning every match (``playoff``), and of a semi-final of a
+    its end, the lower seed winning every match (``playoff``; ``third_place`` its match
+    for third place), and of a semi-final of a
     knockout that sends a level match to extra boards, level and final (``extra_boards_match``)."""
     from matches import actions
 
@@ -577,7 +579,8 @@ def build_placing_matches(director) -> dict:
     level = sorted(actions.start_stage(stage, user=director), key=lambda m: m.pk)[0]
     play(level, "tie")
     actions.mark_final(level, user=director, confirm=True)
-    return {"playoff": playoff.pk, "extra_boards_match": level.pk}
+    third_place = playoff.matches.get(bracket="place-3").pk
+    return {"playoff": playoff.pk, "third_place": third_place, "extra_boards_match": level.pk}
 
 
 def build_jobs(director, league) -> dict:
@@ -914,7 +917,7 @@ def test_every_page_the_urls_name_is_in_the_page_list():
                               "tie_match", "won", "won_final", "hands", "table", "table_done",
                               "table_withdrawn", "table_offline", "job_running", "job_done",
                               "job_confirm", "bam", "double", "playoff",
-                              "extra_boards_match")}  # fmt: skip
+                              "third_place", "extra_boards_match")}  # fmt: skip
     audited = {
         resolve(s.path.format(**ids).split("?")[0]).url_name
         for s in PAGES
