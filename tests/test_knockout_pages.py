@@ -16,7 +16,7 @@ from matches.models import Stage
 from matches.presenters.knockouts import carry_over_text, working_text
 from matches.scoring.knockout import CarryOverMethod, CarryOverRule, carry_over_working
 from tests import congress
-from tests.factories import make_event, make_team
+from tests.factories import make_event, make_team, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -145,3 +145,24 @@ def test_an_event_that_starts_with_a_knockout_names_its_round_on_the_event_page(
         words = re.sub(r"<[^>]+>", " ", block)
         assert "第 1 轮" not in words and "Round 1" not in words
         assert "VP" not in words  # IMPs only, as everywhere else in a knockout
+
+
+@pytest.mark.parametrize(
+    ("language", "final", "semi"), [("zh-hans", "决赛", "半决赛"), ("en", "Final", "Semi-final")]
+)
+def test_the_finals_table_page_and_the_directors_match_page_name_its_round(
+    client, won, language, final, semi
+):
+    stage = knockout_of(won)
+    match = stage.matches.get(round=2)
+    tables = actions.open_tables(won, round_number=2, user=None)
+    table = next(t for t in tables if t.match_id == match.pk)
+    client.cookies["django_language"] = language
+    phone = text_of(client.get(f"/t/{table.token}/"))
+    assert f"{won.name} · {final}" in phone and "Round 2" not in phone and "第 2 轮" not in phone
+    client.force_login(make_user(chief=True))
+    semi_final = stage.matches.filter(round=1).first()
+    page = client.get(reverse("director-match", args=[semi_final.pk]))
+    heading = re.search(r"<h1[^>]*>(.*?)</h1>", page.content.decode(), re.S).group(1)
+    colon = "：" if language == "zh-hans" else ": "
+    assert f"{semi}{colon}{semi_final.home.name} – {semi_final.away.name}" in heading
