@@ -286,3 +286,33 @@ def test_the_penalty_form_of_a_board_a_match_event_asks_for_points(director, dir
     ).text
     assert "A penalty is more than 0 and at most 25 points." in refused
     assert "at most 25 VP" not in refused
+
+
+def test_a_stage_cannot_start_from_the_points_of_a_stage_scored_in_other_units(
+    director, director_client
+):
+    """Board points are not VP: a VP stage after a board-a-match stage cannot start from
+    them (refused beside the field); a board-a-match stage after one can."""
+    event = event_of(4, boards=2)
+    actions.configure_stage(event, user=director, number=1, kind="round-robin",
+                            method="board-a-match")  # fmt: skip
+    form = {"kind": "round-robin", "name": "Final", "entrants": "4", "carry_vp": "on",
+            "vp_scale": "wbf-2013", "boards_per_match": "2", "boards_per_segment": "2",
+            "method": "imps-vp", "board_scale": "1", "carry_over": "none"}  # fmt: skip
+    page = director_client.post(reverse("director-stages", args=[event.pk]), form).text
+    message = (
+        "The previous stage is scored by Board-a-match and this one by IMPs, converted to "
+        "VP: its points cannot be this stage&#x27;s start."
+    )
+    assert message in page.split('id="id_carry_vp_error"')[1][:400]
+    assert not event.stages.filter(number=2).exists()
+    director_client.post(reverse("director-stages", args=[event.pk]),
+                         {**form, "method": "board-a-match"})  # fmt: skip
+    second = event.stages.get(number=2)
+    assert second.carry_vp and second.method == "board-a-match"
+    with translation.override("en"):
+        with pytest.raises(actions.ActionError) as refused:
+            actions.configure_stage(event, user=director, number=1, kind="round-robin",
+                                    method="win-loss")  # fmt: skip
+        assert str(refused.value).startswith("Stage 2 starts from this stage's points")
+    assert refused.value.field == "method"

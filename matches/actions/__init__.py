@@ -89,8 +89,8 @@ from .results import (
     set_artificial_score,
 )
 from .schedule import add_bye, make_round_robin
+from .stage_links import carry_over_errors
 from .stages import (
-    carry_over_errors,
     configure_stage,
     decide_tie,
     reseed_stage,

@@ -54,6 +54,7 @@ from .stage_base import (
     new_match,
     refusal,
 )
+from .stage_links import carry_over_errors
 
 MAX_BOARDS = 200
 KIND_FIXED = _("This stage has matches already: its format cannot change.")
@@ -82,14 +83,6 @@ RANKED_METHOD = _("A round robin or a Swiss ranks by VP, board-a-match, win/loss
 WIN_POINTS = _("A match won scores more than 0 and at most 99 points, to hundredths.")
 TIE_MARGIN = _("A tie margin is a whole number of IMPs from 0 to 99.")
 STAKE = _("The aggregate scores more than 0 and at most 99 points, to hundredths.")
-CARRY_NEEDS_VP = _(
-    "The previous stage is scored by %(method)s and has no VP: carry over a fixed amount, "
-    "a share of the IMPs between the two teams, or nothing."
-)
-NEXT_CARRIES_VP = _(
-    "Stage %(next)s carries over a share of this stage's VP difference: keep this stage "
-    "on VP, or choose another carry-over for stage %(next)s first."
-)
 # The settings a match's points depend on (matches/scoring/methods.py).
 METHOD_SETTINGS = ("method", "board_scale", "win_points", "tie_margin", "patton_stake")
 
@@ -226,33 +219,6 @@ def configure_stage(event, *, user, number: int, **values) -> Stage:
         for field, value in merged.items():
             setattr(stage, field, value)
         return change.save(stage)
-
-
-def carry_over_errors(values: dict, previous: Stage | None, following: Stage | None) -> list:
-    """Return what is wrong with a knockout's carry-over of the VP difference, given the
-    stage's settings and the stages before and after it (an empty list: nothing).
-
-    "A share of the VP difference in the previous stage" needs VP there: board points,
-    match points and Patton points are not VP (a board-a-match stage's 3-point lead is
-    not 3 VP), so it is refused beside the carry-over of a knockout after such a stage,
-    and beside the method of a stage whose next stage, a knockout, carries its VP."""
-    errors = []
-    vp_carry = CarryOverChoice.VP_DIFFERENCE
-    if values.get("kind") == StageKind.KNOCKOUT and values.get("carry_over") == vp_carry:
-        if previous is not None and not previous.method_rules().uses_vp:
-            label = ScoringMethodChoice(previous.method).label
-            errors.append(refusal(CARRY_NEEDS_VP, "carry_over", method=label))
-    method = values.get("method") or ScoringMethodChoice.IMPS_VP
-    if values.get("kind") not in ELIMINATION_KINDS and method not in (
-        ScoringMethodChoice.IMPS_VP, ScoringMethodChoice.IMPS,
-    ):  # fmt: skip
-        if (
-            following is not None
-            and following.kind == StageKind.KNOCKOUT
-            and following.carry_over == vp_carry
-        ):
-            errors.append(refusal(NEXT_CARRIES_VP, "method", next=following.number))
-    return errors
 
 
 def _differs(new, old) -> bool:
