@@ -317,3 +317,18 @@ def test_the_third_place_matchs_scorecard_names_it_and_its_winner(client, td, la
     text = text_of(client.get(third.get_absolute_url()))
     assert words in text
     assert "goes through" not in text and "晋级" not in text
+
+
+def test_the_wall_shows_the_placing_matches_in_both_languages(client, td):
+    stage = knockout(8, td, placing=PlacingChoice.ALL)
+    for match in matches(stage, round=1):
+        win(match, match.home, td)
+    client.cookies["django_language"] = "zh-hans"
+    page = client.get(reverse("wall", args=[stage.event_id])).content.decode()
+    panel = re.search(r'<section class="wall-panel wall-bracket"[^>]*wall-bracket-title2.*?</section>',
+                      page, re.S).group(0)  # fmt: skip
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", panel))
+    assert "排位赛" in text and "Placing matches" in text
+    assert "第 5–8 名" in text and "Places 5–8" in text
+    assert text.count("Team 5") == 1 and "Team 8" in text  # 5 v 8 for places 5–8
+    assert 'data-figure="place-5-2-0"' in panel

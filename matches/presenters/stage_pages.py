@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from matches import queries
@@ -12,6 +13,8 @@ from matches.scoring.swiss import Why
 
 from . import double_brackets
 from .knockouts import carry_over_text, placing_round_name, round_name
+
+lazy_placing_round_name = lazy(placing_round_name, str)
 
 
 @dataclass
@@ -103,7 +106,9 @@ def bracket(stage) -> list[tuple[str, list[BracketSlot]]]:
 def placing_bracket(stage) -> list[tuple[str, list[BracketSlot]]]:
     """Return the placing matches (``Stage.placing``) as columns (name, slots): by the
     round they are played in, then by the places they play for ("Places 5–8", then
-    "Third place", "Places 5–6", "Places 7–8" for 8 teams); byes, never played, left out."""
+    "Third place", "Places 5–6", "Places 7–8" for 8 teams; the names lazy, put into words
+    in the language active where they are shown: the wall shows both); byes, never played,
+    left out."""
     if not stage.is_knockout or stage.is_double_elimination:
         return []
     brackets, matches = queries.knockout_playoff(stage)
@@ -114,7 +119,7 @@ def placing_bracket(stage) -> list[tuple[str, list[BracketSlot]]]:
             if played:
                 columns[(slots[0].round, each.best)] = played
     return [
-        (placing_round_name(stage, best, number), columns[(number, best)])
+        (lazy_placing_round_name(stage, best, number), columns[(number, best)])
         for number, best in sorted(columns)
     ]
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from matches import queries
 from matches.choices import RoomChoice
@@ -30,6 +30,7 @@ from .table_cards import qr_svg, teams_at
 MATCHES_PER_PANEL = 8
 STANDINGS_PER_PANEL = 20  # two columns of ten
 DRAW_PER_PANEL = 8
+PLACING_TITLE = gettext_lazy("Placing matches")  # the placing matches' panel
 
 
 def chunks(rows: list, size: int) -> list[list]:
@@ -191,12 +192,14 @@ class Wall:
 
     @property
     def bracket_panels(self) -> list[tuple]:
-        """Return the bracket's panels, (title or None, rounds): a knockout's one; a double
+        """Return the bracket's panels, (title or None, rounds): a knockout's one, then its
+        placing matches' (named by the places they play for) when it has them; a double
         elimination's two, its winners' bracket with the finals, then its losers' bracket
         (nine rounds side by side would leave no room for the names)."""
         if self.stage.is_double_elimination:
             return double_brackets.wall_panels(self.bracket)
-        return [(None, self.bracket)]
+        placing = stage_pages.placing_bracket(self.stage)
+        return [(None, self.bracket)] + ([(PLACING_TITLE, placing)] if placing else [])
 
     @cached_property
     def draw_round(self) -> queries.Round | None:
