@@ -325,8 +325,8 @@ def test_the_wall_shows_the_placing_matches_in_both_languages(client, td):
         win(match, match.home, td)
     client.cookies["django_language"] = "zh-hans"
     page = client.get(reverse("wall", args=[stage.event_id])).content.decode()
-    panel = re.search(r'<section class="wall-panel wall-bracket"[^>]*wall-bracket-title2.*?</section>',
-                      page, re.S).group(0)  # fmt: skip
+    second_panel = r'<section class="wall-panel wall-bracket"[^>]*wall-bracket-title2.*?</section>'
+    panel = re.search(second_panel, page, re.S).group(0)
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", panel))
     assert "排位赛" in text and "Placing matches" in text
     assert "第 5–8 名" in text and "Places 5–8" in text
