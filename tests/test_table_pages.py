@@ -7,6 +7,7 @@ import time
 
 import pytest
 from django.test import Client, override_settings
+from django.test.signals import template_rendered
 from django.utils import translation
 
 from matches import actions
@@ -364,6 +365,46 @@ def test_the_other_phone_gets_the_entry_it_must_accept_without_its_being_drawn_a
     board = answer.json()["state"]["boards"][0]
     assert (board["status"], board["entry"]) == ("waiting", entry["entry"])
     assert answer.json()["state"]["csrf"]  # its own token, not the other phone's
+
+
+@pytest.fixture
+def cards_drawn():
+    """Return the board cards drawn (templates/tables/_board_status.html) while it is used:
+    a list of each card's board number."""
+    drawn = []
+
+    def rendered(sender, template, context, **kwargs):
+        if template.name == "tables/_board_status.html":
+            drawn.append(context["row"].number)
+
+    template_rendered.connect(rendered)
+    yield drawn
+    template_rendered.disconnect(rendered)
+
+
+def test_a_state_drawn_again_draws_only_the_cards_that_changed(match, tables, cards_drawn):
+    """A phone's post, and the other room's next poll, draw the table's state again after
+    every change: the boards that did not change are the cards already drawn."""
+    table = tables["open"]
+    north_south, english = Client(), Client()
+    english.cookies["django_language"] = "en"
+    north_south.get(url(table, "state.json"))
+    assert sorted(cards_drawn) == [1, 2, 3, 4]
+    cards_drawn.clear()
+    answer = post_entry(north_south, table, board=2).json()["state"]
+    assert cards_drawn == [2]
+    assert answer["boards"][1]["status"] == "waiting" and "+650" in answer["boards"][1]["html"]
+    assert "录入第 3 副" in answer["boards"][2]["html"]  # the card kept: still in Chinese
+    cards_drawn.clear()
+    english_state = english.get(url(table, "state.json")).json()["state"]
+    assert sorted(cards_drawn) == [1, 2, 3, 4]  # another language: every card its own
+    assert "Enter board 3" in english_state["boards"][2]["html"]
+    cards_drawn.clear()
+    enter(match, 1, "open", "4S", "N", "=")
+    actions.mark_final(match, user=make_user(director=True), confirm=True)
+    final = north_south.get(url(table, "state.json")).json()["state"]
+    assert sorted(cards_drawn) == [1, 2, 3, 4]  # final: no card offers an entry any more
+    assert not any("录入第" in board["html"] for board in final["boards"])
 
 
 def test_a_change_to_what_every_table_shows_reaches_the_phones(phone, match, tables):

@@ -116,16 +116,21 @@ class Change:
     def lock_match(self, match, *, final_ok: bool = False) -> Match:
         """Return the match's row (teams and event loaded), locked after its event's row.
 
-        Raise MatchIsFinal if a director has marked it final, unless ``final_ok``.
+        Raise MatchIsFinal if a director has marked it final, unless ``final_ok``. A match
+        given as its row names its event (a match never moves to another event); given as
+        its id, the event is looked up first.
         """
         match_id = pk_of(match)
-        event_id = Match.objects.filter(pk=match_id).values_list("event_id", flat=True).first()
+        if isinstance(match, Match):
+            event_id = match.event_id
+        else:
+            event_id = Match.objects.filter(pk=match_id).values_list("event_id", flat=True).first()
         if event_id is None:
             raise Gone
         event = self.lock_event(event_id)
         locked = (
             Match.objects.select_for_update(no_key=True, of=("self",))
-            .select_related("home", "away")
+            .select_related("home", "away", "stage")
             .filter(pk=match_id)
             .first()
         )

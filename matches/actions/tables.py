@@ -102,19 +102,39 @@ def revoke_table(table, *, user) -> Room:
         return change.save(table)
 
 
-def _locked_table(change: Change, table_id: int, *, final_ok: bool = False) -> Room:
-    """Return the table's row with its match locked (MatchIsFinal unless ``final_ok``)."""
-    match_id = Room.objects.filter(pk=table_id).values_list("match_id", flat=True).first()
-    if match_id is None:
+def _locked_table(change: Change, table: Room | int, *, final_ok: bool = False) -> Room:
+    """Return the table's row read again with its match locked (MatchIsFinal unless
+    ``final_ok``). ``table``: its row as the caller has it (a table never moves to another
+    match, nor a match to another event: no need to look them up), or its id."""
+    if isinstance(table, Room):
+        table_id = table.pk
+        match = table.match if Room.match.is_cached(table) else table.match_id
+    else:
+        table_id = table
+        match = Room.objects.filter(pk=table_id).values_list("match_id", flat=True).first()
+        if match is None:
+            raise Gone
+    match = change.lock_match(match, final_ok=final_ok)
+    table = Room.objects.filter(pk=table_id).first()
+    if table is None:
         raise Gone
-    match = change.lock_match(match_id, final_ok=final_ok)
-    table = Room.objects.get(pk=table_id)
     table.match = match
     return table
 
 
+def _table_of(entry: TableEntry | int) -> Room | int:
+    """Return an entry's table as the caller has it (its row, with its match, when the
+    entry was read with it), else its id (Gone for an entry deleted meanwhile)."""
+    if isinstance(entry, TableEntry):
+        return entry.table if TableEntry.table.is_cached(entry) else entry.table_id
+    found = TableEntry.objects.filter(pk=entry).values_list("table_id", flat=True).first()
+    if found is None:
+        raise Gone
+    return found
+
+
 def _open(change: Change, table) -> Room:
-    table = _locked_table(change, pk_of(table))
+    table = _locked_table(change, table)
     if not table.is_open:
         raise ActionError(REVOKED, code="revoked")
     return table
@@ -143,16 +163,17 @@ def _key(key: str) -> str:
     return key
 
 
-def director_result(board: Board, room: str) -> Result | None:
-    """Return the room's result when a director (or a file) saved it last, else None: a
-    result a table's accepted entry saved, and no one changed since, is the table's."""
+def room_result(board: Board, room: str) -> tuple[Result | None, bool]:
+    """Return the room's result (None: none yet) and whether a director (or a file) saved
+    it last: a result a table's accepted entry saved, and no one changed since, is the
+    table's."""
     current = Result.objects.filter(board=board, room=room).first()
     if current is None:
-        return None
+        return None, False
     from_table = TableEntry.objects.filter(
         result=current, status=EntryStatus.ACCEPTED, saved_version=current.version
     )
-    return None if from_table.exists() else current
+    return current, not from_table.exists()
 
 
 def where(table: Room) -> str:
@@ -176,7 +197,7 @@ def enter_at_table(table, *, board: int, entry: dict, side: str, device: str, ke
     with changing(None) as change:
         table = _open(change, table)
         board = _board(table, board)
-        if director_result(board, table.room) is not None:
+        if room_result(board, table.room)[1]:
             raise ActionError(ALREADY_SAVED, params={"board": board.number}, code="director")
         waiting = TableEntry.objects.filter(table=table, board=board, status=EntryStatus.WAITING)
         waiting.update(status=EntryStatus.REPLACED, decided=timezone.now())
@@ -206,10 +227,7 @@ def accept_at_table(entry, *, side: str, device: str, key: str) -> TableEntry:
     if done is not None:
         return done
     with changing(None) as change:
-        found = TableEntry.objects.filter(pk=entry_id).values_list("table_id", flat=True).first()
-        if found is None:
-            raise Gone
-        table = _open(change, found)
+        table = _open(change, _table_of(entry))
         entry = TableEntry.objects.select_for_update().select_related("board").get(pk=entry_id)
         entry.board.match = table.match
         if entry.status != EntryStatus.WAITING:
@@ -218,10 +236,9 @@ def accept_at_table(entry, *, side: str, device: str, key: str) -> TableEntry:
         if side == entry.side:
             raise ActionError(SAME_SIDE, params={"side": entry.get_side_display()},
                               field="side", code="side")  # fmt: skip
-        held = director_result(entry.board, table.room)
-        if held is not None:
-            raise Conflict(held)  # the director entered it: the director's word stands
-        current = Result.objects.filter(board=entry.board, room=table.room).first()
+        current, by_director = room_result(entry.board, table.room)
+        if by_director:
+            raise Conflict(current)  # the director entered it: the director's word stands
         reason = (
             f"{where(table)}: entered by {entry.side} ({entry.device or '?'}), "
             f"accepted by {side} ({device[:64] or '?'})"
@@ -248,10 +265,7 @@ def dispute_at_table(entry, *, side: str, device: str, key: str, reason: str = "
     if errors:
         raise ActionError(errors[0], field="reason", code="reason")
     with changing(None) as change:
-        found = TableEntry.objects.filter(pk=entry_id).values_list("table_id", flat=True).first()
-        if found is None:
-            raise Gone
-        table = _open(change, found)
+        table = _open(change, _table_of(entry))
         entry = TableEntry.objects.select_for_update().select_related("board").get(pk=entry_id)
         if entry.status != EntryStatus.WAITING:
             raise ActionError(NOT_WAITING, params={"status": entry.get_status_display()},
@@ -278,7 +292,7 @@ def call_director(table, *, key: str, reason: str = "", board: int | None = None
     if errors:
         raise ActionError(errors[0], field="reason", code="reason")
     with changing(None) as change:
-        table = _locked_table(change, pk_of(table), final_ok=True)
+        table = _locked_table(change, table, final_ok=True)
         if not table.is_open:
             raise ActionError(REVOKED, code="revoked")
         on_board = _board(table, board) if board else None

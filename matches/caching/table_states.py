@@ -16,11 +16,18 @@ The revisions are read before the state is drawn, in the same request: a change
 committed in between gives a state newer than its revisions, never older, and the next
 poll, seeing the revisions moved, draws it again. A cache that lost the digest (or does
 not answer) costs a drawing, nothing else.
+
+A state drawn again after a change is mostly the same cards: each board's card is kept
+in the process's memory under everything it is drawn from (``card_signature``), so only
+the boards that changed are drawn (``card_html``).
 """
 
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 
 from django.core.cache import cache
 from django.db import connections, router
@@ -28,6 +35,10 @@ from django.db import connections, router
 from matches.models import Event, Match, Room
 
 TIMEOUT = 3600
+CARDS_KEPT = 8192  # about 16 boards × 2 languages × 250 tables, a few MB
+
+_cards: OrderedDict[Hashable, str] = OrderedDict()
+_cards_lock = threading.Lock()
 
 
 @functools.cache
@@ -75,3 +86,20 @@ def known_state(found, segment: int | None, language: str) -> tuple[str, dict] |
 def remember_state(found, segment: int | None, language: str, signature: str, state) -> None:
     """Keep the state just drawn and its digest, under the revisions read before it."""
     cache.set(_key(found, segment, language), (signature, state), TIMEOUT)
+
+
+def card_html(signature: Hashable, draw: Callable[[], str]) -> str:
+    """Return a board's card as drawn for ``signature`` (``card_signature``: everything it
+    is drawn from), from this process's memory if it was drawn before, else ``draw()``,
+    kept for next time (the least recently used of ``CARDS_KEPT`` cards makes way)."""
+    with _cards_lock:
+        html = _cards.get(signature)
+        if html is not None:
+            _cards.move_to_end(signature)
+            return html
+    html = draw()
+    with _cards_lock:
+        _cards[signature] = html
+        if len(_cards) > CARDS_KEPT:
+            _cards.popitem(last=False)
+    return html

@@ -326,6 +326,25 @@ def _entered(entry) -> tuple | None:
     return (entry.pk, entry.status) if entry is not None else None
 
 
+def row_signature(row: BoardRow) -> tuple:
+    """Return what a board's card is drawn from, beside the page's own settings (see
+    ``card_signature``): the result saved (its version goes up with every change), the
+    entry waiting or not agreed (an entry changes only its status), the other room's
+    result and the comparison, as far as the table may see them."""
+    at = row.at
+    comparison = at.comparison
+    compared = comparison and (comparison.open_ns, comparison.closed_ns, comparison.adjusted)
+    return (at.number, _saved(at.result), at.by_director, _entered(at.waiting),
+            _entered(at.disputed), _saved(at.other), compared)  # fmt: skip
+
+
+def card_signature(page: TablePage, row: BoardRow) -> tuple:
+    """Return everything a board's card (templates/tables/_board_status.html, as the
+    phones' state draws it) is drawn from: the same signature, the same card."""
+    return (get_language(), page.table.token, page.final, page.segment.number,
+            len(page.segments) > 1, row.home, row.away, row_signature(row))  # fmt: skip
+
+
 def state_signature(page: TablePage) -> str:
     """Return a digest of everything the table's state is drawn from (its ETag): the same
     digest, the same state, so a phone that has it is answered 304 with nothing drawn.
@@ -335,13 +354,7 @@ def state_signature(page: TablePage) -> str:
     match, segment = page.match, page.segment
     parts = [get_language(), segment.number, segment.complete_here, page.final, page.lead,
              match.home.name, match.away.name, page.ns_team, page.ew_team]  # fmt: skip
-    for row in page.rows:
-        at = row.at
-        comparison = at.comparison
-        parts.append((at.number, _saved(at.result), at.by_director, _entered(at.waiting),
-                      _entered(at.disputed), _saved(at.other),
-                      comparison and (comparison.open_ns, comparison.closed_ns,
-                                      comparison.adjusted)))  # fmt: skip
+    parts.extend(row_signature(row) for row in page.rows)
     totals = page.totals
     parts.append(totals and (totals.this, totals.running))
     parts.append([(call.pk, call.created.isoformat()) for call in page.calls])

@@ -86,6 +86,8 @@ def table_view(table: Room, segment: int | None = None) -> TableView:
         both = comparison.complete
         both_by_segment[segment_number] = both_by_segment.get(segment_number, True) and both
         rows = entries.get(board.pk, [])
+        for entry in rows:
+            entry.board = board  # the same row: its words need its number
         waiting = next((e for e in reversed(rows) if e.status == EntryStatus.WAITING), None)
         disputed = next((e for e in reversed(rows) if e.status == EntryStatus.DISPUTED), None)
         if disputed is not None and mine is not None and mine.entered_at > disputed.decided:

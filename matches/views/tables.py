@@ -37,6 +37,7 @@ from matches.caching import table_states
 from matches.forms.tables import CallForm, DecisionForm, TableEntryForm
 from matches.models import DirectorCall, Room, TableEntry
 from matches.presenters.table_pages import (
+    card_signature,
     phone_messages,
     phone_words,
     state_signature,
@@ -147,7 +148,9 @@ def _state(request, page) -> dict:
                 "number": row.number,
                 "status": row.status,
                 "entry": row.entry.pk if row.entry else None,
-                "html": html("_board_status.html", row=row),
+                "html": table_states.card_html(
+                    card_signature(page, row), lambda row=row: html("_board_status.html", row=row)
+                ),
             }
             for row in page.rows
         ],
@@ -272,10 +275,15 @@ def enter(request, table):
 
 
 def _entry_of(table, data) -> TableEntry | None:
+    """Return the entry named in the post, looked up within this table (None: not here)."""
     entries = TableEntry.objects.filter(table=table).select_related("board")
     if data.get("entry"):
-        return entries.filter(pk=data["entry"]).first()
-    return entries.filter(key=data["entry_key"]).first()
+        entry = entries.filter(pk=data["entry"]).first()
+    else:
+        entry = entries.filter(key=data["entry_key"]).first()
+    if entry is not None:
+        entry.table = table  # the same row: the action needs not read it again
+    return entry
 
 
 def _decide(request, table, decision):
