@@ -350,6 +350,44 @@ def test_a_poll_of_an_unchanged_table_costs_one_query_while_other_tables_play(
     assert (answer.status_code, answer["ETag"]) == (304, etag)
 
 
+def test_the_other_rooms_entries_leave_a_tables_phones_answered_304(
+    match, tables, django_assert_num_queries
+):
+    """What the open room enters and accepts is not the closed room's to see before the
+    closed room has the board too: the closed room's phones are still answered 304 after
+    one query, nothing drawn."""
+    closed_phone, open_phone = Client(), Client()
+    etag = closed_phone.get(url(tables["closed"], "state.json"))["ETag"]
+    entry = post_entry(open_phone, tables["open"]).json()["state"]["boards"][0]["entry"]
+    assert accept(open_phone, tables["open"], entry).json()["ok"]
+    with django_assert_num_queries(1):
+        answer = closed_phone.get(url(tables["closed"], "state.json"), HTTP_IF_NONE_MATCH=etag)
+    assert (answer.status_code, answer["ETag"]) == (304, etag)
+
+
+def test_an_acceptance_that_completes_the_segment_reaches_the_other_rooms_phones(
+    match, tables
+):
+    """The last board accepted in the open room completes the segment in both rooms: the
+    closed room's phones, which had their state, are sent the comparison on their next poll."""
+    closed_phone, open_phone = Client(), Client()
+    closed_phone.cookies["django_language"] = "en"
+    for number in match.board_numbers:
+        enter(match, number, "closed", "4S", "N", "-1")
+    for number in (1, 2, 3):
+        enter(match, number, "open", "4S", "N", "=")
+    etag = closed_phone.get(url(tables["closed"], "state.json"))["ETag"]
+    entry = post_entry(open_phone, tables["open"], board=4).json()["state"]["boards"][3]["entry"]
+    assert closed_phone.get(url(tables["closed"], "state.json"),
+                            HTTP_IF_NONE_MATCH=etag).status_code == 304  # fmt: skip
+    assert accept(open_phone, tables["open"], entry).json()["ok"]
+    answer = closed_phone.get(url(tables["closed"], "state.json"), HTTP_IF_NONE_MATCH=etag)
+    assert answer.status_code == 200
+    state = answer.json()["state"]
+    assert "Other room" in state["boards"][3]["html"]
+    assert "北京队 45 – 0 上海队" in state["summary"]  # board 4: 4S+1 (650) against 4S-1 (100)
+
+
 def test_the_other_phone_gets_the_entry_it_must_accept_without_its_being_drawn_again(
     match, tables, django_assert_num_queries
 ):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from matches import scoring
 from matches.caching import versions
 from matches.lib.text import text_errors
-from matches.models import Board, Event, ImpPenalty, Match
+from matches.models import Board, Event, ImpPenalty, Match, Room
 
 # The history keeps a deletion's reason in django-simple-history's history_change_reason,
 # a varchar(100): a longer reason is refused (PostgreSQL would refuse it with an error).
@@ -91,13 +91,20 @@ class Change:
         self.user = user
         self.events: dict[int, Event] = {}
         self.matches: set[int] = set()  # the matches locked: each one's revision goes up
+        self.tables: set[int] = set()  # the tables shown something new: see table_changed
         self.confined = False  # see confine_to_matches
 
+    def table_changed(self, table_id: int) -> None:
+        """Mark a table (a match's room) shown something new by this change: its
+        ``revision``, which its phones' state is keyed on, goes up."""
+        self.tables.add(table_id)
+
     def confine_to_matches(self) -> None:
-        """Declare that this change writes nothing a table sees beyond the matches it locked
-        (a table's entry, acceptance, dispute or call): the event's ``wide_revision``, which
-        every table's state is keyed on with its own match's revision, stays as it is, so
-        the other tables' phones are still answered 304. Any other change moves it."""
+        """Declare that this change writes nothing a table sees beyond the tables it marked
+        (``table_changed``: a table's entry, acceptance, dispute or call, and the other room
+        of a board it completes): the event's ``wide_revision``, which every table's state is
+        keyed on with its own revision, stays as it is, so the other tables' phones are
+        still answered 304. Any other change moves it."""
         self.confined = True
 
     # -- locks (always the event's row first, then match rows: no deadlock between actions)
@@ -251,8 +258,8 @@ def bump_revision(event_id: int, *, wide: bool = True) -> None:
 
 @contextmanager
 def changing(user) -> Iterator[Change]:
-    """Run an action: one transaction; each match it locked and then each event it locked
-    is bumped once, last.
+    """Run an action: one transaction; each match it locked, each table it marked changed
+    and then each event it locked is bumped once, last.
 
     On any exception nothing is written (the transaction rolls back) and no revision moves.
     """
@@ -261,6 +268,10 @@ def changing(user) -> Iterator[Change]:
         yield change
         if change.matches:
             Match.objects.filter(pk__in=sorted(change.matches)).update(
+                revision=models.F("revision") + 1
+            )
+        if change.tables:
+            Room.objects.filter(pk__in=sorted(change.tables)).update(
                 revision=models.F("revision") + 1
             )
         for event_id in sorted(change.events):

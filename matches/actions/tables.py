@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.db.models import Exists
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -119,6 +120,7 @@ def _locked_table(change: Change, table: Room | int, *, final_ok: bool = False) 
     if table is None:
         raise Gone
     table.match = match
+    change.table_changed(table.pk)
     return table
 
 
@@ -250,8 +252,20 @@ def accept_at_table(entry, *, side: str, device: str, key: str) -> TableEntry:
         entry.decision_key, entry.decided = key, timezone.now()
         entry.save()
         change.refresh_totals(table.match)
+        _compared_in_the_other_room(change, table, entry.board)
         change.confine_to_matches()
         return entry
+
+
+def _compared_in_the_other_room(change: Change, table: Room, board: Board) -> None:
+    """Mark the match's other room changed when it has this board's result too: it may now
+    be shown the comparison (the board's IMPs, or the segment complete in both rooms)."""
+    other = RoomChoice.CLOSED if table.room == RoomChoice.OPEN else RoomChoice.OPEN
+    compared = Result.objects.filter(board=board, room=other)
+    for table_id in Room.objects.filter(match=table.match_id, room=other).filter(
+        Exists(compared)
+    ).values_list("pk", flat=True):
+        change.table_changed(table_id)
 
 
 def dispute_at_table(entry, *, side: str, device: str, key: str, reason: str = "") -> TableEntry:

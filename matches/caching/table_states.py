@@ -2,13 +2,15 @@
 
 A table's state (``state.json``, matches/views/tables.py) is drawn from its match and from
 what the whole event shares (team and player names, the event's settings). The actions
-move the match's ``revision`` whenever they lock the match and the event's
-``wide_revision`` whenever they change anything else (``Change.confine_to_matches``), so
-while both stand still the state is what it was. The state last drawn (what
-``state.json`` sends but the phone's own CSRF token and the time) and its digest
-(``state_signature``, the state's ETag) are kept here under the table, the segment asked
-for, the language and the two revisions it was drawn at: a phone asking again with that
-ETag, the revisions unchanged, is answered 304 after one small query (``revisions``),
+move the table's own ``revision`` whenever they change what the table is shown (its own
+entries, acceptances, disputes and calls, and the other room's result on a board both
+rooms now have: ``Change.table_changed``) and the event's ``wide_revision`` whenever they
+change anything else (``Change.confine_to_matches``), so while both stand still the state
+is what it was, whatever the other room of the match enters meanwhile. The state last
+drawn (what ``state.json`` sends but the phone's own CSRF token and the time) and its
+digest (``state_signature``, the state's ETag) are kept here under the table, the segment
+asked for, the language and the two revisions it was drawn at: a phone asking again with
+that ETag, the revisions unchanged, is answered 304 after one small query (``revisions``),
 before the table's row is read or anything drawn, and the table's other phone, or the
 one whose post drew it, gets it without its being drawn again.
 
@@ -53,7 +55,7 @@ def _revisions_query(alias: str) -> str:
         return f"{quote(meta.db_table)}.{quote(meta.get_field(name).column)}"
 
     return (
-        f"SELECT {column(room, 'id')}, {column(room, 'revoked')}, {column(match, 'revision')},"
+        f"SELECT {column(room, 'id')}, {column(room, 'revoked')}, {column(room, 'revision')},"
         f" {column(event, 'wide_revision')} FROM {quote(room.db_table)}"
         f" INNER JOIN {quote(match.db_table)} ON {column(room, 'match')} = {column(match, 'id')}"
         f" INNER JOIN {quote(event.db_table)} ON {column(match, 'event')} = {column(event, 'id')}"
@@ -62,7 +64,7 @@ def _revisions_query(alias: str) -> str:
 
 
 def revisions(token: str) -> tuple[int, int, int] | None:
-    """Return (the table's id, its match's revision, the event's wide revision) for an open
+    """Return (the table's id, its own revision, the event's wide revision) for an open
     table's token; None for a token no open table has (the full view answers it)."""
     alias = router.db_for_read(Room)
     with connections[alias].cursor() as cursor:
@@ -74,8 +76,8 @@ def revisions(token: str) -> tuple[int, int, int] | None:
 
 
 def _key(found: tuple[int, int, int], segment: int | None, language: str) -> str:
-    table_id, match_revision, wide_revision = found
-    return f"table-state:{table_id}:{segment or 0}:{language}:{wide_revision}.{match_revision}"
+    table_id, table_revision, wide_revision = found
+    return f"table-state:{table_id}:{segment or 0}:{language}:{wide_revision}.{table_revision}"
 
 
 def known_state(found, segment: int | None, language: str) -> tuple[str, dict] | None:

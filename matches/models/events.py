@@ -14,6 +14,8 @@ from simple_history.models import HistoricalRecords
 from matches import scoring
 from matches.choices import VPScaleChoice
 
+from .base import RevisionsOnlyGoUp
+
 
 class DirectorDecision(models.Model):
     """What every adjustment or penalty keeps: the director's reason, who, and when."""
@@ -29,10 +31,9 @@ class DirectorDecision(models.Model):
         ordering = ["created"]
 
 
-REVISIONS = ("revision", "wide_revision")  # only ever written by the actions' F-expressions
 
 
-class Event(models.Model):
+class Event(RevisionsOnlyGoUp, models.Model):
     name = models.CharField(_("name"), max_length=120)
     date = models.DateField(_("date"))
     vp_scale = models.CharField(
@@ -66,10 +67,11 @@ class Event(models.Model):
     # on the next request. Only ever written by an F-expression UPDATE: save() leaves it.
     revision = models.PositiveIntegerField(default=0, editable=False)
     # Goes up with every change but a table's own (``Change.confine_to_matches``): a table's
-    # state is keyed on it and its match's ``revision``. Written as ``revision`` is.
+    # state is keyed on it and its room's ``revision``. Written as ``revision`` is.
     wide_revision = models.PositiveIntegerField(default=0, editable=False)
 
     history = HistoricalRecords(excluded_fields=["revision", "wide_revision"])
+    unwritten = ("revision", "wide_revision", "created")  # RevisionsOnlyGoUp
 
     class Meta:
         ordering = ["-date", "name"]
@@ -84,21 +86,6 @@ class Event(models.Model):
 
     def __str__(self):
         return self.name
-
-    def save(self, *args, **kwargs):
-        """Save the event's settings, never its revisions (nor when it was created).
-
-        The revision only goes up, by the actions' F-expression update; saving an Event
-        read earlier would otherwise write an old revision back, and pages cached under
-        the revisions in between would be served again.
-        """
-        if not self._state.adding and kwargs.get("update_fields") is None:
-            kwargs["update_fields"] = [
-                field.name
-                for field in self._meta.concrete_fields
-                if not field.primary_key and field.name not in REVISIONS + ("created",)
-            ]
-        super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return reverse("event", args=[self.pk])

@@ -13,6 +13,7 @@ from matches.choices import RoomChoice, SeatChoice
 from matches.scoring import OUTCOME_FIELDS, is_in_play, is_official, match_outcome
 from matches.scoring.knockout import match_winner
 
+from .base import RevisionsOnlyGoUp
 from .events import DirectorDecision, Event, Player, Team
 
 
@@ -31,7 +32,7 @@ class MatchQuerySet(models.QuerySet):
         return list(self.values(*OUTCOME_FIELDS))
 
 
-class Match(models.Model):
+class Match(RevisionsOnlyGoUp, models.Model):
     event = models.ForeignKey(Event, models.CASCADE, related_name="matches")
     # The stage the match belongs to (the first plays by the event's own settings:
     # matches/models/stages.py). Its round counts within its stage.
@@ -68,8 +69,7 @@ class Match(models.Model):
     # "final-2" (the second final, played when the losers' bracket winner wins the first).
     bracket = models.CharField(max_length=16, blank=True, default="", editable=False)
     # Goes up with every action that locked the match (``Change.lock_match``), as the event's
-    # revisions do: its tables' state is keyed on it. Only ever written by an F-expression
-    # UPDATE: save() leaves it.
+    # revisions do. Only ever written by an F-expression UPDATE: save() leaves it.
     revision = models.PositiveIntegerField(default=0, editable=False)
     decided_winner = models.ForeignKey(
         Team, models.SET_NULL, null=True, blank=True, related_name="+"
@@ -107,17 +107,6 @@ class Match(models.Model):
 
     def __str__(self):
         return f"{self.home} – {self.away}"
-
-    def save(self, *args, **kwargs):
-        """Save the match, never its revision (a match read earlier would write an old one
-        back, and its tables' phones would keep a state that has changed)."""
-        if not self._state.adding and kwargs.get("update_fields") is None:
-            kwargs["update_fields"] = [
-                field.name
-                for field in self._meta.concrete_fields
-                if not field.primary_key and field.name not in ("revision", "created")
-            ]
-        super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return reverse("scorecard", args=[self.pk])

@@ -20,6 +20,7 @@ from simple_history.models import HistoricalRecords
 from matches import scoring
 from matches.choices import RoomChoice, SeatChoice
 
+from .base import RevisionsOnlyGoUp
 from .boards import Board, Result
 from .matches import Match
 
@@ -35,7 +36,7 @@ class TableSide(models.TextChoices):
         return TableSide.EW if self is TableSide.NS else TableSide.NS
 
 
-class Room(models.Model):
+class Room(RevisionsOnlyGoUp, models.Model):
     """One room of a match: a table of the round, with the link its players open."""
 
     match = models.ForeignKey(Match, models.CASCADE, related_name="rooms")
@@ -45,8 +46,13 @@ class Room(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     # When the director revoked the link (the table then needs a new one: renew).
     revoked = models.DateTimeField(null=True, blank=True, editable=False)
+    # Goes up with every table's action that changes what this table is shown (its own
+    # entries, acceptances, disputes and calls, and a result of the other room it may now
+    # compare: ``Change.table_changed``); its phones' state is keyed on it and on the
+    # event's ``wide_revision``. Only ever written by an F-expression UPDATE.
+    revision = models.PositiveIntegerField(default=0, editable=False)
 
-    history = HistoricalRecords(excluded_fields=["token"])
+    history = HistoricalRecords(excluded_fields=["token", "revision"])
 
     class Meta:
         ordering = ["match", "room"]
