@@ -1,5 +1,7 @@
 """Public pages are cached between changes, and every change clears what it affects."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -66,12 +68,19 @@ def test_each_language_has_its_own_cached_page(client, match):
     assert "名次" in client.get(url).text
 
 
+def queries_of(url, match) -> int:
+    """Return what a cached page or a 304 costs in queries: none for an event's pages (its
+    version is in the cache), one for a match's (its version, read with its event)."""
+    match_pages = [reverse(name, args=[match.pk]) for name in ("scorecard", "scorecard-json")]
+    return 1 if url in match_pages else 0
+
+
 def test_a_cached_page_answers_without_touching_the_database(
     client, match, django_assert_num_queries
 ):
     for url in pages(match):
         client.get(url)  # fills the cache
-        with django_assert_num_queries(0):
+        with django_assert_num_queries(queries_of(url, match)):
             response = client.get(url)
         assert response.status_code == 200, url
         assert response["ETag"].startswith('W/"'), url
@@ -83,7 +92,7 @@ def test_a_cached_page_answers_without_touching_the_database(
 def test_an_unchanged_page_answers_304_with_no_body(client, match, django_assert_num_queries):
     for url in pages(match):
         etag = client.get(url)["ETag"]
-        with django_assert_num_queries(0):
+        with django_assert_num_queries(queries_of(url, match)):
             response = client.get(url, headers={"If-None-Match": etag})
         assert response.status_code == 304, url
         assert response.content == b""
@@ -168,7 +177,7 @@ def test_with_redis_a_change_made_by_one_server_shows_on_the_next_request_to_ano
     from django.core.cache import cache
     from django.test import Client
 
-    url = reverse("scorecard", args=[match.pk])
+    url = reverse("round", args=[match.event_id, 1])
     first = Client().get(url)
     with django_assert_num_queries(0):
         assert Client().get(url, headers={"If-None-Match": first["ETag"]}).status_code == 304
@@ -179,7 +188,7 @@ def test_with_redis_a_change_made_by_one_server_shows_on_the_next_request_to_ano
     assert cache.get(f"event-version:{match.event_id}") == match.event.cache_version
     page = Client().get(url, headers={"If-None-Match": first["ETag"]})
     assert page.status_code == 200
-    assert '<td colspan="2" class="home-total">22</td>' in page.text
+    assert '<td class="text-end text-nowrap imps">22 : 0</td>' in page.text
     with django_assert_num_queries(0):
         again = Client().get(url)
     assert again.status_code == 200 and again["ETag"] == page["ETag"]
@@ -225,3 +234,41 @@ def test_a_deleted_event_and_match_are_gone_from_the_cache_at_once(
         actions.delete_event(match.event, user=director, confirm=True)
     for url in pages(match):
         assert client.get(url).status_code == 404, url
+
+
+def test_a_result_accepted_at_another_matchs_table_leaves_this_scorecard_as_it_was(
+    client, match, django_assert_num_queries
+):
+    """A congress's spectators follow their own match: the tables of the other matches
+    entering and accepting do not make this scorecard be drawn again (a 304 after the one
+    query of its version), though the standings move."""
+    from tests.test_table_pages import accept, open_tables, post_entry
+
+    url, standings = reverse("scorecard", args=[match.pk]), reverse("event", args=[match.event_id])
+    elsewhere = open_tables(make_match(match.event))["open"]
+    card, ranks = client.get(url)["ETag"], client.get(standings)["ETag"]
+    entry = post_entry(client, elsewhere).json()["state"]["boards"][0]["entry"]
+    assert client.get(standings, headers={"If-None-Match": ranks}).status_code == 304
+    assert accept(client, elsewhere, entry).json()["ok"]
+    assert client.get(standings, headers={"If-None-Match": ranks}).status_code == 200
+    with django_assert_num_queries(1):
+        assert client.get(url, headers={"If-None-Match": card}).status_code == 304
+
+
+def test_a_scorecard_changes_with_its_match_and_with_what_the_whole_event_shares(
+    client, director, match
+):
+    from tests.test_table_pages import accept, open_tables, post_entry
+
+    url = reverse("scorecard", args=[match.pk])
+    table = open_tables(match)["open"]
+    etag = client.get(url)["ETag"]
+    entry = post_entry(client, table, board=2).json()["state"]["boards"][1]["entry"]
+    assert client.get(url, headers={"If-None-Match": etag}).status_code == 304  # waiting
+    assert accept(client, table, entry).json()["ok"]
+    accepted = client.get(url, headers={"If-None-Match": etag})
+    assert accepted.status_code == 200
+    assert "650" in re.search(r'<tr data-board="2".*?</tr>', accepted.text, re.S).group()
+    actions.change_team(match.home, name="Renamed Team", user=director)
+    renamed = client.get(url, headers={"If-None-Match": accepted["ETag"]})
+    assert renamed.status_code == 200 and "Renamed Team" in renamed.text

@@ -91,6 +91,7 @@ class Change:
         self.user = user
         self.events: dict[int, Event] = {}
         self.matches: set[int] = set()  # the matches locked: each one's revision goes up
+        # (what the match's public pages are keyed on, with the event's wide revision)
         self.tables: set[int] = set()  # the tables shown something new: see table_changed
         self.confined = False  # see confine_to_matches
 
@@ -98,6 +99,14 @@ class Change:
         """Mark a table (a match's room) shown something new by this change: its
         ``revision``, which its phones' state is keyed on, goes up."""
         self.tables.add(table_id)
+
+    def nothing_public(self) -> None:
+        """Declare that this change writes nothing the public pages show (a table's entry
+        waiting for the other side, a dispute, a call for the director): no event's and no
+        match's revision moves, so no public page is drawn again; the tables it marked
+        changed still are, for their phones."""
+        self.events.clear()
+        self.matches.clear()
 
     def confine_to_matches(self) -> None:
         """Declare that this change writes nothing a table sees beyond the tables it marked

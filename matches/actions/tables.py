@@ -211,7 +211,7 @@ def enter_at_table(table, *, board: int, entry: dict, side: str, device: str, ke
         made.contract = entry["contract"]
         made.save()
         change.confine_to_matches()
-        change.events.pop(table.match.event_id, None)  # nothing public changed yet
+        change.nothing_public()
         return made
 
 
@@ -262,9 +262,11 @@ def _compared_in_the_other_room(change: Change, table: Room, board: Board) -> No
     be shown the comparison (the board's IMPs, or the segment complete in both rooms)."""
     other = RoomChoice.CLOSED if table.room == RoomChoice.OPEN else RoomChoice.OPEN
     compared = Result.objects.filter(board=board, room=other)
-    for table_id in Room.objects.filter(match=table.match_id, room=other).filter(
-        Exists(compared)
-    ).values_list("pk", flat=True):
+    for table_id in (
+        Room.objects.filter(match=table.match_id, room=other)
+        .filter(Exists(compared))
+        .values_list("pk", flat=True)
+    ):
         change.table_changed(table_id)
 
 
@@ -292,7 +294,7 @@ def dispute_at_table(entry, *, side: str, device: str, key: str, reason: str = "
         change.save(DirectorCall(table=table, board=entry.board, reason=reason.strip(),
                                  dispute=True, key=key))  # fmt: skip
         change.confine_to_matches()
-        change.events.pop(table.match.event_id, None)  # nothing public changed
+        change.nothing_public()
         return entry
 
 
@@ -313,7 +315,7 @@ def call_director(table, *, key: str, reason: str = "", board: int | None = None
         call = change.save(DirectorCall(table=table, board=on_board, reason=reason.strip(),
                                         key=key))  # fmt: skip
         change.confine_to_matches()
-        change.events.pop(table.match.event_id, None)
+        change.nothing_public()
         return call
 
 
@@ -330,4 +332,5 @@ def answer_call(call, *, user) -> DirectorCall:
             call.answered, call.answered_by = timezone.now(), user
             change.save(call)
         change.confine_to_matches()
+        change.nothing_public()
         return call

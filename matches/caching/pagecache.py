@@ -130,7 +130,8 @@ def public_page(event_of):
 
     ``event_of(kwargs)`` returns the id of the event the URL shows (None: not found), and
     its version if it has just read it. The view renders the page; ``request.page_etag`` is
-    the ETag it will carry, for the page to tell the live refresh. A request with
+    the ETag it will carry, for the page to tell the live refresh, and
+    ``request.page_version`` the version, for its fragment caches. A request with
     ``X-Live: 1`` gets only the part of the page between ``<!--live-->`` and
     ``<!--/live-->``.
     """
@@ -148,6 +149,7 @@ def public_page(event_of):
             language = get_language()
             anonymous = _anonymous(request)
             user_id = None if anonymous is not False else request.user.pk
+            request.page_version = version  # what the page's fragment caches are keyed on
             etag = request.page_etag = _etag(version, language, user_id)
             if _unchanged(request, etag):
                 return _finish(HttpResponseNotModified(), etag)
@@ -214,6 +216,8 @@ def answer_from_cache(request) -> HttpResponse | None:
     The event's version comes from the cache where it may be trusted there
     (REVISIONS_IN_CACHE), else from the database; with If-None-Match, a 304 needs only the
     version, and without it a page not in the cache costs no query (the view reads it).
+    A match's pages are keyed on the match (``versions.event_of_match``), whose version is
+    read with it, from the database, in one query.
     """
     cookies = request.COOKIES
     if settings.SESSION_COOKIE_NAME in cookies or "messages" in cookies:
@@ -222,6 +226,8 @@ def answer_from_cache(request) -> HttpResponse | None:
     if route is None:
         return None
     event_of, kwargs = route
+    if getattr(event_of, "reads_version", False):  # a match's pages
+        return _match_page_answer(request, event_of, kwargs)
     event_id, _ = event_of(kwargs, cached_only=True)
     if event_id is None:
         return None
@@ -245,6 +251,29 @@ def answer_from_cache(request) -> HttpResponse | None:
             version = versions.version_from_database(event_id)
         except DatabaseError:
             return None  # the whole stack answers, with its message (matches/middleware.py)
+    return _cached_answer(request, version, language, sent, entry)
+
+
+def _match_page_answer(request, event_of, kwargs) -> HttpResponse | None:
+    """Answer a visitor's GET of a match's page as ``answer_from_cache`` does, its version
+    read with its event (one query), once the page is known to be in the cache (or the
+    browser names the ETag it has): a page not in the cache costs no query here."""
+    request.get_host()
+    language = get_language_from_request(request)
+    sent = request.META.get("HTTP_IF_NONE_MATCH")
+    entry = None
+    if not sent:
+        entry = cache.get(_page_key(request, language))
+        if entry is None:
+            return None  # the view draws it, and reads the version itself
+    _, version = event_of(kwargs, cached_only=True)
+    return _cached_answer(request, version, language, sent, entry)
+
+
+def _cached_answer(request, version, language, sent, entry) -> HttpResponse | None:
+    """Return the answer for a page at ``version`` (None: unknown, the whole stack answers):
+    304 for the ETag ``sent``, else the page kept (``entry``, or read now), within its
+    grace when it was drawn at an older version."""
     if version is None:
         return None
     etag = _etag(version, language)

@@ -7,6 +7,11 @@ whoever changes the event once the change is committed (``event_changed``): a ca
 then costs no database query. Without a shared cache the version is read from the
 database on every request (one small query), since another process's change could not
 reach this process's memory. The page cache itself is in ``pagecache``.
+
+A match's pages (its scorecard, and its feed) are keyed on the match instead
+(``event_of_match``): on the event's ``wide_revision`` and the match's ``revision``, read
+from the database in one query, so a result accepted at one table does not make every
+other match's scorecard be drawn again.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import functools
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connections, router, transaction
+from django.db import DatabaseError, connections, router, transaction
 from django.db.models.signals import post_delete
 
 from matches.models import Event, Match
@@ -26,10 +31,6 @@ WRITER_TIMEOUT = 3600  # a version set by the change that made it
 
 def version_key(event_id: int) -> str:
     return f"event-version:{event_id}"
-
-
-def _match_key(match_id: int) -> str:
-    return f"match-event:{match_id}"
 
 
 def _version(event_id: int, created, revision: int) -> str:
@@ -68,9 +69,16 @@ def _version_query(vendor: str, alias: str) -> tuple:
         f"SELECT {quote(created.column)}, {quote(revision.column)} FROM {quote(meta.db_table)}"
         f" WHERE {quote(meta.pk.column)} = %s"
     )
-    column = created.get_col(meta.db_table)
+    return (sql, *_created_converters(connection))
+
+
+def _created_converters(connection) -> tuple:
+    """Return the event's creation time's column and what converts it from ``connection``'s
+    database as the ORM converts it."""
+    created = Event._meta.get_field("created")
+    column = created.get_col(Event._meta.db_table)
     converters = connection.ops.get_db_converters(column) + created.get_db_converters(connection)
-    return sql, column, tuple(converters)
+    return column, tuple(converters)
 
 
 def _remember(event_id: int, version: str) -> None:
@@ -126,14 +134,9 @@ def _event_deleted(sender, instance, **kwargs):
     event_changed(instance.pk)
 
 
-def _match_deleted(sender, instance, **kwargs):
-    cache.delete(_match_key(instance.pk))
-
-
 def connect() -> None:
     """Connect the handlers (called once, from the app's ready())."""
     post_delete.connect(_event_deleted, sender=Event, dispatch_uid="pagecache-event")
-    post_delete.connect(_match_deleted, sender=Match, dispatch_uid="pagecache-match")
 
 
 # Which event a URL shows -------------------------------------------------------------
@@ -145,23 +148,56 @@ def event_of_event(kwargs, cached_only=False, forget=False) -> tuple[int, None]:
 
 
 def event_of_match(kwargs, cached_only=False, forget=False) -> tuple[int | None, str | None]:
-    """Return the event of the match in the URL (kept in the cache: a match never moves
-    to another event), and its version when the database was asked for both at once.
-    ``cached_only``: ask only the cache (None if it does not know); ``forget``: ask the
-    database (an event deleted with its matches leaves their ids to new ones on SQLite)."""
-    match_id = kwargs["match_id"]
-    key = _match_key(match_id)
-    event_id = None if forget else cache.get(key)
-    if event_id is not None or cached_only:
-        return event_id, None
-    row = (
-        Match.objects.filter(pk=match_id)
-        .values_list("event_id", "event__created", "event__revision")
-        .first()
-    )
+    """Return the event of the match in the URL and the version of the match's pages, read
+    from the database in one query (None, None: no such match).
+
+    A match's scorecard shows that match and what the whole event shares (names, the
+    stage's settings, the deals), so it is keyed on the event's ``wide_revision``, which
+    every change but a table's own moves, and on the match's ``revision``, which every
+    change to what the match shows moves (``Change.lock_match``; a table's entry, dispute
+    or call changes nothing public and leaves it): a result accepted at another match's
+    table leaves this scorecard cached. ``cached_only`` (the middleware, before the rest
+    of the stack): a database that does not answer gives (None, None), and the whole
+    stack answers with its message; ``forget`` is for the event pages' kind (nothing to
+    forget here)."""
+    connection = connections[router.db_for_read(Match)]
+    sql, column, converters = _match_version_query(connection.vendor, connection.alias)
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [kwargs["match_id"]])
+            row = cursor.fetchone()
+    except DatabaseError:
+        if cached_only:
+            return None, None
+        raise
     if row is None:
         return None, None
-    cache.set(key, row[0], None)
-    version = _version(*row)
-    _remember(row[0], version)
-    return row[0], version
+    event_id, created, wide_revision, revision = row
+    for convert in converters:
+        created = convert(created, column, connection)
+    version = f"{_version(event_id, created, wide_revision)}.m{kwargs['match_id']}.{revision}"
+    return event_id, version
+
+
+event_of_match.reads_version = True  # pagecache: its version comes with it
+
+
+@functools.cache
+def _match_version_query(vendor: str, alias: str) -> tuple:
+    """Return the query of a match's event, the event's creation time and wide revision and
+    the match's revision, with the creation time's column and converters, written out once
+    (as ``_version_query``)."""
+    connection, event, match = connections[alias], Event._meta, Match._meta
+    quote = connection.ops.quote_name
+
+    def column(meta, name):
+        return f"{quote(meta.db_table)}.{quote(meta.get_field(name).column)}"
+
+    sql = (
+        f"SELECT {column(match, 'event')}, {column(event, 'created')},"
+        f" {column(event, 'wide_revision')}, {column(match, 'revision')}"
+        f" FROM {quote(match.db_table)} INNER JOIN {quote(event.db_table)}"
+        f" ON {column(match, 'event')} = {column(event, 'id')}"
+        f" WHERE {column(match, 'id')} = %s"
+    )
+    return (sql, *_created_converters(connection))

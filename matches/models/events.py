@@ -31,8 +31,6 @@ class DirectorDecision(models.Model):
         ordering = ["created"]
 
 
-
-
 class Event(RevisionsOnlyGoUp, models.Model):
     name = models.CharField(_("name"), max_length=120)
     date = models.DateField(_("date"))

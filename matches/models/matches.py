@@ -68,8 +68,9 @@ class Match(RevisionsOnlyGoUp, models.Model):
     # a double elimination's: "losers" (败者组), "final" (the grand final, 总决赛) and
     # "final-2" (the second final, played when the losers' bracket winner wins the first).
     bracket = models.CharField(max_length=16, blank=True, default="", editable=False)
-    # Goes up with every action that locked the match (``Change.lock_match``), as the event's
-    # revisions do. Only ever written by an F-expression UPDATE: save() leaves it.
+    # Goes up with every action that locked the match (``Change.lock_match``) but those that
+    # change nothing public (``Change.nothing_public``): its public pages are keyed on it
+    # and the event's ``wide_revision``. Only ever written by an F-expression UPDATE.
     revision = models.PositiveIntegerField(default=0, editable=False)
     decided_winner = models.ForeignKey(
         Team, models.SET_NULL, null=True, blank=True, related_name="+"
