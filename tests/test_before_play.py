@@ -2,6 +2,8 @@
 no rank and no "0 : 0 · provisional" before play, a team's chart only from two rounds on,
 a stage's name said once."""
 
+import csv
+import io
 import re
 
 import pytest
@@ -87,3 +89,20 @@ def test_a_stage_without_a_name_is_named_once(director_client):
     assert "单循环赛 单循环赛" not in page
     stages = director_client.get(reverse("director-stages", args=[event.pk])).text
     assert "单循环赛 单循环赛" not in stages and "单循环赛" in stages
+
+
+def test_a_team_with_no_imps_either_way_has_one_quotient_a_dash_on_page_and_file_null_in_feed(
+    english, league
+):
+    match = league.matches.order_by("pk").first()
+    enter(match, 1, "open", "4H", "N", "=")
+    enter(match, 1, "closed", "4H", "N", "=")  # a flat board: 0 : 0 IMPs, yet played
+    page = english.get(reverse("live-standings", args=[league.pk])).text
+    cells = re.findall(r'<td class="text-end d-none d-md-table-cell">([^<]*)</td>', page)
+    assert cells and set(cells) == {"—"}
+    table = english.get(reverse("standings-csv", args=[league.pk])).content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(table)))
+    assert rows[0][-1] == "IMP quotient"
+    assert {row[-1] for row in rows[1:]} == {"—"}
+    feed = english.get(reverse("standings-json", args=[league.pk])).json()
+    assert {row["imp_quotient"] for row in feed["standings"]} == {None}
