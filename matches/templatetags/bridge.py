@@ -8,8 +8,7 @@ from ``matches/scorecards.py``.
 from django import template
 from django.utils.translation import gettext
 
-from matches.auth.permissions import directs as _directs
-from matches.auth.permissions import is_director as _is_director
+from matches.auth import permissions
 from matches.choices import (
     HistoryTypeChoice,
     PadEntryKindChoice,
@@ -38,6 +37,8 @@ register.filter("vp", formatting.format_vp)
 register.filter("quotient", formatting.quotient)
 register.filter("units", units.units_label)  # a stage's units: VP, BAM, W/L, Patton
 register.filter("points", units.format_points)  # {{ value|points:stage }}
+register.filter("directs", permissions.directs)  # {{ user|directs:event }}
+register.filter("is_director", permissions.is_director)
 register.filter("scoring", units.scoring_text)  # a stage's VP scale, or its method
 register.filter("side_of", scorecards.team_side)
 register.simple_tag(standings_rows)
@@ -115,18 +116,6 @@ def tie_break_label(decided_by) -> str:
 def side_label(side) -> str:
     """Return a side's translated name: N-S, E-W, we (我方) or they (他方)."""
     return _label(SideChoice, side)
-
-
-@register.filter
-def directs(user, event) -> bool:
-    """Return True when the user may change the event (an Event or its id)."""
-    return _directs(user, event)
-
-
-@register.filter
-def is_director(user) -> bool:
-    """Return True when the user may use the director pages."""
-    return _is_director(user)
 
 
 @register.filter
