@@ -13,7 +13,7 @@ from django.utils import translation
 from matches import actions
 from matches.forms import SheetRowForm
 from matches.models import DirectorCall, Result, TableEntry
-from matches.presenters.table_pages import phone_words, score_words
+from matches.presenters.score_words import phone_words, score_words
 from matches.scoring import Contract, Seat, board_vulnerability, ns_score
 from tests.clock import FakeClock
 from tests.factories import enter, make_event, make_match, make_team, make_user

@@ -4,7 +4,7 @@ import secrets
 
 from django import template
 
-from matches.presenters.table_pages import side_name
+from matches.presenters.score_words import side_name
 
 register = template.Library()
 

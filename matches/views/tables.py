@@ -36,10 +36,10 @@ from matches.actions.tables import ALREADY_SAVED, REVOKED
 from matches.caching import table_states
 from matches.forms.tables import CallForm, DecisionForm, TableEntryForm
 from matches.models import DirectorCall, Room, TableEntry
+from matches.presenters.score_words import phone_words
 from matches.presenters.table_pages import (
     card_signature,
     phone_messages,
-    phone_words,
     state_signature,
     table_page,
 )
