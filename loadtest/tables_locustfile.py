@@ -44,12 +44,9 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import json
 import os
 import random
 import time
-from collections import Counter
-from pathlib import Path
 
 import gevent
 from common import (
@@ -58,37 +55,34 @@ from common import (
     random_result,
     result_typed,
     rooms_shown,
-    seconds_between,
     use_next_host,
     wait_between,
 )
-from locust import HttpUser, events, task
-
-PLAN = json.loads(Path(os.environ.get("LOADTEST_PLAN", "plan.json")).read_text())
-EVENT = PLAN["event"]
-CURRENT_ROUND = PLAN["current_round"]
-MATCHES = PLAN["matches"]
-TABLES = PLAN["tables"]
-CURRENT = [m for m in MATCHES if m["round"] == CURRENT_ROUND]
-BOARDS = min(int(os.environ.get("LOADTEST_BOARDS") or PLAN["boards"]), PLAN["boards"])
-EXPECTED = len(TABLES) * BOARDS  # boards to be entered and accepted in all
+from locust import HttpUser, task
+from tables_plan import (
+    ACCEPT_DELAY,
+    BOARD_SECONDS,
+    BOARDS,
+    COUNTS,
+    CURRENT,
+    CURRENT_ROUND,
+    EVENT,
+    EXPECTED,
+    HANDOVER,
+    IN_FLIGHT,
+    PENDING,
+    PLAN,
+    RESEND,
+    SENT,
+    SETTLED,
+    SPECTATORS,
+    TABLES,
+    WATCHERS,
+)
 
 POLL = 5.0  # table.js: POLL
 RETRY = 3.0  # table.js: RETRY
-BOARD_SECONDS = seconds_between("LOADTEST_BOARD_SECONDS", "9,13")
-ACCEPT_DELAY = seconds_between("LOADTEST_ACCEPT_DELAY", "1,3")
-HANDOVER = float(os.environ.get("LOADTEST_HANDOVER", "0.25"))
-RESEND = float(os.environ.get("LOADTEST_RESEND", "0.05"))
-SPECTATORS = int(os.environ.get("LOADTEST_SPECTATORS", "500"))
-WATCHERS = int(os.environ.get("LOADTEST_WATCHERS", "4"))
-
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}  # as the taps write them
-
-SENT: dict[str, list] = {"entries": [], "accepts": [], "visible": []}
-COUNTS: Counter = Counter()
-SETTLED: set[tuple[int, int]] = set()  # (table index, board): accepted, or refused for good
-PENDING: dict[int, list[dict]] = {}  # match id -> accepted results not yet seen on its scorecard
-IN_FLIGHT: dict[str, dict] = {}  # key -> a post sent, its answer not yet received
 _phone_numbers = itertools.count()
 
 
@@ -389,14 +383,3 @@ class Spectator(HttpUser):
     @task(1)
     def elsewhere(self):
         self.open_page()
-
-
-@events.quitting.add_listener
-def write_sent(environment, **kwargs):
-    path = os.environ.get("LOADTEST_SENT")
-    if path:
-        unseen = [{**item, "match": match} for match, items in PENDING.items() for item in items]
-        record = {**SENT, "unseen": unseen, "in_flight": list(IN_FLIGHT.values()),
-                  "counts": dict(COUNTS), "expected": EXPECTED, "boards": BOARDS,
-                  "settled": len(SETTLED)}  # fmt: skip
-        Path(path).write_text(json.dumps(record))
