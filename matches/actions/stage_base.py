@@ -14,6 +14,7 @@ from .base import ActionError, Change, Gone
 
 NO_REASON = _("Give a reason; the stage's history keeps it.")
 NOT_STARTED = _("Start the stage first: its teams are not set yet.")
+ENTRANTS = _("The previous stage has %(count)s teams: at most %(count)s can go through.")
 FEW_TEAMS = _("A stage needs at least two teams; this one would have %(count)s.")
 
 

@@ -35,7 +35,7 @@ from matches.models import (
 )
 
 from .base import ActionError, changing, pk_of
-from .double_elimination import double_matches
+from .double_elimination import double_entrants, double_matches
 from .knockout_settings import (
     BRACKET_FIXED,
     BRACKET_SETTINGS,
@@ -46,6 +46,7 @@ from .knockout_settings import (
 )
 from .knockouts import knockout_round
 from .stage_base import (
+    ENTRANTS,
     FEW_TEAMS,
     NO_REASON,
     NOT_STARTED,
@@ -59,7 +60,6 @@ from .stage_links import carry_over_errors
 MAX_BOARDS = 200
 KIND_FIXED = _("This stage has matches already: its format cannot change.")
 NOT_NEXT = _("Add the stages in order: the next one is stage %(next)s.")
-ENTRANTS = _("The previous stage has %(count)s teams: at most %(count)s can go through.")
 PREVIOUS_OPEN = _(
     "Matches of the previous stage are not final yet (%(count)s): mark them final first, "
     "so that its standings are settled."
@@ -235,8 +235,9 @@ def stage_candidates(stage) -> list[Team]:
     """Return the teams that enter the stage when it starts, in their default seeding.
 
     Stage 1: every team of the event, in the order they were entered. A later stage: the
-    previous stage's standings (a knockout's: the winners of its last round), all of
-    them or the top ``entrants``. Raise ActionError while the previous stage is open.
+    previous stage's standings (a knockout's: the winners of its last round; a double
+    elimination's: its final ranking, ``double_entrants``), all of them or the top
+    ``entrants``. Raise ActionError while the previous stage is open.
     """
     event = stage.event
     if stage.number == 1:
@@ -246,6 +247,8 @@ def stage_candidates(stage) -> list[Team]:
     open_matches = previous.matches_here().exclude(status=MatchStatus.FINAL).count()
     if open_matches:
         raise refusal(PREVIOUS_OPEN, count=open_matches)
+    if previous.is_double_elimination:
+        return double_entrants(previous, stage.entrants)
     if previous.is_knockout:
         teams = [m.knockout_winner() for m in queries.last_round(previous)]
         teams = [team for team in teams if team is not None]

@@ -27,7 +27,7 @@ from .brackets import (
 from .double_brackets import double_bracket
 from .draws import swiss_ranking
 from .entries import entries, seeds
-from .outcome import LosersBy, Outcome, Placing, final_ranking
+from .outcome import LosersBy, Outcome, Placing, double_places, final_ranking
 from .rounds import (
     Round,
     boards_entered,
@@ -74,6 +74,7 @@ __all__ = [
     "current_round",
     "double_bracket",
     "entries",
+    "double_places",
     "final_ranking",
     "knockout_bracket",
     "knockout_playoff",

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from matches.models import Event, Stage
 from matches.models.stages import stages_of
 from matches.scoring import playoff
+from matches.scoring.double_elimination import losers_rounds
 
 from .brackets import knockout_playoff
 from .double_brackets import double_bracket
@@ -125,14 +126,31 @@ def final_ranking(event: Event, stages: list | None = None) -> Outcome | None:
 
 
 def _double_ranking(event: Event, stages: list, losers_by: LosersBy) -> Outcome | None:
-    """Return every team's place once a double elimination (the last stage) is won: the
-    winner, the runner-up, then the teams by the losers' round of their second defeat,
-    the latest first, and within a round by their position in the qualifying stage."""
+    """Return every team's place once a double elimination (the last stage) is won: its
+    own teams' (``double_places``), then those that did not reach it."""
     knockout = stages[-1]
+    previous = stages[-2] if len(stages) > 1 else None
+    placings = double_places(event, knockout, previous)
+    if placings is None:
+        return None
+    rounds = losers_rounds(len(placings))  # every team of the stage is placed
+    placed = {placing.team.pk for placing in placings}
+    placings += _the_rest(event, stages[:-1], placed, len(placings) + 1)
+    return Outcome(knockout, rounds, placings)
+
+
+def double_places(event: Event, knockout: Stage, previous: Stage | None) -> list | None:
+    """Return the places of a double elimination's teams once it is won (None before):
+    the winner, the runner-up, then the teams by the losers' round of their second
+    defeat, the latest first, and within a round, by the stage's ``losers_by``, by their
+    position in the qualifying stage ``previous`` (the stage before; by their seed when
+    there is none, or it is a knockout), or sharing the round's first place. The stage
+    after a double elimination takes its teams from here (``Stage.entrants``: the top N).
+    """
     layout, _matches = double_bracket(knockout)
     if layout is None or layout.champion is None:
         return None
-    previous = stages[-2] if len(stages) > 1 else None
+    losers_by = LosersBy(knockout.losers_by)
     qualifying = _qualifying_order(event, knockout, previous)
     placed_by = previous if previous is not None and not previous.is_knockout else None
     placings = [
@@ -150,9 +168,7 @@ def _double_ranking(event: Event, stages: list, losers_by: LosersBy) -> Outcome 
                     position=qualifying.get(team.pk, (None, None))[1], shared=shared,
                 )
             )  # fmt: skip
-    placed = {placing.team.pk for placing in placings}
-    placings += _the_rest(event, stages[:-1], placed, len(placings) + 1)
-    return Outcome(knockout, len(layout.losers), placings)
+    return placings
 
 
 def _played_for(brackets, best: int) -> bool:
