@@ -162,6 +162,16 @@ class LevelRuleChoice(models.TextChoices):
     EXTRA_BOARDS = "extra-boards", _("A level match goes to extra boards")
 
 
+class DoubleFinalChoice(models.TextChoices):
+    """How a double elimination's final is played (``matches.scoring.double_elimination``)."""
+
+    RESET = (
+        "reset",
+        _("A second final when the losers' bracket winner wins the first (bracket reset)"),
+    )
+    ONCE = "once", _("One final only (as the CBA plays it)")
+
+
 class TieBreakRuleChoice(models.TextChoices):
     """A tie-break rule a stage may list, in the order tried."""
 

@@ -1,23 +1,31 @@
 """A knockout's own settings: its placing matches (``Stage.placing``), how the losers
-no placing match places are ranked (``Stage.losers_by``) and what a level match leads to
-(``Stage.level_rule``); what is wrong with them, for ``stages.stage_errors`` and the
+no placing match places are ranked (``Stage.losers_by``), what a level match leads to
+(``Stage.level_rule``) and, in a double elimination, whether the final can be played
+twice (``Stage.double_final``); what is wrong with them, for ``stages.stage_errors`` and the
 stage form (the rules of the placing brackets: ``matches.scoring.playoff``)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from matches.choices import LevelRuleChoice, LosersByChoice, PlacingChoice, StageKind
+from matches.choices import (
+    DoubleFinalChoice,
+    LevelRuleChoice,
+    LosersByChoice,
+    PlacingChoice,
+    StageKind,
+)
 from matches.models import Stage
 from matches.scoring import playoff
 
 from .base import ActionError
 from .stage_base import refusal
 
-# A knockout's placing matches, how its other losers are placed, and its level rule.
-KNOCKOUT_SETTINGS = ("placing", "losers_by", "level_rule")
-# The two of them its matches are made by: fixed once it has matches.
-BRACKET_SETTINGS = ("placing", "level_rule")
+# A knockout's placing matches, how its other losers are placed, and its level rule; a
+# double elimination's final played once or twice.
+KNOCKOUT_SETTINGS = ("placing", "losers_by", "level_rule", "double_final")
+# Those its matches are made by: fixed once it has matches.
+BRACKET_SETTINGS = ("placing", "level_rule", "double_final")
 PLACING_TEAMS = _(
     "Placing matches need a knockout of at least 4 teams; this one would have %(count)s."
 )
@@ -25,6 +33,7 @@ BRACKET_FIXED = _(
     "This stage has matches already: its placing matches and its rule for a level match "
     "cannot change."
 )
+FINAL_FIXED = _("This stage has matches already: how its final is played cannot change.")
 
 
 def knockout_errors(values: dict) -> list[ActionError]:
@@ -32,7 +41,8 @@ def knockout_errors(values: dict) -> list[ActionError]:
     (``teams``: how many the knockout will have, when known)."""
     errors = []
     for field, choices in (("placing", PlacingChoice), ("losers_by", LosersByChoice),
-                           ("level_rule", LevelRuleChoice)):  # fmt: skip
+                           ("level_rule", LevelRuleChoice),
+                           ("double_final", DoubleFinalChoice)):  # fmt: skip
         if values.get(field, choices.values[0]) not in choices.values:
             errors.append(refusal(_("Choose one of the options."), field))
     teams = values.get("teams")
@@ -41,6 +51,12 @@ def knockout_errors(values: dict) -> list[ActionError]:
         if placing in PlacingChoice.values and playoff.placing_errors(teams, placing):
             errors.append(refusal(PLACING_TEAMS, "placing", count=teams))
     return errors
+
+
+def fixed_refusal(field: str) -> ActionError:
+    """Return the refusal of a change to ``field``, one of the ``BRACKET_SETTINGS``, once
+    the stage has matches."""
+    return refusal(FINAL_FIXED if field == "double_final" else BRACKET_FIXED, field)
 
 
 def knockout_teams(stage: Stage | None, entrants) -> int | None:

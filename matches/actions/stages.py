@@ -37,10 +37,10 @@ from matches.models import (
 from .base import ActionError, changing, pk_of
 from .double_elimination import double_entrants, double_matches
 from .knockout_settings import (
-    BRACKET_FIXED,
     BRACKET_SETTINGS,
     KNOCKOUT_SETTINGS,
     check_placing,
+    fixed_refusal,
     knockout_errors,
     knockout_teams,
 )
@@ -213,7 +213,7 @@ def configure_stage(event, *, user, number: int, **values) -> Stage:
                     raise refusal(METHOD_FIXED, field)
             for field in BRACKET_SETTINGS:
                 if merged[field] != getattr(stage, field):
-                    raise refusal(BRACKET_FIXED, field)
+                    raise fixed_refusal(field)
         merged["tie_breaks"] = ",".join(scoring.tie_breaks(merged["tie_breaks"]))
         merged["carry_fraction"] = str(Fraction(str(merged["carry_fraction"] or "0")))
         for field, value in merged.items():

@@ -17,6 +17,7 @@ from matches.actions.knockout_settings import KNOCKOUT_SETTINGS, knockout_teams
 from matches.choices import (
     BoardScaleChoice,
     CarryOverChoice,
+    DoubleFinalChoice,
     LevelRuleChoice,
     LosersByChoice,
     PlacingChoice,
@@ -54,6 +55,7 @@ KIND_FIELDS = {
     "placing": {StageKind.KNOCKOUT},
     "losers_by": {StageKind.KNOCKOUT, StageKind.DOUBLE_ELIMINATION},
     "level_rule": {StageKind.KNOCKOUT},
+    "double_final": {StageKind.DOUBLE_ELIMINATION},
     **{name: RANKED for name in TIE_BREAK_FIELDS},
 }
 
@@ -154,6 +156,12 @@ class StageForm(forms.Form):
     level_rule = forms.ChoiceField(
         label=_("A level match"), choices=LevelRuleChoice.choices, required=False
     )
+    double_final = forms.ChoiceField(
+        label=_("The final (double elimination)"), choices=DoubleFinalChoice.choices,
+        required=False,
+        help_text=_("When the losers' bracket winner wins the grand final, both teams "
+                    "have lost once: play a second final, or let the one final decide."),
+    )  # fmt: skip
 
     def __init__(self, *args, event, stage: Stage | None = None, number: int = 1, **kwargs):
         self.event, self.stage, self.number = event, stage, number
@@ -180,6 +188,7 @@ class StageForm(forms.Form):
                 "placing": PlacingChoice.NONE,
                 "losers_by": LosersByChoice.QUALIFYING,
                 "level_rule": LevelRuleChoice.TENTH,
+                "double_final": DoubleFinalChoice.RESET,
                 "method": ScoringMethodChoice.IMPS_VP,
                 "board_scale": BoardScaleChoice.ONE,
                 **dict(

@@ -27,6 +27,7 @@ from matches.choices import (
     ELIMINATION_KINDS,
     BoardScaleChoice,
     CarryOverChoice,
+    DoubleFinalChoice,
     LevelRuleChoice,
     LosersByChoice,
     PlacingChoice,
@@ -121,6 +122,12 @@ class Stage(models.Model):
     level_rule = models.CharField(
         _("a level knockout match"), max_length=14, choices=LevelRuleChoice.choices,
         default=LevelRuleChoice.TENTH,
+    )  # fmt: skip
+    # Double elimination: a second final when the losers' bracket winner wins the first,
+    # or one final only (the CBA's).
+    double_final = models.CharField(
+        _("double elimination final"), max_length=8, choices=DoubleFinalChoice.choices,
+        default=DoubleFinalChoice.RESET,
     )  # fmt: skip
 
     history = HistoricalRecords()

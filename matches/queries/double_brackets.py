@@ -8,6 +8,7 @@ the round within its bracket follows from the round played and the number of tea
 
 from __future__ import annotations
 
+from matches.choices import DoubleFinalChoice
 from matches.models import Match, Stage
 from matches.scoring import double_elimination
 from matches.scoring.double_elimination import DoubleBracket, Key, bracket_round
@@ -23,20 +24,22 @@ def slot_key(match: Match, teams: int) -> Key:
 
 def double_bracket(stage: Stage) -> tuple[DoubleBracket | None, dict[Key, Match]]:
     """Return (the brackets, {(bracket, round, position): match}) as decided so far; the
-    brackets are None before the stage has two teams.
+    brackets are None before the stage has two teams. The stage's ``double_final`` says
+    whether the losers' bracket winner's win in the grand final leads to a second final.
 
     A match's winner counts once it is final (or the director decided its tie), and only
     while the match has the teams the brackets now give its place: a match reopened (its
     winner unknown or changed) leaves the places it feeds open, whatever was played there.
     """
     teams = seeds(stage)
+    twice = stage.double_final != DoubleFinalChoice.ONCE
     rows = stage.matches_here().select_related("home", "away", "decided_winner")
     if len(teams) < 2:
         return None, {}
     matches = {slot_key(match, len(teams)): match for match in rows}
     winners: dict[Key, object] = {}
     for played_in in sorted({match.round for match in matches.values()}):
-        layout = double_elimination.double_bracket(teams, winners)
+        layout = double_elimination.double_bracket(teams, winners, twice)
         for slot in layout.slots():
             match = matches.get(slot.key)
             if slot.playing_round != played_in or match is None or not match.is_final:
@@ -46,4 +49,4 @@ def double_bracket(stage: Stage) -> tuple[DoubleBracket | None, dict[Key, Match]
             winner = match.knockout_winner()
             if winner is not None:
                 winners[slot.key] = winner
-    return double_elimination.double_bracket(teams, winners), matches
+    return double_elimination.double_bracket(teams, winners, twice), matches

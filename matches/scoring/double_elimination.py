@@ -25,12 +25,19 @@ Losers' bracket (败者组)
 Grand final (总决赛)
     The winners' bracket winner (no defeat) against the losers' bracket winner (one). If
     the winners' bracket winner wins, it is over; if it loses, both have one defeat and a
-    second final (第二场总决赛) is played, its winner the winner of the stage.
+    second final (第二场总决赛) is played, its winner the winner of the stage (the
+    "bracket reset"; ``second_final=True``, the default).
 
-The CBA plays its A-class club league final (全国桥牌A类俱乐部联赛总决赛) as a double
-elimination of four teams, 胜区 and 败区 (太仓日报, 2023-11-20, "总决赛采用双败淘汰赛"),
-but with one final, not two: a team from the losers' bracket that wins it has lost once,
-the other too. This module plays the second final, as Wikipedia describes.
+One final only (``second_final=False``)
+    The CBA plays its A-class club league final (全国桥牌A类俱乐部联赛总决赛) as a double
+    elimination of four teams, 胜区 and 败区, with one final: the winner of the third
+    round (the 败区 final) goes to the final, its loser is third, and the two finalists
+    play for the title, nothing said of a second match (太仓日报, 2023-11-20,
+    https://www.taicangdaily.com/Home/NewsDetail/77487636-5538-4e7a-a00a-34dc4189a80c);
+    the 2017 final was one match of six sessions, won 221 : 151 (国家体育总局,
+    https://www.sport.gov.cn/n20001280/n20745751/n20767274/c21956890/content.html). The
+    grand final's winner wins the stage, whichever bracket it came from; its loser is
+    second, with one defeat only when it is the winners' bracket winner.
 
 The places after the winner and the runner-up go by the round of the second defeat: the
 loser of the losers' final third, of the round before it fourth, and so on; the teams
@@ -139,7 +146,8 @@ class DoubleBracket:
         result = []
         if self.champion is not None:
             runner_up = self.runner_up
-            result += [Place(1, [self.champion]), Place(2, [runner_up], self.out[runner_up])]
+            where = self.out.get(runner_up, (FINAL, 1))  # one final: maybe its 1st defeat
+            result += [Place(1, [self.champion]), Place(2, [runner_up], where)]
         played = 0
         firsts = {}
         for number, slots in enumerate(self.losers, start=1):
@@ -189,11 +197,12 @@ def drop_order(count: int, winners_round: int) -> list[int]:
 
 
 def double_bracket(
-    seeds: Sequence[Team], winners: Mapping[Key, Team] | None = None
+    seeds: Sequence[Team], winners: Mapping[Key, Team] | None = None, second_final=True
 ) -> DoubleBracket:
     """Return every slot of a double elimination of ``seeds`` (best first), filled in from
-    ``winners`` ({(bracket, round, position): team that won}). A winner of a slot whose
-    teams are not known, or who did not play it, raises ValueError."""
+    ``winners`` ({(bracket, round, position): team that won}); with ``second_final``
+    False, the grand final is played once (the CBA's), its winner the stage's. A winner
+    of a slot whose teams are not known, or who did not play it, raises ValueError."""
     winners = dict(winners or {})
     teams = list(seeds)
     count = len(teams)
@@ -260,8 +269,8 @@ def double_bracket(
     finals = [_final(FINAL, count, best, second, winners)]
     champion = runner_up = None
     if finals[0].winner is not None:
-        if finals[0].winner == best:
-            champion, runner_up = best, second
+        if finals[0].winner == best or not second_final:
+            champion, runner_up = finals[0].winner, finals[0].loser
         else:
             finals.append(_final(SECOND_FINAL, count, best, second, winners))
             champion = finals[1].winner

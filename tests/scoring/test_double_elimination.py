@@ -29,12 +29,12 @@ def worse_seed(slot):
     return max((slot.home, slot.away), key=TEAMS.index)
 
 
-def play_out(teams, pick, winners=None):
+def play_out(teams, pick, winners=None, second_final=True):
     """Return the bracket played to its winner, each match won by ``pick(slot)``."""
     seeds = list(TEAMS[:teams])
     winners = dict(winners or {})
     while True:
-        layout = double_bracket(seeds, winners)
+        layout = double_bracket(seeds, winners, second_final)
         waiting = [s for s in layout.slots() if s.ready and s.winner is None]
         if not waiting:
             return layout, winners
@@ -84,6 +84,37 @@ def test_the_second_final_is_played_only_when_the_losers_bracket_winner_wins_the
     layout = double_bracket(list(TEAMS[:8]), winners)
     assert (layout.champion, layout.runner_up) == ("B", "A")
     assert layout.defeats["B"] == 1 and layout.defeats["A"] == 2
+
+
+def test_with_one_final_the_losers_bracket_winner_who_wins_it_wins_the_stage():
+    # The CBA's A-class club league final: the two finalists play once.
+    layout, winners = play_out(4, better_seed)
+    winners[(FINAL, 1, 0)] = "B"
+    layout = double_bracket(list("ABCD"), winners, second_final=False)
+    assert [s.bracket for s in layout.finals] == [FINAL]
+    assert (layout.champion, layout.runner_up) == ("B", "A")
+    assert layout.defeats["A"] == 1 and layout.defeats["B"] == 1
+    assert [(p.place, p.teams) for p in layout.places()] == [
+        (1, ["B"]), (2, ["A"]), (3, ["C"]), (4, ["D"]),
+    ]  # fmt: skip
+
+
+def test_with_one_final_there_is_no_second_final_to_win():
+    _layout, winners = play_out(4, better_seed)
+    winners[(FINAL, 1, 0)] = "B"
+    with pytest.raises(ValueError, match="has not been drawn"):
+        double_bracket(list("ABCD"), {**winners, (SECOND_FINAL, 1, 0): "A"}, False)
+
+
+@pytest.mark.parametrize("teams", [3, 5, 8, 13])
+def test_with_one_final_the_stage_plays_one_match_fewer_at_most(teams):
+    def underdog_final(slot):
+        return worse_seed(slot) if slot.bracket == FINAL else better_seed(slot)
+
+    once, _winners = play_out(teams, underdog_final, second_final=False)
+    twice, _winners = play_out(teams, underdog_final)
+    assert len(once.slots()) == len(twice.slots()) - 1
+    assert once.champion == twice.finals[0].winner == twice.runner_up
 
 
 def test_a_second_final_cannot_be_won_before_it_is_needed():

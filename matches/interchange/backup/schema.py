@@ -14,6 +14,7 @@ from jsonschema import Draft202012Validator, validators
 from matches.choices import (
     BoardScaleChoice,
     CarryOverChoice,
+    DoubleFinalChoice,
     LevelRuleChoice,
     LosersByChoice,
     PlacingChoice,
@@ -194,6 +195,7 @@ STAGE = obj({"number": whole(1)}, {
     "placing": maybe(choice(PlacingChoice.values)),
     "losers_by": maybe(choice(LosersByChoice.values)),
     "level_rule": maybe(choice(LevelRuleChoice.values)),
+    "double_final": maybe(choice(DoubleFinalChoice.values)),
     "method": maybe(choice(ScoringMethodChoice.values)),
     "board_scale": maybe(choice(BoardScaleChoice.values)),
     "win_points": maybe(decimal(Stage, "win_points")),
