@@ -107,17 +107,18 @@ def placing_bracket(stage) -> list[tuple[str, list[BracketSlot]]]:
     """Return the placing matches (``Stage.placing``) as columns (name, slots): by the
     round they are played in, then by the places they play for ("Places 5–8", then
     "Third place", "Places 5–6", "Places 7–8" for 8 teams; the names lazy, put into words
-    in the language active where they are shown: the wall shows both); byes, never played,
-    left out."""
+    in the language active where they are shown: the wall shows both); a bye shown as the
+    main bracket shows its byes: the team that goes through without playing (or "—" while
+    the match it comes from is undecided), where the main bracket's bye left its place
+    empty or a bracket has one team alone."""
     if not stage.is_knockout or stage.is_double_elimination:
         return []
     brackets, matches = queries.knockout_playoff(stage)
     columns = {}
     for each in brackets[1:]:
         for slots in each.rounds:
-            played = [_slot(s, matches) for s in slots if not s.bye]
-            if played:
-                columns[(slots[0].round, each.best)] = played
+            if slots:
+                columns[(slots[0].round, each.best)] = [_slot(s, matches) for s in slots]
     return [
         (lazy_placing_round_name(stage, best, number), columns[(number, best)])
         for number, best in sorted(columns)
