@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0020_table_revisions'),
+        ('matches', '0021_table_room_revisions'),
     ]
 
     operations = [
