@@ -73,7 +73,9 @@ class StageForm(forms.Form):
         min_value=2,
         max_value=9999,
         required=False,
-        help_text=_("Leave blank for all of them."),
+        help_text=_(
+            "Leave blank for all of them (after a knockout or a double elimination: its winner)."
+        ),
     )
     carry_vp = forms.BooleanField(
         label=_("Start from the VP of the previous stage"), required=False
