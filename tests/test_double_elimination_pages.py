@@ -114,6 +114,8 @@ def test_a_round_page_is_named_by_its_round_and_the_finals_by_their_own_names(cl
         text = page(client, reverse("stage-round", args=[event.pk, 1, number]), language)
         return re.search(r'<h1 class="h5">(.*?)</h1>', text).group(1)
 
-    assert heading(2, "en") == "Round 2"
+    assert heading(2, "en") == "Winners' bracket round 2 · Losers' bracket round 1"
+    assert heading(3, "zh-hans") == "败者组第 2 轮"
+    assert heading(5, "en") == "Losers' bracket final"
     assert heading(6, "zh-hans") == "总决赛"
     assert heading(7, "en") == "Second final"

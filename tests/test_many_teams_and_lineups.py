@@ -71,7 +71,7 @@ def round_robin(event, director):
 
 def test_after_a_round_robin_the_event_page_asks_for_the_line_ups(director_client, round_robin):
     page = director_client.get(reverse("director-event", args=[round_robin.pk])).text
-    assert "2 matches of round 1 have no full line-up yet" in page
+    assert "2 matches of this round have no full line-up yet" in page
     assert f'href="{reverse("director-lineups", args=[round_robin.pk, 1])}"' in page
 
 

@@ -84,7 +84,7 @@ def test_the_sheet_links_to_the_other_room_the_scorecard_and_the_next_match(dire
     assert f'href="{reverse("director-sheet", args=[match.pk, "closed"])}"' in page
     assert f'href="{reverse("scorecard", args=[match.pk])}"' in page
     assert f'href="{reverse("director-sheet", args=[later.pk, "open"])}"' in page
-    assert f"Next match: round 1, {later.home.name} – {later.away.name}" in page
+    assert f"Next match: Round 1, {later.home.name} – {later.away.name}" in page
 
 
 def test_a_final_matchs_sheet_is_read_only_with_a_reopen_form(director_client, match):

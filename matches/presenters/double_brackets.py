@@ -23,6 +23,7 @@ from matches.scoring.double_elimination import (
     Slot,
     bracket_round,
     losers_rounds,
+    rounds_played_in,
 )
 from matches.scoring.knockout import round_count
 
@@ -80,12 +81,14 @@ def losers_round_name(stage, number: int) -> str:
 
 
 def stage_round_name(stage, played_in: int) -> str:
-    """Return what the stage's round ``played_in`` is called: "Round 3", or the grand
-    final's and the second final's own names."""
+    """Return what the stage's round ``played_in`` is called, by the bracket rounds played
+    in it: "Winners' bracket round 2 · Losers' bracket round 1", "Losers' bracket final",
+    "Grand final", "Second final"; "Round n" past them."""
     teams = teams_of(stage)
-    if teams >= 2 and played_in >= 2 * round_count(teams):
-        return round_name(FINAL if played_in == 2 * round_count(teams) else SECOND_FINAL, 1, teams)
-    return _("Round %(round)s") % {"round": played_in}
+    played = rounds_played_in(played_in, teams) if teams >= 2 else []
+    if not played:
+        return _("Round %(round)s") % {"round": played_in}
+    return " · ".join(round_name(bracket, number, teams) for bracket, number in played)
 
 
 @dataclass(frozen=True)

@@ -71,13 +71,31 @@ def placing_round_name(stage, best: int, number: int) -> str:
 
 
 def stage_round_name(stage, number: int) -> str:
-    """Return what a stage's round is called: "Semi-finals" … in a knockout, "Round 3"
-    otherwise."""
+    """Return what a stage's round is called: "Semi-finals" … in a knockout, "Winners'
+    bracket round 2 · Losers' bracket round 1", "Grand final" … in a double elimination,
+    "Round 3" otherwise (and without a stage: an event's round played in several)."""
+    if stage is None:
+        return _("Round %(round)s") % {"round": number}
     if stage.is_double_elimination:
         return double_brackets.stage_round_name(stage, number)
     if stage.is_knockout:
         return round_name(stage_rounds(stage), number)
     return _("Round %(round)s") % {"round": number}
+
+
+def round_link_text(stage, number: int) -> str:
+    """Return a round's link among the stage's rounds: its name in a knockout ("Final"),
+    else its number alone ("3"; a double elimination's names are too long for a button,
+    its round page names it)."""
+    if stage is None or not stage.is_knockout or stage.is_double_elimination:
+        return str(number)
+    return stage_round_name(stage, number)
+
+
+def event_round_name(event, number: int) -> str:
+    """Return what an event's round ``number`` is called, by the stage it is played in
+    ("Final", "Grand final", "Round 3"): one query, and one for a knockout's teams."""
+    return stage_round_name(queries.round_stage(event, number), number)
 
 
 def placing_match_name(match) -> str:

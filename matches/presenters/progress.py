@@ -10,6 +10,8 @@ from django.db.models import Count
 from matches import queries
 from matches.models import Event, Match, Seating
 
+from .knockouts import stage_round_name
+
 
 @dataclass(frozen=True)
 class MatchProgress:
@@ -44,6 +46,7 @@ class MatchProgress:
 class RoundProgress:
     number: int
     matches: list[MatchProgress]
+    title: str = ""  # the round's name: "Final", "Grand final", "Round 3"
 
     @property
     def pending_matches(self) -> int:
@@ -71,7 +74,7 @@ def round_numbers(event: Event) -> list[int]:
 
 def round_progress(event: Event, number: int) -> RoundProgress:
     """Return the progress of every match of one round: three queries."""
-    matches = list(event.matches.filter(round=number).select_related("home", "away"))
+    matches = list(event.matches.filter(round=number).select_related("home", "away", "stage"))
     entered = queries.boards_entered(m.pk for m in matches)
     seats = (
         Seating.objects.filter(match__in=[m.pk for m in matches])
@@ -81,6 +84,8 @@ def round_progress(event: Event, number: int) -> RoundProgress:
     seated = {row["match"]: row["seated"] for row in seats}
     for match in matches:
         match.event = event
+    stages = {match.stage_id: match.stage for match in matches}
+    stage = next(iter(stages.values())) if len(stages) == 1 else None
     return RoundProgress(
         number,
         [
@@ -94,4 +99,5 @@ def round_progress(event: Event, number: int) -> RoundProgress:
             )
             for match in matches
         ],
+        stage_round_name(stage, number),
     )

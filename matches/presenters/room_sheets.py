@@ -220,7 +220,7 @@ def table_sheets(event, round_number: int) -> list[TableSheet]:
     """Return the blank table sheets of a round: each match, each room, each segment."""
     matches = list(
         event.matches.filter(round=round_number)
-        .select_related("home", "away")
+        .select_related("home", "away", "stage")
         .prefetch_related("boards", "seatings__player")
     )
     sheets = []

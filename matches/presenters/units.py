@@ -52,6 +52,14 @@ def units_label(stage) -> str:
     return str(LABELS[method_of(stage)])
 
 
+def sheet_units(stage) -> str:
+    """Return the units a blank table sheet has a row for under its IMP rows: "VP", "BAM",
+    "W/L" or "Patton"; "" in a knockout, whose matches are won on IMPs (with the
+    carry-over) and give no points."""
+    method = method_of(stage)
+    return "" if method is Method.IMPS else str(LABELS[method])
+
+
 def counts_boards(stage) -> bool:
     """Return True when the stage gives points board by board (board-a-match, Patton)."""
     return method_of(stage) in BOARD_METHODS

@@ -24,7 +24,7 @@ from matches.models import Event
 from matches.models.stages import stages_of
 
 from . import double_brackets, stage_pages
-from .knockouts import round_name, stage_rounds
+from .knockouts import stage_round_name
 from .table_cards import qr_svg, teams_at
 
 MATCHES_PER_PANEL = 8
@@ -140,12 +140,6 @@ class Wall:
         return len(stages_of(self.event)) > 1 or not self.stage.is_round_robin
 
     @cached_property
-    def knockout_rounds(self) -> int:
-        if self.stage.is_double_elimination:
-            return 0  # its rounds are "Round n", its bracket rounds named by the bracket
-        return stage_rounds(self.stage) if self.stage.is_knockout else 0
-
-    @cached_property
     def round(self) -> queries.Round | None:
         number = queries.current_round(self.data)
         return queries.round_of(self.event, self.data, number) if number else None
@@ -237,7 +231,8 @@ class Wall:
         if shown is None:
             return None
         url = self.absolute(round_address(self.stage, shown.number))
-        label = gettext("QR code of round %(round)s") % {"round": shown.number}
+        name = stage_round_name(self.stage, shown.number)
+        label = gettext("QR code of the round's page: %(round)s") % {"round": name}
         return Code(url, qr_svg(url, label), shown.number)
 
 
@@ -255,13 +250,13 @@ class Poster(Wall):
 
     @property
     def round_title(self) -> str:
-        """Return the round's name in the language of the request ("Final", "第 3 轮")."""
-        if self.knockout_rounds:
-            return round_name(self.knockout_rounds, self.round_number, plural=False)
-        return gettext("Round %(round)s") % {"round": self.round_number}
+        """Return the round's name in the language of the request ("决赛", "总决赛",
+        "第 3 轮")."""
+        return stage_round_name(self.stage, self.round_number)
 
     @cached_property
     def round_code(self) -> Code:
         url = self.absolute(round_address(self.stage, self.round_number))
-        label = gettext("QR code of round %(round)s") % {"round": self.round_number}
+        name = stage_round_name(self.stage, self.round_number)
+        label = gettext("QR code of the round's page: %(round)s") % {"round": name}
         return Code(url, qr_svg(url, label), self.round_number)

@@ -90,6 +90,14 @@ def stage_round(event: Event, stage: Stage, number: int) -> Round:
     return Round(number, matches, byes)
 
 
+def round_stage(event: Event, number: int) -> Stage | None:
+    """Return the stage an event's round ``number`` is played in, the one its matches
+    belong to (a round counts within its stage: None when several stages have a round of
+    that number, or none): one query."""
+    stages = list(Stage.objects.filter(matches__event=event, matches__round=number).distinct())
+    return stages[0] if len(stages) == 1 else None
+
+
 def stage_round_numbers(stage: Stage) -> list[int]:
     """Return the stage's round numbers, read without its standings."""
     matches = stage.matches_here().values_list("round", flat=True).distinct()

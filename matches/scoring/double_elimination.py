@@ -185,6 +185,24 @@ def bracket_round(bracket: str, played_in: int, teams: int) -> int:
     return 1
 
 
+def rounds_played_in(played_in: int, teams: int) -> list[tuple[str, int]]:
+    """Return the (bracket, round) pairs played in the stage's round ``played_in``, the
+    winners' bracket first: for eight teams round 2 plays the winners' round 2 and the
+    losers' round 1, round 3 the losers' round 2 alone, round 6 the grand final (none
+    after the second final)."""
+    rounds = round_count(teams)
+    if played_in >= 2 * rounds:
+        finals = {2 * rounds: FINAL, 2 * rounds + 1: SECOND_FINAL}
+        return [(finals[played_in], 1)] if played_in in finals else []
+    result = []
+    winners = bracket_round(WINNERS, played_in, teams)
+    if playing_round(WINNERS, winners, teams) == played_in and winners <= rounds:
+        result.append((WINNERS, winners))
+    if 1 <= played_in - 1 <= losers_rounds(teams):
+        result.append((LOSERS, played_in - 1))
+    return result
+
+
 def drop_order(count: int, winners_round: int) -> list[int]:
     """Return, for each match of the losers' round that winners' round ``winners_round``
     (≥ 2) drops into, the winners' match whose loser comes down there: reversed for round

@@ -3,7 +3,8 @@ each phrase in Chinese, then in English, each in its own ``lang`` span.
 
     {% inboth %}{% translate "Standings" %}{% endinboth %}
     {% inboth %}{% blocktranslate %}Table {{ table }}{% endblocktranslate %}{% endinboth %}
-    {% both_round rounds number %}        a knockout round's name, or "Round n"
+    {% both_round stage number %}          a round's name: a knockout's ("决赛" / "Final"),
+                                          a double elimination's, or "Round n"
     {% both_stage stage %}                 a stage's name: as the director typed it, or
                                           its kind's ("单循环赛" / "Round robin")
 
@@ -14,9 +15,8 @@ ordinary translated strings (``make messages`` finds them).
 from django import template
 from django.utils import translation
 from django.utils.html import conditional_escape, format_html_join
-from django.utils.translation import gettext
 
-from matches.presenters.knockouts import round_name
+from matches.presenters.knockouts import stage_round_name
 
 register = template.Library()
 
@@ -48,12 +48,10 @@ def inboth(parser, token):
 
 
 @register.simple_tag
-def both_round(rounds, number, plural=False):
-    """Return a round's name in both languages: a knockout's ("决赛" / "Final") when
-    ``rounds`` is its number of rounds, else "第 n 轮" / "Round n"."""
-    if rounds:
-        return _in_both(lambda: round_name(rounds, number, plural=plural))
-    return _in_both(lambda: gettext("Round %(round)s") % {"round": number})
+def both_round(stage, number):
+    """Return the stage's round ``number`` by its name in both languages ("决赛" / "Final",
+    "总决赛" / "Grand final", "第 3 轮" / "Round 3")."""
+    return _in_both(lambda: stage_round_name(stage, number))
 
 
 @register.simple_tag

@@ -36,6 +36,7 @@ register.filter("deal_result", formatting.deal_result)
 register.filter("vp", formatting.format_vp)
 register.filter("quotient", formatting.quotient)
 register.filter("units", units.units_label)  # a stage's units: VP, BAM, W/L, Patton
+register.filter("sheet_units", units.sheet_units)  # a table sheet's points row; "" knockout
 register.filter("points", units.format_points)  # {{ value|points:stage }}
 register.filter("directs", permissions.directs)  # {{ user|directs:event }}
 register.filter("is_director", permissions.is_director)

@@ -3,6 +3,7 @@ stage's round by its name, and a match's carry-over's working in words
 (``matches/presenters/knockouts.py``).
 
     {{ match|round_title }}    {% stage_round_title stage number %}    {{ match|carry_working }}
+    {% round_link stage number %}  a round's link text: a knockout's name, else its number
     {{ match|placing_title }}  a placing match's name ("Third place"), "" for another match
     {{ bracket|bracket_sections }}   a double elimination's rounds by bracket (winners',
                                      losers', the finals); {{ bracket|second_final_pending }}
@@ -18,6 +19,7 @@ register.filter("round_title", knockouts.match_round_name)
 register.filter("carry_working", knockouts.carry_over_text)
 register.filter("placing_title", knockouts.placing_match_name)
 register.simple_tag(knockouts.stage_round_name, name="stage_round_title")
+register.simple_tag(knockouts.round_link_text, name="round_link")
 register.simple_tag(knockouts.placing_text, name="placing_text")
 register.filter("bracket_sections", double_brackets.sections)
 register.filter("second_final_pending", double_brackets.second_final_pending)

@@ -15,6 +15,7 @@ from matches.choices import SeatChoice
 from matches.forms.bulk import LineupForm, TeamListForm
 from matches.models import Event
 from matches.presenters import progress
+from matches.presenters.knockouts import event_round_name
 from matches.queries.lineups import proposed_lineups
 
 
@@ -75,12 +76,14 @@ def lineups(request, event_id, round_number):
                 refused += 1
         if not refused:
             messages.success(
-                request, _("Line-ups saved for round %(round)s.") % {"round": round_number}
+                request,
+                _("Line-ups saved: %(round)s.") % {"round": event_round_name(event, round_number)},
             )
             return redirect(reverse("director-event", args=[event.pk]) + f"?round={round_number}")
     context = {
         "event": event,
         "round": round_number,
+        "round_title": event_round_name(event, round_number),
         "forms": forms,
         "rounds": progress.round_numbers(event),
         "seats": list(SeatChoice),

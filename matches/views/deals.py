@@ -18,7 +18,7 @@ from matches.forms.deals import DealsFileForm, ResultsFileForm
 from matches.interchange import deal_files, exports
 from matches.interchange.csv import csv_bytes
 from matches.models import Deal, Event, JobKind, Match
-from matches.presenters import hand_records, pairs
+from matches.presenters import hand_records, knockouts, pairs
 from matches.presenters import jobs as presented_jobs
 from matches.views import jobs
 
@@ -142,7 +142,8 @@ def hand_record_sheet(request, event_id, round_number):
     per_page = 6 if request.GET.get("per_page") == "6" else 4
     records = [hand_records.hand_record(deal) for deal in deals]
     pages = [records[i : i + per_page] for i in range(0, len(records), per_page)]
-    context = {"event": event, "round": round_number, "pages": pages, "per_page": per_page}
+    context = {"event": event, "round": round_number, "pages": pages, "per_page": per_page,
+               "round_title": knockouts.event_round_name(event, round_number)}  # fmt: skip
     return render(request, "matches/hand_records.html", context)
 
 

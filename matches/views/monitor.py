@@ -17,6 +17,7 @@ from matches import actions
 from matches.actions import ActionError
 from matches.auth.permissions import event_director_required
 from matches.models import DirectorCall, Event, Match, Room
+from matches.presenters.knockouts import event_round_name
 from matches.presenters.monitor import LEGEND, PACE_GAP, room_monitor
 from matches.presenters.table_cards import qr_file, round_tables, table_label
 
@@ -57,6 +58,7 @@ def table_cards(request, event_id, round_number):
     event = _round_of(event_id, round_number)
     tables = tables_of_round(request, event, round_number)
     context = {"event": event, "round": round_number, "tables": tables,
+               "round_title": event_round_name(event, round_number),
                "code_url": request.build_absolute_uri(reverse("table-code"))}  # fmt: skip
     return render(request, "director/table_cards.html", context)
 
@@ -72,8 +74,8 @@ def open_tables(request, event_id, round_number):
     except ActionError as error:
         messages.error(request, str(error))
         return _back_to_round(event.pk, round_number)
-    messages.success(request, _("The tables of round %(round)s are open: %(tables)s tables.")
-                     % {"round": round_number, "tables": len(tables)})  # fmt: skip
+    values = {"round": event_round_name(event, round_number), "tables": len(tables)}
+    messages.success(request, _("The tables are open: %(round)s, %(tables)s tables.") % values)
     return redirect("director-table-cards", event.pk, round_number)
 
 
@@ -147,6 +149,7 @@ def _monitor(request, event, round_number: int):
     context = {
         "event": event,
         "round": round_number,
+        "round_title": event_round_name(event, round_number),
         "monitor": room_monitor(event, round_number, timezone.now()),
         "legend": LEGEND,
         "pace_gap": PACE_GAP,

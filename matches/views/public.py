@@ -14,9 +14,11 @@ from matches.models import Deal, Event, Match, Team
 from matches.presenters import hand_records
 from matches.presenters.calculator import board_facts, compare, score_result
 from matches.presenters.event_tables import EventTables
+from matches.presenters.knockouts import stage_round_name
 from matches.presenters.scorecards import scorecard as scorecard_of
 from matches.presenters.scorecards import traveller as traveller_rows
 from matches.presenters.units import counts_boards
+from matches.presenters.wall import round_address
 
 
 @require_GET
@@ -77,14 +79,17 @@ def traveller(request, event_id, round_number, board_number):
     if not boards:
         raise Http404
     deal = Deal.objects.for_round(event, round_number).filter(board=board_number).first()
+    stage = boards[0].board.match.stage
     context = {
         "event": event,
         "round": round_number,
         "number": board_number,
         "board": boards[0].board,
         "rows": boards,
-        "stage": boards[0].board.match.stage,
-        "board_points": counts_boards(boards[0].board.match.stage),
+        "stage": stage,
+        "round_title": stage_round_name(stage, round_number),
+        "round_url": round_address(stage, round_number),
+        "board_points": counts_boards(stage),
         "hand": hand_records.hand_record(deal) if deal else None,
     }
     return render(request, "matches/traveller.html", context)

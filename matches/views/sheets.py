@@ -17,6 +17,7 @@ from matches.choices import RoomChoice
 from matches.forms import SheetRowForm
 from matches.forms.adjustments import StatusForm
 from matches.models import Board, Event, Match, MatchStatus
+from matches.presenters.knockouts import event_round_name
 from matches.presenters.room_sheets import (
     SheetRow,
     client_messages,
@@ -146,5 +147,6 @@ def blank_sheets(request, event_id, round_number):
         raise Http404
     tables = tables_of_round(request, event, round_number)  # reads: a GET opens no table
     sheets = [replace(s, link=tables.for_room(s.match.pk, s.room)) for s in sheets]
-    context = {"event": event, "round": round_number, "sheets": sheets, "tables": tables}
+    context = {"event": event, "round": round_number, "sheets": sheets, "tables": tables,
+               "round_title": event_round_name(event, round_number)}  # fmt: skip
     return render(request, "director/table_sheets.html", context)
