@@ -59,6 +59,11 @@ stage_pages = [
     path("", stages.stage, name="stage"),
     path("cross-table/", stages.stage_cross_table, name="stage-cross-table"),
     path("rounds/<number:round_number>/", stages.stage_round, name="stage-round"),
+    path(
+        "rounds/<number:round_number>/boards/<number:board_number>/",
+        public.traveller,
+        name="stage-traveller",
+    ),
     path("draw/", stages.draw_screen, name="stage-draw"),
     path("rounds/<number:round_number>/poster/", wall.poster, name="round-poster"),
     path("draw.json", api.draw, name="stage-draw-json"),

@@ -92,10 +92,18 @@ def round_link_text(stage, number: int) -> str:
     return stage_round_name(stage, number)
 
 
+def stages_round_name(stages, number: int) -> str:
+    """Return what round ``number`` played by these stages is called: the one stage's
+    name for it ("Final", "Grand final", "Round 3"), each stage's when several play a
+    round of that number ("Round 2 · Final")."""
+    names = list(dict.fromkeys(stage_round_name(stage, number) for stage in stages))
+    return " · ".join(names) or stage_round_name(None, number)
+
+
 def event_round_name(event, number: int) -> str:
-    """Return what an event's round ``number`` is called, by the stage it is played in
-    ("Final", "Grand final", "Round 3"): one query, and one for a knockout's teams."""
-    return stage_round_name(queries.round_stage(event, number), number)
+    """Return what an event's round ``number`` is called, by the stages playing it: one
+    query, and one for a knockout's teams."""
+    return stages_round_name(queries.round_stages(event, number), number)
 
 
 def placing_match_name(match) -> str:
@@ -105,6 +113,15 @@ def placing_match_name(match) -> str:
     if match.stage.is_double_elimination or best in (None, playoff.MAIN):
         return ""
     return placing_round_name(match.stage, best, match.round)
+
+
+def match_note(match) -> str:
+    """Return what a round's list says beside a match whose round's name does not say it
+    all: a placing match's places ("Third place"), a double elimination's bracket round
+    ("Losers' bracket round 1"); "" for any other match."""
+    if match.stage.is_double_elimination:
+        return double_brackets.match_round_name(match)
+    return placing_match_name(match)
 
 
 def match_round_name(match) -> str:

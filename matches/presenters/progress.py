@@ -10,7 +10,7 @@ from django.db.models import Count
 from matches import queries
 from matches.models import Event, Match, Seating
 
-from .knockouts import stage_round_name
+from .knockouts import stages_round_name
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,8 @@ class MatchProgress:
 class RoundProgress:
     number: int
     matches: list[MatchProgress]
-    title: str = ""  # the round's name: "Final", "Grand final", "Round 3"
+    title: str = ""  # the round's name: "Final", "Grand final", "Round 3", "Round 2 · Final"
+    mixed: bool = False  # played by several stages: each match says which round it is
 
     @property
     def pending_matches(self) -> int:
@@ -85,7 +86,7 @@ def round_progress(event: Event, number: int) -> RoundProgress:
     for match in matches:
         match.event = event
     stages = {match.stage_id: match.stage for match in matches}
-    stage = next(iter(stages.values())) if len(stages) == 1 else None
+    in_order = sorted(stages.values(), key=lambda stage: stage.number)
     return RoundProgress(
         number,
         [
@@ -99,5 +100,6 @@ def round_progress(event: Event, number: int) -> RoundProgress:
             )
             for match in matches
         ],
-        stage_round_name(stage, number),
+        stages_round_name(in_order, number),
+        mixed=len(stages) > 1,
     )

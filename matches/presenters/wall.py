@@ -115,6 +115,14 @@ def round_address(stage, number: int) -> str:
     return reverse("stage-round", args=[stage.event_id, stage.number, number])
 
 
+def traveller_address(stage, number: int, board: int) -> str:
+    """Return a board's traveller in a round of the stage (stage 1's at the event's own
+    address, the later stages' under theirs: a knockout's round 2 is not stage 1's)."""
+    if stage.is_first:
+        return reverse("traveller", args=[stage.event_id, number, board])
+    return reverse("stage-traveller", args=[stage.event_id, stage.number, number, board])
+
+
 class Wall:
     """The wall of an event, read lazily (the page is cached: on a hit none of this runs)."""
 

@@ -90,12 +90,12 @@ def stage_round(event: Event, stage: Stage, number: int) -> Round:
     return Round(number, matches, byes)
 
 
-def round_stage(event: Event, number: int) -> Stage | None:
-    """Return the stage an event's round ``number`` is played in, the one its matches
-    belong to (a round counts within its stage: None when several stages have a round of
-    that number, or none): one query."""
-    stages = list(Stage.objects.filter(matches__event=event, matches__round=number).distinct())
-    return stages[0] if len(stages) == 1 else None
+def round_stages(event: Event, number: int) -> list[Stage]:
+    """Return the stages that play an event's round ``number`` (a round counts within its
+    stage: a knockout after a round robin has a round 2 of its own), by number: one
+    query."""
+    stages = Stage.objects.filter(matches__event=event, matches__round=number).distinct()
+    return list(stages.order_by("number"))
 
 
 def stage_round_numbers(stage: Stage) -> list[int]:

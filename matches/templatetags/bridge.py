@@ -19,7 +19,7 @@ from matches.choices import (
     VulnerabilityChoice,
     VulnerabilityShortChoice,
 )
-from matches.presenters import formatting, scorecards, units
+from matches.presenters import formatting, scorecards, units, wall
 from matches.presenters.standings_rows import standings_rows
 from matches.scoring import board_dealer, board_vulnerability
 
@@ -36,6 +36,7 @@ register.filter("deal_result", formatting.deal_result)
 register.filter("vp", formatting.format_vp)
 register.filter("quotient", formatting.quotient)
 register.filter("units", units.units_label)  # a stage's units: VP, BAM, W/L, Patton
+register.simple_tag(wall.traveller_address, name="traveller_url")  # stage, round, board
 register.filter("sheet_units", units.sheet_units)  # a table sheet's points row; "" knockout
 register.filter("points", units.format_points)  # {{ value|points:stage }}
 register.filter("directs", permissions.directs)  # {{ user|directs:event }}

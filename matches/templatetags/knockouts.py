@@ -5,6 +5,8 @@ stage's round by its name, and a match's carry-over's working in words
     {{ match|round_title }}    {% stage_round_title stage number %}    {{ match|carry_working }}
     {% round_link stage number %}  a round's link text: a knockout's name, else its number
     {{ match|placing_title }}  a placing match's name ("Third place"), "" for another match
+    {{ match|round_note }}     beside a match in its round's list: a placing match's name,
+                               a double elimination's bracket round ("Losers' bracket round 1")
     {{ bracket|bracket_sections }}   a double elimination's rounds by bracket (winners',
                                      losers', the finals); {{ bracket|second_final_pending }}
 """
@@ -18,6 +20,7 @@ register = template.Library()
 register.filter("round_title", knockouts.match_round_name)
 register.filter("carry_working", knockouts.carry_over_text)
 register.filter("placing_title", knockouts.placing_match_name)
+register.filter("round_note", knockouts.match_note)
 register.simple_tag(knockouts.stage_round_name, name="stage_round_title")
 register.simple_tag(knockouts.round_link_text, name="round_link")
 register.simple_tag(knockouts.placing_text, name="placing_text")

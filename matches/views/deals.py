@@ -6,11 +6,12 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from matches import actions
+from matches import actions, queries
 from matches.actions.deals import ResultsRefused, check_deals_import
 from matches.auth.permissions import event_director_required
 from matches.background import submit
@@ -20,6 +21,7 @@ from matches.interchange.csv import csv_bytes
 from matches.models import Deal, Event, JobKind, Match
 from matches.presenters import hand_records, knockouts, pairs
 from matches.presenters import jobs as presented_jobs
+from matches.presenters.wall import round_address
 from matches.views import jobs
 
 
@@ -142,8 +144,18 @@ def hand_record_sheet(request, event_id, round_number):
     per_page = 6 if request.GET.get("per_page") == "6" else 4
     records = [hand_records.hand_record(deal) for deal in deals]
     pages = [records[i : i + per_page] for i in range(0, len(records), per_page)]
-    context = {"event": event, "round": round_number, "pages": pages, "per_page": per_page,
-               "round_title": knockouts.event_round_name(event, round_number)}  # fmt: skip
+    stages = queries.round_stages(event, round_number)
+    stage = stages[0] if len(stages) == 1 else None  # several: the event's round page
+    context = {
+        "event": event,
+        "round": round_number,
+        "pages": pages,
+        "per_page": per_page,
+        "round_title": knockouts.stages_round_name(stages, round_number),
+        "round_url": round_address(stage, round_number)
+        if stage
+        else reverse("round", args=[event.pk, round_number]),
+    }
     return render(request, "matches/hand_records.html", context)
 
 

@@ -11,6 +11,7 @@ from matches.caching.pagecache import public_page
 from matches.caching.versions import event_of_event, event_of_match
 from matches.forms import BoardForm, OptionalResultForm, ResultForm
 from matches.models import Deal, Event, Match, Team
+from matches.models.stages import stages_of
 from matches.presenters import hand_records
 from matches.presenters.calculator import board_facts, compare, score_result
 from matches.presenters.event_tables import EventTables
@@ -73,9 +74,15 @@ def team(request, event_id, team_id):
 
 @require_GET
 @public_page(event_of_event)
-def traveller(request, event_id, round_number, board_number):
+def traveller(request, event_id, round_number, board_number, number=None):
+    """One board of every match of a round: of stage 1, or of the stage ``number``."""
     event = get_object_or_404(Event, pk=event_id)
-    boards = traveller_rows(event, round_number, board_number)
+    stage = None
+    if number is not None:
+        stage = next((s for s in stages_of(event) if s.number == number), None)
+        if stage is None:
+            raise Http404
+    boards = traveller_rows(event, round_number, board_number, stage=stage)
     if not boards:
         raise Http404
     deal = Deal.objects.for_round(event, round_number).filter(board=board_number).first()
