@@ -292,6 +292,12 @@ PAGES = [
     State("wall-placing-matches", "/events/{playoff}/wall/"),
     State("scorecard-third-place", "/matches/{third_place}/"),
     State("wall-double-elimination", "/events/{double}/wall/"),
+    # knockout rounds by their names (决赛, 三四名决赛, 总决赛 …) wherever a round is shown
+    State("stage-traveller-knockout-final", "/events/{won}/stages/2/rounds/2/boards/1/"),
+    State("round-placing-matches", "/events/{playoff}/rounds/3/"),
+    State("traveller-placing-matches", "/events/{playoff}/rounds/3/boards/1/"),
+    State("poster-double-elimination", "/events/{double}/stages/1/rounds/7/poster/"),
+    State("round-double-elimination", "/events/{double}/rounds/2/"),
     # the tables' pages, on the players' phones (no login)
     State("table", "/t/{table}/", then=forget_side),
     State("table-handed-over", "/t/{table}/", then=hand_over(4)),
@@ -345,6 +351,16 @@ PAGES = [
     State("cards-not-open", "/director/events/{league}/rounds/2/table-cards/", user="director"),
     State("monitor", "/director/events/{league}/rounds/1/monitor/", user="director"),
     State("monitor-not-open", "/director/events/{league}/rounds/2/monitor/", user="director"),
+    State("director-round-placing-matches", "/director/events/{playoff}/?round=3", user="director"),
+    State(
+        "director-round-double-elimination", "/director/events/{double}/?round=2", user="superuser"
+    ),
+    State(
+        "table-sheets-knockout",
+        "/director/events/{playoff}/rounds/3/table-sheets/",
+        user="director",
+    ),
+    State("monitor-knockout", "/director/events/{playoff}/rounds/3/monitor/", user="director"),
     State(
         "team-edit-errors",
         "/director/events/{league}/teams/{team}/",
