@@ -99,7 +99,7 @@ def test_a_director_uploads_deals_and_sees_progress_then_the_hand_records(page: 
         page.get_by_text("Round 1: 16 deals imported, with double dummy and par.")
     ).to_be_visible(timeout=60_000)
     page.get_by_role("link", name="The round's hand records").click()
-    expect(page.get_by_role("heading", name="Hand records, round 1")).to_be_visible()
+    expect(page.get_by_role("heading", name="Hand records: Round 1")).to_be_visible()
     expect(page.locator(".hand-diagram")).to_have_count(16)
     assert any(".json" in response.url for response in progress), "the page asked how far"
     assert {response.status for response in progress} == {200}
