@@ -221,3 +221,13 @@ def test_a_knockout_after_a_round_robin_has_travellers_of_its_own(client, langua
     assert final.home.name in text and final.away.name in text
     others = event.teams.exclude(pk__in=[final.home_id, final.away_id])
     assert not [team.name for team in others if team.name in text]  # no round robin match
+
+
+@pytest.mark.parametrize(("language", "names"), [("zh-hans", ["半决赛", "决赛"]),
+                                                 ("en", ["Semi-final", "Final"])])  # fmt: skip
+def test_a_finalists_team_page_names_its_knockout_matches(client, cup, language, names):
+    page = read(client, reverse("team", args=[cup.event_id, cup.home_id]), language)
+    matches = page[page.index("对手" if language == "zh-hans" else "Opponent") :]
+    for name in names:
+        assert name in matches
+    assert not NUMBERED.search(page)
