@@ -16,6 +16,7 @@ from matches.scoring.double_elimination import (
     drop_order,
     losers_rounds,
     playing_round,
+    rounds_played_in,
 )
 
 TEAMS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ123456"
@@ -221,4 +222,23 @@ def test_sixteen_teams_place_the_losers_round_by_round():
     layout, _winners = play_out(16, better_seed)
     assert [(p.place, len(p.teams)) for p in layout.places()] == [
         (1, 1), (2, 1), (3, 1), (4, 1), (5, 2), (7, 2), (9, 4), (13, 4),
+    ]  # fmt: skip
+
+
+def test_each_round_of_the_stage_plays_the_bracket_rounds_the_slots_are_played_in():
+    for teams in (2, 3, 5, 8, 13, 16):
+        layout = double_bracket(list(TEAMS[:teams]))
+        slots = [s for r in layout.winners + layout.losers for s in r] + layout.finals
+        last = 2 * (len(layout.winners)) + 1
+        for played_in in range(1, last + 1):
+            expected = {(s.bracket, s.round) for s in slots if s.playing_round == played_in}
+            named = set(rounds_played_in(played_in, teams))
+            assert expected <= named, (teams, played_in)
+        assert rounds_played_in(last + 1, teams) == []
+
+
+def test_eight_teams_play_the_winners_and_losers_rounds_side_by_side_then_the_finals():
+    assert [rounds_played_in(n, 8) for n in range(1, 8)] == [
+        [(WINNERS, 1)], [(WINNERS, 2), (LOSERS, 1)], [(LOSERS, 2)],
+        [(WINNERS, 3), (LOSERS, 3)], [(LOSERS, 4)], [(FINAL, 1)], [(SECOND_FINAL, 1)],
     ]  # fmt: skip
