@@ -124,6 +124,7 @@ def test_the_directors_pages_fit_a_phone_too(page: Page, long_event):
         f"/director/events/{event.pk}/",
         f"/director/matches/{match.pk}/open/",
         f"/director/matches/{match.pk}/",
+        f"/director/events/{event.pk}/rounds/1/table-sheets/",
     ):
         page.goto(url)
         assert page.evaluate(OVERFLOWING) == [], url
