@@ -133,7 +133,11 @@ def test_a_board_a_match_stages_blank_sheets_have_a_bam_row(director_client, dir
     stage = actions.configure_stage(event, user=director, number=1, kind="round-robin",
                                     method="board-a-match")  # fmt: skip
     actions.start_stage(stage, user=director)
-    assert points_row(director_client, event, 1)[0] == {"BAM"}
+    rows, page = points_row(director_client, event, 1)
+    assert rows == {"BAM"}
+    # boards compared on their scores alone: a board-point column for each team, no IMPs
+    assert page.count('<th scope="col" class="imp-col">BAM</th>') == 4  # 2 rooms × 2 teams
+    assert "IMP" not in page
 
 
 @pytest.fixture

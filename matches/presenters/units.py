@@ -60,6 +60,12 @@ def sheet_units(stage) -> str:
     return "" if method is Method.IMPS else str(LABELS[method])
 
 
+def sheet_counts_imps(stage) -> bool:
+    """Return True when a blank table sheet has IMP columns: every method but board-a-match,
+    whose boards are compared on their scores alone (1, ½ or 0 a board)."""
+    return method_of(stage) is not Method.BOARD_A_MATCH
+
+
 def counts_boards(stage) -> bool:
     """Return True when the stage gives points board by board (board-a-match, Patton)."""
     return method_of(stage) in BOARD_METHODS

@@ -38,6 +38,7 @@ register.filter("quotient", formatting.quotient)
 register.filter("units", units.units_label)  # a stage's units: VP, BAM, W/L, Patton
 register.simple_tag(wall.traveller_address, name="traveller_url")  # stage, round, board
 register.filter("sheet_units", units.sheet_units)  # a table sheet's points row; "" knockout
+register.filter("sheet_counts_imps", units.sheet_counts_imps)  # its IMP columns; not BAM
 register.filter("points", units.format_points)  # {{ value|points:stage }}
 register.filter("directs", permissions.directs)  # {{ user|directs:event }}
 register.filter("is_director", permissions.is_director)
