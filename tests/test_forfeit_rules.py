@@ -9,6 +9,7 @@ from django.utils import translation
 from matches import actions
 from matches.models import Match
 from tests.factories import make_event, make_match, make_team
+from tests.knockout_cup import knockout
 
 pytestmark = pytest.mark.django_db
 
@@ -111,3 +112,24 @@ def test_the_form_shows_the_actions_refusal_beside_each_field(director_client):
         beside = page.split(f'id="id_forfeit-{name}"', 1)[1].split("</div>", 2)
         assert "VP are 0 to 20 on this event&#x27;s scale." in "".join(beside[:2])
     assert stored_forfeit(match) == (None, None)
+
+
+def test_a_knockout_match_refuses_a_forfeit_and_says_how_a_walkover_is_recorded(
+    director_client, director
+):
+    """A knockout is won on IMPs with the carry-over: points given for a forfeit would
+    decide nothing. The director's match page says what to do instead, and the action
+    refuses points sent to it anyway, beside the field."""
+    match = knockout(4, director).matches.filter(round=1).order_by("pk").first()
+    page = director_client.get(reverse("director-match", args=[match.pk]))
+    assert "for a walkover, mark the match final as it stands" in page.text
+    assert 'name="forfeit-home_vp"' not in page.text
+    refused = post_forfeit(director_client, match, "1", "0")
+    assert "A knockout match gives no points to forfeit" in refused.text
+    with pytest.raises(actions.ActionError, match="no points to forfeit"):
+        actions.set_forfeit(match, home_vp=Decimal(1), away_vp=Decimal(0), reason="Walkover",
+                            user=director)  # fmt: skip
+    assert stored_forfeit(match) == (None, None)
+    director_client.cookies["django_language"] = "zh-hans"
+    chinese = director_client.get(reverse("director-match", args=[match.pk])).text
+    assert "淘汰赛的比赛没有可判给的分数" in chinese

@@ -22,6 +22,10 @@ FORFEIT_POINTS = _("Points are 0 to %(top)s in a match of this stage.")
 VP_HUNDREDTHS = _("VP are given to hundredths at most, such as 12.5 or 17.25.")
 POINTS_HUNDREDTHS = _("Points are given to hundredths at most, such as 2.5 or 1.25.")
 NO_REASON = _("Give a reason; the public pages show it.")
+KNOCKOUT_FORFEIT = _(
+    "A knockout match gives no points to forfeit: mark it final as it stands and decide "
+    "who goes through on the tie's page, with the reason."
+)
 
 
 def add_imp_penalty(match, *, team, imps: int, reason: str, user) -> ImpPenalty:
@@ -97,8 +101,11 @@ def forfeit_errors(match, *, home_vp, away_vp, reason=None) -> list[ActionError]
     match (an empty list: nothing), each error naming its field.
 
     Each team's VP are 0 to the most one team can score on the scale the match plays by:
-    its own stage's (the event's for stage 1), to hundredths at most.
+    its own stage's (the event's for stage 1), to hundredths at most. A knockout's match
+    has none: a walkover there is the match marked final and the tie decided.
     """
+    if match.stage.is_knockout:  # won on IMPs with the carry-over: no points to give
+        return [ActionError(KNOCKOUT_FORFEIT, field="home_vp", code="knockout")]
     settings = match.settings
     rules = match.stage.method_rules()
     top = scoring.most_points(rules, settings.boards_per_match, settings.vp_scale)
