@@ -375,6 +375,8 @@ PAGES = [
     ),
     State("match-new", "/director/events/{league}/matches/new/", user="director"),
     State("match-manage", "/director/matches/{demo_match}/", user="director"),
+    # a knockout's: no forfeit form, the walkover's way said instead
+    State("match-manage-knockout", "/director/matches/{third_place}/", user="director"),
     State(
         "match-final-confirmation",
         "/director/matches/{demo_match}/",
