@@ -81,8 +81,9 @@ def wait_until_quiet(timeout: float = 60) -> None:
 
 class Watcher:
     """Sees from PostgreSQL's side when an action's transaction is open: every action locks
-    its event's row first (SELECT … FOR NO KEY UPDATE), which holds a RowShareLock on the
-    events table until it commits or rolls back; nothing else takes that lock."""
+    its event's row first (SELECT … FOR UPDATE, or FOR KEY SHARE at a table), which holds
+    a RowShareLock on the events table until it commits or rolls back; nothing else takes
+    that lock."""
 
     def __init__(self):
         self.connection = connect(DB_NAME)

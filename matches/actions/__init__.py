@@ -15,6 +15,12 @@ The contract of every action
    ``change.lock_matches``, in id order). Anything inside a match locks that match (and,
    through it, its event); anything event-wide locks the event. Two directors' changes
    to one event therefore never interleave: totals are never worked out from stale rows.
+   What the players post at a table (an entry, an acceptance, a dispute, a call) stays
+   inside its match and locks its event's row shared (``lock_match(...,
+   shared_event=True)``: ``FOR KEY SHARE``), so the tables of different matches post side
+   by side; an event-wide change (``FOR UPDATE``) still waits for them, and they for it.
+   A change holding its event shared locks one match only, and never the event itself
+   afterwards (``RuntimeError``: two such changes would wait for each other).
 3. **Final means final.** ``change.lock_match`` raises ``MatchIsFinal`` for a match a
    director marked final, so every change to it is refused with the same message until
    a director reopens it (``reopen_match``, with a reason kept in its history). Only

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from django.db import models, transaction
+from django.db import connections, models, router, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -90,6 +90,7 @@ class Change:
     def __init__(self, user):
         self.user = user
         self.events: dict[int, Event] = {}
+        self.shared: set[int] = set()  # the events locked shared (see lock_event)
         self.matches: set[int] = set()  # the matches locked: each one's revision goes up
         # (what the match's public pages are keyed on, with the event's wide revision)
         self.tables: set[int] = set()  # the tables shown something new: see table_changed
@@ -118,23 +119,42 @@ class Change:
 
     # -- locks (always the event's row first, then match rows: no deadlock between actions)
 
-    def lock_event(self, event) -> Event:
-        """Return the event's row, locked until the action commits; it will be bumped."""
+    def lock_event(self, event, *, shared: bool = False) -> Event:
+        """Return the event's row, locked until the action commits; it will be bumped.
+
+        The lock is exclusive (``FOR UPDATE``): no other action in the event runs until
+        this one commits. ``shared`` (``FOR KEY SHARE`` on PostgreSQL): for a change that
+        stays inside one match (``lock_match(..., shared_event=True)``); changes holding it
+        run side by side, each in its own match, while any exclusive lock waits for them
+        all and they for it. A change that took it shared cannot take it exclusively
+        later (two would wait for each other): take the exclusive lock first.
+        """
         event_id = pk_of(event)
+        if not shared and event_id in self.shared:
+            raise RuntimeError(
+                f"event {event_id} is locked shared by this change: lock it exclusively "
+                "first (lock_event), before any match of it"
+            )
         if event_id in self.events:
             return self.events[event_id]
-        locked = Event.objects.select_for_update(no_key=True).filter(pk=event_id).first()
+        if shared:
+            locked = _event_locked_shared(event_id)
+            self.shared.add(event_id)
+        else:
+            locked = Event.objects.select_for_update().filter(pk=event_id).first()
         if locked is None:
             raise Gone
         self.events[event_id] = locked
         return locked
 
-    def lock_match(self, match, *, final_ok: bool = False) -> Match:
+    def lock_match(self, match, *, final_ok: bool = False, shared_event: bool = False) -> Match:
         """Return the match's row (teams and event loaded), locked after its event's row.
 
         Raise MatchIsFinal if a director has marked it final, unless ``final_ok``. A match
         given as its row names its event (a match never moves to another event); given as
-        its id, the event is looked up first.
+        its id, the event is looked up first. ``shared_event``: the event's row is locked
+        shared (see ``lock_event``), for a change that writes inside this match alone;
+        such a change locks no other match (two could take them in opposite orders).
         """
         match_id = pk_of(match)
         if isinstance(match, Match):
@@ -143,7 +163,9 @@ class Change:
             event_id = Match.objects.filter(pk=match_id).values_list("event_id", flat=True).first()
         if event_id is None:
             raise Gone
-        event = self.lock_event(event_id)
+        event = self.lock_event(event_id, shared=shared_event)
+        if event_id in self.shared and self.matches - {match_id}:
+            raise RuntimeError("a change holding its event shared locks one match only")
         locked = (
             Match.objects.select_for_update(no_key=True, of=("self",))
             .select_related("home", "away", "stage")
@@ -188,6 +210,18 @@ class Change:
     def refresh_totals(self, match: Match) -> scoring.MatchResult:
         """Return the match scored afresh from its boards, its stored totals updated."""
         return store_totals(match)
+
+
+def _event_locked_shared(event_id: int) -> Event | None:
+    """Return the event's row read with ``FOR KEY SHARE`` (PostgreSQL; elsewhere, as
+    SQLite, a plain read: a writing transaction there holds the whole database)."""
+    connection = connections[router.db_for_write(Event)]
+    if connection.vendor != "postgresql":
+        return Event.objects.filter(pk=event_id).first()
+    table = connection.ops.quote_name(Event._meta.db_table)
+    column = connection.ops.quote_name(Event._meta.pk.column)
+    sql = f"SELECT * FROM {table} WHERE {column} = %s FOR KEY SHARE"
+    return next(iter(Event.objects.raw(sql, [event_id])), None)
 
 
 def checked_text(value, *, field: str, required: bool = False, most: int = 200) -> str:

@@ -103,10 +103,15 @@ def revoke_table(table, *, user) -> Room:
         return change.save(table)
 
 
-def _locked_table(change: Change, table: Room | int, *, final_ok: bool = False) -> Room:
+def _locked_table(
+    change: Change, table: Room | int, *, final_ok: bool = False, shared_event: bool = False
+) -> Room:
     """Return the table's row read again with its match locked (MatchIsFinal unless
     ``final_ok``). ``table``: its row as the caller has it (a table never moves to another
-    match, nor a match to another event: no need to look them up), or its id."""
+    match, nor a match to another event: no need to look them up), or its id.
+    ``shared_event``: what the players post at their table writes inside its own match
+    alone, so its event's row is locked shared (``Change.lock_event``): the tables of
+    different matches enter and accept side by side, not one at a time."""
     if isinstance(table, Room):
         table_id = table.pk
         match = table.match if Room.match.is_cached(table) else table.match_id
@@ -115,7 +120,7 @@ def _locked_table(change: Change, table: Room | int, *, final_ok: bool = False) 
         match = Room.objects.filter(pk=table_id).values_list("match_id", flat=True).first()
         if match is None:
             raise Gone
-    match = change.lock_match(match, final_ok=final_ok)
+    match = change.lock_match(match, final_ok=final_ok, shared_event=shared_event)
     table = Room.objects.filter(pk=table_id).first()
     if table is None:
         raise Gone
@@ -136,7 +141,7 @@ def _table_of(entry: TableEntry | int) -> Room | int:
 
 
 def _open(change: Change, table) -> Room:
-    table = _locked_table(change, table)
+    table = _locked_table(change, table, shared_event=True)
     if not table.is_open:
         raise ActionError(REVOKED, code="revoked")
     return table
@@ -308,7 +313,7 @@ def call_director(table, *, key: str, reason: str = "", board: int | None = None
     if errors:
         raise ActionError(errors[0], field="reason", code="reason")
     with changing(None) as change:
-        table = _locked_table(change, table, final_ok=True)
+        table = _locked_table(change, table, final_ok=True, shared_event=True)
         if not table.is_open:
             raise ActionError(REVOKED, code="revoked")
         on_board = _board(table, board) if board else None
