@@ -14,6 +14,7 @@ from django.test import Client
 from django.urls import Resolver404, reverse
 
 from matches.caching import middleware, pagecache, versions
+from matches.views import public as public_views
 from tests.clock import FakeClock
 from tests.factories import enter, make_scored_match, make_user
 from tests.test_caching import pages
@@ -258,23 +259,34 @@ def test_with_redis_one_client_is_kept_for_the_process(redis_settings):
     assert redis_cache.get_client(write=True) is redis_cache.get_client()
 
 
+@pytest.fixture
+def graced(client, match, settings, monkeypatch):
+    """PUBLIC_PAGE_GRACE=3 on a fake clock: return (the scorecard's URL, the clock)."""
+    settings.PUBLIC_PAGE_GRACE = 3
+    clock = FakeClock(1_800_000_000.0)
+    monkeypatch.setattr(time, "time", clock)
+    client.cookies["django_language"] = "en"
+    return reverse("scorecard", args=[match.pk]), clock
+
+
+def result_saved(match, capture):
+    """Save board 2 in both rooms (10 to 22 IMPs), the new revision published."""
+    with capture(execute=True):
+        enter(match, 2, "open", "3NT", "S", "=")
+        enter(match, 2, "closed", "3NT", "S", "-1")
+
+
 def test_with_a_grace_visitors_get_the_page_drawn_a_moment_ago_then_the_new_one(
-    client, match, spy, mode, settings, monkeypatch, django_capture_on_commit_callbacks
+    client, match, spy, mode, graced, django_capture_on_commit_callbacks
 ):
     """PUBLIC_PAGE_GRACE=3: a result saved after the scorecard was drawn reaches visitors
     when the page is 3 s old, not before; the page they get meanwhile, and its ETag, are
     the ones drawn, and their live refresh is told nothing changed. Logged-in users, and
     everyone once the grace is over, see the result."""
-    settings.PUBLIC_PAGE_GRACE = 3
-    clock = FakeClock(1_800_000_000.0)
-    monkeypatch.setattr(time, "time", clock)
-    client.cookies["django_language"] = "en"
-    url = reverse("scorecard", args=[match.pk])
+    url, clock = graced
     drawn = client.get(url)
     assert "IMP 10 : 0" in shown(drawn)
-    with django_capture_on_commit_callbacks(execute=True):  # the new revision published
-        enter(match, 2, "open", "3NT", "S", "=")
-        enter(match, 2, "closed", "3NT", "S", "-1")
+    result_saved(match, django_capture_on_commit_callbacks)
     clock.now += 2
     again = client.get(url)
     assert spy[-1] is again and again.content == drawn.content
@@ -303,3 +315,83 @@ def test_without_a_grace_a_change_reaches_visitors_at_their_next_request(client,
 def shown(response) -> str:
     """Return a page's text as it reads: tags out, spaces run together."""
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+def test_once_the_grace_is_over_a_page_is_drawn_by_one_request_while_the_others_get_it_as_drawn(
+    client, match, spy, mode, graced, monkeypatch, django_capture_on_commit_callbacks
+):
+    """PUBLIC_PAGE_GRACE=3, the page 4 s old and a result saved since: the first visitor to
+    ask draws it again; a visitor asking while it is being drawn is sent the page as it was
+    drawn, with its ETag, and draws nothing (on a busy server every visitor asking
+    meanwhile would draw it too); once it is drawn, everyone gets the new page."""
+    url, clock = graced
+    drawn = client.get(url)
+    result_saved(match, django_capture_on_commit_callbacks)
+    clock.now += 4
+    meanwhile, draws = [], []
+    real = public_views.scorecard_of
+
+    def drawing(scored):
+        draws.append(scored.pk)
+        other = Client()
+        other.cookies["django_language"] = "en"
+        meanwhile.append(other.get(url))
+        meanwhile.append(other.get(url, headers={"If-None-Match": drawn["ETag"]}))
+        return real(scored)
+
+    monkeypatch.setattr(public_views, "scorecard_of", drawing)
+    first = client.get(url)
+    assert draws == [match.pk]  # drawn once, by the first visitor
+    assert "IMP 22 : 0" in shown(first) and first["ETag"] != drawn["ETag"]
+    page, live = meanwhile
+    assert page.status_code == 200 and page.content == drawn.content
+    assert page["ETag"] == drawn["ETag"]
+    assert live.status_code == 304 and live["ETag"] == drawn["ETag"]
+    after = client.get(url, headers={"If-None-Match": drawn["ETag"]})
+    assert after.status_code == 200 and "IMP 22 : 0" in shown(after)
+    assert draws == [match.pk]
+
+
+def test_a_page_whose_drawing_failed_is_drawn_by_the_next_request(
+    client, match, graced, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The drawing mark goes with a draw that fails: the next visitor draws the page."""
+    url, clock = graced
+    client.get(url)
+    result_saved(match, django_capture_on_commit_callbacks)
+    clock.now += 4
+    real = public_views.scorecard_of
+
+    def failing(scored):
+        raise RuntimeError("the drawing process failed")
+
+    monkeypatch.setattr(public_views, "scorecard_of", failing)
+    with pytest.raises(RuntimeError):
+        client.get(url)
+    monkeypatch.setattr(public_views, "scorecard_of", real)
+    assert "IMP 22 : 0" in shown(client.get(url))
+
+
+def test_without_a_grace_every_request_after_a_change_draws_the_page(client, match, monkeypatch):
+    """PUBLIC_PAGE_GRACE=0 (the default): a change reaches every visitor at once, so no
+    visitor is sent an older page while another draws it."""
+    client.cookies["django_language"] = "en"
+    url = reverse("scorecard", args=[match.pk])
+    drawn = client.get(url)
+    enter(match, 2, "open", "3NT", "S", "=")
+    enter(match, 2, "closed", "3NT", "S", "-1")
+    meanwhile, draws = [], []
+    real = public_views.scorecard_of
+
+    def drawing(scored):
+        draws.append(scored.pk)
+        if len(draws) == 1:  # the first visitor's draw: another visitor asks meanwhile
+            other = Client()
+            other.cookies["django_language"] = "en"
+            meanwhile.append(other.get(url))
+        return real(scored)
+
+    monkeypatch.setattr(public_views, "scorecard_of", drawing)
+    client.get(url)
+    assert draws == [match.pk, match.pk]  # each visitor's request drew it
+    assert "IMP 22 : 0" in shown(meanwhile[0]) and meanwhile[0].content != drawn.content

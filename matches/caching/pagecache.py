@@ -16,7 +16,12 @@ With ``PUBLIC_PAGE_GRACE`` (seconds), a page kept for visitors is still sent to 
 its own ETag, for that long after it was drawn though the event has changed since: a
 congress's standings, changed by every result accepted at a table, are then drawn once in
 that time whatever the number of visitors, and no visitor sees them more than that many
-seconds late.
+seconds late. Nor is a page drawn by several processes at once: once its grace is over, the
+first request takes the page's drawing mark (``_take_drawing``, in the shared cache, for
+at most ``DRAWING_SECONDS``) and draws it, while the others are still sent the page as it
+was drawn until the new one is kept; on a busy server, where a page takes longer to draw,
+every visitor asking meanwhile would otherwise draw it too, and the server fall further
+behind. A page is then at most the grace plus the time to draw it late.
 
 Visitors who are not logged in all see the same page, which is kept whole; it holds no
 CSRF token (the language switch needs none, see scoresheet/urls.py), and a page that does
@@ -46,6 +51,7 @@ from . import versions
 logger = logging.getLogger(__name__)
 
 PAGE_TIMEOUT = 3600
+DRAWING_SECONDS = 10  # a drawing mark left by a process that died meanwhile lapses
 LIVE_START, LIVE_END = b"<!--live-->", b"<!--/live-->"
 VARY = ("Cookie", "Accept-Language", "X-Live")
 _CSRF_INPUT = re.compile(rb'name="csrfmiddlewaretoken"')
@@ -74,6 +80,23 @@ def _page_key(request, language: str) -> str:
     where = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
     digest = hashlib.blake2b(where.encode(), digest_size=16).hexdigest()
     return f"page:{digest}:{language}"
+
+
+def _drawing_key(page_key: str) -> str:
+    return f"drawing:{page_key}"
+
+
+def _take_drawing(page_key: str) -> bool:
+    """Return True when this request is to draw the page again (with PUBLIC_PAGE_GRACE,
+    the first to ask once its grace is over; without it, every request), False while
+    another process is drawing it (see the module)."""
+    if settings.PUBLIC_PAGE_GRACE <= 0:
+        return True
+    return cache.add(_drawing_key(page_key), 1, DRAWING_SECONDS)
+
+
+def _being_drawn(page_key: str) -> bool:
+    return settings.PUBLIC_PAGE_GRACE > 0 and cache.get(_drawing_key(page_key)) is not None
 
 
 def _anonymous(request) -> bool | None:
@@ -158,24 +181,38 @@ def public_page(event_of):
             entry = cache.get(key) if key else None
             if entry is not None and entry.version == version:
                 response = _body_response(entry, live)
+            elif entry is not None and not _take_drawing(key):
+                # drawn again by another process this moment: the page as it was drawn
+                etag = _etag(entry.version, language)
+                if _unchanged(request, etag):
+                    return _finish(HttpResponseNotModified(), etag)
+                response = _body_response(entry, live)
             else:
-                response = view(request, *args, **kwargs)
-                if key and response.status_code == 200 and not response.streaming:
-                    if _CSRF_INPUT.search(response.content):
-                        logger.warning("%s holds a CSRF token: not cached", request.path)
-                    else:
-                        entry = Entry(
-                            version, tuple(response.items()), response.content, time.time()
-                        )
-                        cache.set(key, entry, PAGE_TIMEOUT)
-                if live and response.status_code == 200:
-                    response.content = _live_part(response.content)
+                try:
+                    response = _drawn(request, view, args, kwargs, key, version, live)
+                finally:
+                    if entry is not None and settings.PUBLIC_PAGE_GRACE > 0:
+                        cache.delete(_drawing_key(key))
             return _finish(response, etag)
 
         wrapper.public_page = event_of  # for CachedPageMiddleware
         return wrapper
 
     return decorator
+
+
+def _drawn(request, view, args, kwargs, key, version, live) -> HttpResponse:
+    """Return the page drawn by its view, kept whole under ``key`` (None: not kept)."""
+    response = view(request, *args, **kwargs)
+    if key and response.status_code == 200 and not response.streaming:
+        if _CSRF_INPUT.search(response.content):
+            logger.warning("%s holds a CSRF token: not cached", request.path)
+        else:
+            entry = Entry(version, tuple(response.items()), response.content, time.time())
+            cache.set(key, entry, PAGE_TIMEOUT)
+    if live and response.status_code == 200:
+        response.content = _live_part(response.content)
+    return response
 
 
 # Straight from the cache, before the rest of the middleware --------------------------
@@ -284,8 +321,8 @@ def _cached_answer(request, version, language, sent, entry) -> HttpResponse | No
     if entry is None:
         return None
     if entry.version != version:
-        if not entry.in_grace():
-            return None
+        if not entry.in_grace() and not _being_drawn(_page_key(request, language)):
+            return None  # the whole stack draws it (public_page)
         etag = _etag(entry.version, language)  # the page as drawn a moment ago
         if sent and _sent_unchanged(sent, etag):
             return _fixed(HttpResponseNotModified(), etag, language)
