@@ -123,6 +123,7 @@ def test_a_knockout_match_refuses_a_forfeit_and_says_how_a_walkover_is_recorded(
     match = knockout(4, director).matches.filter(round=1).order_by("pk").first()
     page = director_client.get(reverse("director-match", args=[match.pk]))
     assert "for a walkover, mark the match final as it stands" in page.text
+    assert '<h2 class="h5">Walkover</h2>' in page.text  # not "Forfeit or walkover"
     assert 'name="forfeit-home_vp"' not in page.text
     refused = post_forfeit(director_client, match, "1", "0")
     assert "A knockout match gives no points to forfeit" in refused.text
@@ -133,3 +134,4 @@ def test_a_knockout_match_refuses_a_forfeit_and_says_how_a_walkover_is_recorded(
     director_client.cookies["django_language"] = "zh-hans"
     chinese = director_client.get(reverse("director-match", args=[match.pk])).text
     assert "淘汰赛的比赛没有可判给的分数" in chinese
+    assert '<h2 class="h5">弃权</h2>' in chinese and "弃权判分" not in chinese

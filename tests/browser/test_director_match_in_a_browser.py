@@ -221,6 +221,27 @@ def test_blank_table_sheets_carry_the_table_the_imp_columns_and_signatures_one_p
     assert helpers.pdf_pages(page, tmp_path) == 4
 
 
+LONG_NAME = "Birchwood Bridge Club of the Northern Counties"
+
+
+@pytest.mark.parametrize(("locale", "size"), CASES, ids=IDS)
+def test_a_long_team_name_on_a_blank_table_sheet_is_written_whole_on_screen_and_paper(
+    page: Page, locale, size, tmp_path
+):
+    event = make_event(name="春季团体赛")
+    make_match(event, home=make_team(event, "长城队"), away=make_team(event, LONG_NAME))
+    make_user("td", chief=True, password=PASSWORD)
+    open_as_director(page, size, f"/director/events/{event.pk}/rounds/1/table-sheets/")
+    for media in ("screen", "print"):
+        page.emulate_media(media=media)
+        head = page.locator("article.table-sheet").first.locator("th.team-head").nth(1)
+        expect(head).to_have_text(LONG_NAME)
+        # nothing of it hidden: the name wraps in its column instead of being cut off
+        assert head.evaluate("th => th.scrollWidth <= th.clientWidth")
+    shoot(page, f"table-sheets-long-name-print-{locale}-{size}")
+    assert helpers.pdf_pages(page, tmp_path) == 2
+
+
 @pytest.mark.parametrize(("locale", "size"), CASES, ids=IDS)
 def test_round_2s_line_ups_come_carried_over_and_are_saved_when_the_director_confirms(
     page: Page, locale, size
