@@ -54,7 +54,7 @@ def test_each_result_on_the_traveller_shows_its_score_against_par(english, match
     enter(match, 1, "open", "3NT", "W", "=")  # E-W +400 against par E-W +120: N-S lose 7
     enter(match, 1, "closed", "2NT", "E", "=")  # par exactly
     html = page(english, reverse("traveller", args=[match.event_id, 1, 1]))
-    assert "-7 vs par" in html
+    assert "\u22127 vs par" in html  # a real minus sign
     assert "0 vs par" in html
 
 

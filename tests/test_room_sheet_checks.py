@@ -53,7 +53,7 @@ def test_a_swing_under_10_imps_is_not_highlighted(director_client, match):
     enter(match, 2, "closed", "3NT", "S", "+1")  # 630: 1 IMP to Birch
     shown = row(sheet(director_client, match), 2)
     assert "check-swing" not in shown
-    assert '<span class="imp-value imp-away">-1</span>' in shown
+    assert '<span class="imp-value imp-away">\u22121</span>' in shown
 
 
 def test_the_same_contract_from_opposite_sides_is_highlighted(director_client, match):

@@ -14,6 +14,8 @@ from django.utils.translation import get_language, gettext
 
 from matches.scoring import Card, Contract, Doubling, Strain, format_result
 
+MINUS = "\u2212"  # a real minus sign, as the printed tables write a negative number
+
 SUIT_CLASS = {
     Strain.CLUBS: "suit-c",
     Strain.DIAMONDS: "suit-d",
@@ -31,8 +33,12 @@ def format_vp(value) -> str:
 
 
 def signed(number: int) -> str:
-    """Return a number with its sign, as scoresheets write differences ("+470", "-50", "0")."""
-    return f"{number:+d}" if number else "0"
+    """Return a number with its sign, as scoresheets write differences: "+470", "−50" (a
+    real minus sign, U+2212), "0". For the pages only: the files and feeds that programs
+    read write their own numbers, with an ASCII hyphen ("-50")."""
+    if not number:
+        return "0"
+    return f"+{number}" if number > 0 else f"{MINUS}{-number}"
 
 
 def quotient(standing) -> str:

@@ -13,10 +13,9 @@ from django.utils.translation import get_language, gettext, pgettext, pgettext_l
 from matches import scoring
 from matches.choices import SideChoice
 from matches.models import TableSide
-from matches.presenters.formatting import contract_html, contract_text, doubling_text
+from matches.presenters.formatting import contract_html, contract_text, doubling_text, signed
 from matches.scoring import Doubling, Seat
 
-MINUS = "\u2212"  # a real minus sign, as the printed tables write scores
 _NUMERALS = "一二三四五六七八九十"
 
 
@@ -69,15 +68,6 @@ def result_words(contract: scoring.Contract, tricks: int) -> str:
     return made_word()
 
 
-def signed_score(points: int) -> str:
-    """Return a score with its sign and a real minus: "+450", "−50", "0"."""
-    if points > 0:
-        return f"+{points}"
-    if points < 0:
-        return f"{MINUS}{-points}"
-    return "0"
-
-
 def declarer_score(contract, declarer, tricks: int, board_number: int) -> int:
     """Return the declaring side's score for the result on this board."""
     points = scoring.ns_score(contract, declarer, tricks, board_number)
@@ -88,7 +78,7 @@ def _parts(contract, declarer, tricks, board_number) -> dict:
     return {
         "side": SideChoice(Seat(declarer).side.value).label,
         "result": result_words(contract, tricks),
-        "score": signed_score(declarer_score(contract, declarer, tricks, board_number)),
+        "score": signed(declarer_score(contract, declarer, tricks, board_number)),
     }
 
 

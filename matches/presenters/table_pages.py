@@ -19,7 +19,8 @@ from django.utils.translation import get_language, gettext, ngettext
 from matches import scoring
 from matches.lib.text import sentence_gap
 from matches.models import TableSide
-from matches.presenters.score_words import side_name, signed_score, words_html_of
+from matches.presenters.formatting import signed
+from matches.presenters.score_words import side_name, words_html_of
 from matches.queries.tables import BoardAtTable, TableView
 from matches.scoring import Seat
 
@@ -130,7 +131,7 @@ class BoardRow:
             home, away = comparison.adjusted
             return gettext("Adjusted score: %(home)s %(home_imps)s, %(away)s %(away_imps)s") % {
                 "home": self.home, "away": self.away,
-                "home_imps": signed_score(home), "away_imps": signed_score(away),
+                "home_imps": signed(home), "away_imps": signed(away),
             }  # fmt: skip
         imps = comparison.imps or 0
         if imps == 0:

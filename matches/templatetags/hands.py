@@ -2,18 +2,18 @@
 
 from django import template
 
-from matches.presenters import hand_records
+from matches.presenters import formatting, hand_records
 
 register = template.Library()
 
 
 @register.filter
 def vs_par(ns_score, analysis) -> str:
-    """Return North-South's IMPs for a score against par, signed ("+3", "0", "-5")."""
+    """Return North-South's IMPs for a score against par, signed ("+3", "0", "−5")."""
     if analysis is None or ns_score is None:
         return ""
     won = hand_records.against_par(ns_score, analysis)
-    return f"{won:+d}" if won else "0"
+    return formatting.signed(won)
 
 
 @register.filter
