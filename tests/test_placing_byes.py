@@ -75,3 +75,34 @@ def test_the_bracket_json_and_the_wall_list_the_placing_byes(client, td):
     panel = re.search(r"wall-bracket-title2.*?</section>", page, re.S).group(0)
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", panel))
     assert 'data-figure="place-5-2-0"' in panel and "Team 5 轮空 bye" in text
+
+
+def round_names(html: str, tag: str) -> list[str]:
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", name)).strip()
+            for name in re.findall(rf"<{tag}[^>]*>(.*?)</{tag}>", html, re.S)]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [("en", ["Byes to places 5–6", "Third place", "Places 5–6"]),
+     ("zh-hans", ["轮空晋级第 5–6 名", "三四名决赛", "第 5–6 名"])],
+)  # fmt: skip
+def test_six_teams_byes_are_named_by_the_match_for_fifth_they_lead_to(client, td, language, names):
+    """Six teams: the two first-round losers have byes through the round of places 5–8
+    (there are no 7th and 8th), then play each other for 5th and 6th. Only that match is
+    "Places 5–6"; the column of byes before it says where they go."""
+    stage = knockout(6, td, placing=PlacingChoice.ALL)
+    for match in matches(stage, round=1):
+        win(match, match.home, td)
+    assert round_names(placing_section(client, stage, language), "h3") == names
+    fifth = stage.matches.get(round=3, home__name="Team 5")
+    client.cookies["django_language"] = language
+    scorecard = client.get(reverse("scorecard", args=[fifth.pk])).content.decode()
+    assert names[2] in scorecard and names[0] not in scorecard
+    wall = client.get(reverse("wall", args=[stage.event_id])).content.decode()
+    panel = re.search(r"wall-bracket-title2.*?</section>", wall, re.S).group(0)
+    assert round_names(panel, "h3") == [  # both languages at once on the wall
+        "轮空晋级第 5–6 名 Byes to places 5–6",
+        "三四名决赛 Third place",
+        "第 5–6 名 Places 5–6",
+    ]

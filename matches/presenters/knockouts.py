@@ -65,8 +65,19 @@ def places_name(first: int, last: int) -> str:
 
 
 def placing_round_name(stage, best: int, number: int) -> str:
-    """Return the name of round ``number`` of the placing bracket playing for ``best``."""
-    first, last = playoff.round_places(best, number, stage_rounds(stage), stage_teams(stage))
+    """Return the name of round ``number`` of the placing bracket playing for ``best``: by
+    the places it plays for ("Places 5–8"), or, when its teams all fit in the next round
+    (a round of byes: six teams' first-round losers, who go straight to the match for
+    5th), by the round it leads to ("Byes to places 5–6"), which alone is "Places 5–6". A
+    team alone in its bracket has "Place 7" for each of its byes."""
+    rounds, teams = stage_rounds(stage), stage_teams(stage)
+    first, last = playoff.round_places(best, number, rounds, teams)
+    byes = number < rounds and playoff.round_places(best, number + 1, rounds, teams) == (
+        first,
+        last,
+    )
+    if byes and first < last:
+        return _("Byes to places %(first)s–%(last)s") % {"first": first, "last": last}
     return places_name(first, last)
 
 
