@@ -13,6 +13,7 @@ from matches import actions, queries
 from matches.choices import DoubleFinalChoice
 from matches.interchange import backup
 from tests.double_elimination import double_elimination, number, play_out
+from tests.factories import make_event, make_team
 
 pytestmark = pytest.mark.usefixtures("messages_in_english")
 
@@ -133,3 +134,33 @@ def test_the_bracket_page_says_the_final_is_played_once(client, director, langua
     text = text_of(client.get(stage.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language))
     assert not_said not in text and 'data-figure="final-2' not in text
     assert rule not in text  # decided: nothing left to explain
+
+
+@pytest.mark.parametrize(
+    ("final", "last_round"), [("reset", "Second final"), ("once", "Grand final")]
+)
+def test_the_bracket_and_stages_feeds_say_how_the_final_is_played(
+    client, director, final, last_round
+):
+    """A program reading the bracket learns before the grand final whether a second one
+    may follow, as the bracket page says it; the rounds played then agree."""
+    event, stage = double_elimination(director, 4)
+    actions.configure_stage(event, user=director, number=1, double_final=final)
+    actions.start_stage(stage, user=director)
+    url = reverse("stage-bracket-json", args=[event.pk, 1])
+    assert client.get(url).json()["stage"]["double_final"] == final
+    [entry] = client.get(reverse("stages-json", args=[event.pk])).json()["stages"]
+    assert entry["double_final"] == final
+    play_out(director, stage, underdog_final)  # the losers' bracket winner takes the first
+    rounds = client.get(url, HTTP_ACCEPT_LANGUAGE="en").json()["rounds"]
+    assert rounds[-1]["name"] == last_round
+
+
+def test_a_knockouts_feed_has_no_double_final(client, director):
+    event = make_event()
+    for name in ("Ash", "Birch", "Cedar", "Deal"):
+        make_team(event, name)
+    actions.start_stage(actions.configure_stage(event, user=director, number=1,
+                                                kind="knockout"), user=director)  # fmt: skip
+    bracket = client.get(reverse("stage-bracket-json", args=[event.pk, 1])).json()
+    assert bracket["stage"]["double_final"] is None

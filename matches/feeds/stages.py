@@ -48,6 +48,9 @@ def _stage_summary(stage, request) -> dict:
         }
         if stage.is_knockout
         else None,
+        # a double elimination's final: "reset" (a second final when the losers' bracket
+        # winner wins the first) or "once" (one final only); null for any other stage
+        "double_final": stage.double_final if stage.is_double_elimination else None,
         "url": request.build_absolute_uri(stage.get_absolute_url()),
     }
 
