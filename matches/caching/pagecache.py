@@ -95,6 +95,11 @@ def _take_drawing(page_key: str) -> bool:
     return cache.add(_drawing_key(page_key), 1, DRAWING_SECONDS)
 
 
+def _release_drawing(page_key: str) -> None:
+    if settings.PUBLIC_PAGE_GRACE > 0:
+        cache.delete(_drawing_key(page_key))
+
+
 def _being_drawn(page_key: str) -> bool:
     return settings.PUBLIC_PAGE_GRACE > 0 and cache.get(_drawing_key(page_key)) is not None
 
@@ -191,8 +196,8 @@ def public_page(event_of):
                 try:
                     response = _drawn(request, view, args, kwargs, key, version, live)
                 finally:
-                    if entry is not None and settings.PUBLIC_PAGE_GRACE > 0:
-                        cache.delete(_drawing_key(key))
+                    if entry is not None:  # the mark _take_drawing took
+                        _release_drawing(key)
             return _finish(response, etag)
 
         wrapper.public_page = event_of  # for CachedPageMiddleware

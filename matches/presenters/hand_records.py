@@ -18,7 +18,7 @@ from matches.scoring import Seat, Side, Strain, imps
 from matches.scoring.deals import SUITS
 from matches.scoring.double_dummy import Analysis, ParContract
 
-from .formatting import SUIT_CLASS, doubling_text
+from .formatting import SUIT_CLASS, doubling_text, signed
 
 # The double-dummy table's columns, as hand records print them.
 TABLE_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
@@ -186,7 +186,7 @@ def par_line_html(line: ParLine):
         strain = format_html(
             '<span class="suit {}">{}</span>', SUIT_CLASS[contract.strain], contract.strain.symbol
         )
-    result = f" {line.contract.result:+d}".replace("-", "−") if line.contract.result else ""
+    result = f" {signed(line.contract.result)}" if line.contract.result else ""
     return format_html("{}{}{} {}{}", contract.level, strain, doubling, line.declarers, result)
 
 
