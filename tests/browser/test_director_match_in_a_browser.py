@@ -232,12 +232,19 @@ def test_a_long_team_name_on_a_blank_table_sheet_is_written_whole_on_screen_and_
     make_match(event, home=make_team(event, "长城队"), away=make_team(event, LONG_NAME))
     make_user("td", chief=True, password=PASSWORD)
     open_as_director(page, size, f"/director/events/{event.pk}/rounds/1/table-sheets/")
+    # on the screen it is shown, and on paper the sheet is laid out across an A4 page's
+    # 186 mm between its margins (703 CSS pixels), whatever the screen it is printed from
     for media in ("screen", "print"):
         page.emulate_media(media=media)
+        if media == "print":
+            page.set_viewport_size({"width": 703, "height": 1000})
         head = page.locator("article.table-sheet").first.locator("th.team-head").nth(1)
         expect(head).to_have_text(LONG_NAME)
-        # nothing of it hidden: the name wraps in its column instead of being cut off
-        assert head.evaluate("th => th.scrollWidth <= th.clientWidth")
+        # nothing of it hidden: the name wraps in its column instead of being cut off,
+        # within the four lines (five on paper) an 80-character name is clamped to (the header has it whole)
+        assert head.evaluate("th => th.scrollWidth <= th.clientWidth"), media
+        name = head.locator(".team-head-name")
+        assert name.evaluate("span => span.scrollHeight <= span.clientHeight + 1"), media
     shoot(page, f"table-sheets-long-name-print-{locale}-{size}")
     assert helpers.pdf_pages(page, tmp_path) == 2
 
