@@ -240,8 +240,9 @@ def test_a_long_team_name_on_a_blank_table_sheet_is_written_whole_on_screen_and_
             page.set_viewport_size({"width": 703, "height": 1000})
         head = page.locator("article.table-sheet").first.locator("th.team-head").nth(1)
         expect(head).to_have_text(LONG_NAME)
-        # nothing of it hidden: the name wraps in its column instead of being cut off,
-        # within the four lines (five on paper) an 80-character name is clamped to (the header has it whole)
+        # nothing of it hidden: the name wraps in its column instead of being cut off, within
+        # the four lines (five on paper) an 80-character name is clamped to (the header has it
+        # whole)
         assert head.evaluate("th => th.scrollWidth <= th.clientWidth"), media
         name = head.locator(".team-head-name")
         assert name.evaluate("span => span.scrollHeight <= span.clientHeight + 1"), media
