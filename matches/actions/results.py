@@ -57,6 +57,16 @@ def save_result(
     (the same result entered twice is not a conflict). Shared by typed entry, files and
     the tables; ``reason`` goes on the history row (which table and side, for a table)."""
     current = Result.objects.select_for_update().filter(board=board, room=room).first()
+    return write_result(change, current, board, room, entry, version, reason=reason)
+
+
+def write_result(
+    change, current: Result | None, board: Board, room: str, entry: dict, version: int, *,
+    reason: str = "",
+) -> Result:  # fmt: skip
+    """Return the room's result saved as ``save_result`` saves it, ``current`` being the
+    room's result (None: none yet) as the caller read it inside the same change, with the
+    match's row locked (so no other change can have written it since)."""
     if (current.version if current else 0) != version:
         if current is not None and current.matches_entry(entry):
             return current  # the same result, entered twice: nothing is lost

@@ -4,15 +4,15 @@ other side, a result not agreed, and the players' calls for the director.
 Every function here is an action (see the package docstring). A table acts without a
 user: ``user`` is None and what the history keeps says which table, which side and which
 phone. A table's link writes only its own match's room, only the match's boards, and only
-while the match is not final (``Change.lock_match``); an accepted result is saved by
-``results.save_result``, as a director's entry is, with the same conflict check.
+while the match is not final (``Change.lock_match``); an accepted result is saved as a
+director's entry is (``results.write_result``, the check ``save_result`` makes).
 """
 
 from __future__ import annotations
 
 import secrets
 
-from django.db.models import Exists
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -29,7 +29,7 @@ from matches.models import (
 )
 
 from .base import ActionError, Change, Conflict, Gone, changing, pk_of
-from .results import save_result
+from .results import write_result
 
 # Table codes: capitals and digits that cannot be read as one another (no I, L, O, 0, 1).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -174,13 +174,16 @@ def room_result(board: Board, room: str) -> tuple[Result | None, bool]:
     """Return the room's result (None: none yet) and whether a director (or a file) saved
     it last: a result a table's accepted entry saved, and no one changed since, is the
     table's."""
-    current = Result.objects.filter(board=board, room=room).first()
+    from_table = TableEntry.objects.filter(
+        result=OuterRef("pk"), status=EntryStatus.ACCEPTED, saved_version=OuterRef("version")
+    )
+    current = (
+        Result.objects.filter(board=board, room=room).annotate(from_table=Exists(from_table))
+        .first()
+    )  # fmt: skip
     if current is None:
         return None, False
-    from_table = TableEntry.objects.filter(
-        result=current, status=EntryStatus.ACCEPTED, saved_version=current.version
-    )
-    return current, not from_table.exists()
+    return current, not current.from_table
 
 
 def where(table: Room) -> str:
@@ -223,7 +226,7 @@ def enter_at_table(table, *, board: int, entry: dict, side: str, device: str, ke
 def accept_at_table(entry, *, side: str, device: str, key: str) -> TableEntry:
     """Return the entry accepted by the other side, its result saved for the room.
 
-    Saved by ``save_result`` at the version the room's result had when the entry was
+    Saved by ``write_result`` at the version the room's result had when the entry was
     made: a result the director changed meanwhile is a Conflict (the director's word
     stands). The result's history names the table, the side that entered and the side
     that accepted. The same ``key`` sent again returns the entry as it is.
@@ -250,8 +253,9 @@ def accept_at_table(entry, *, side: str, device: str, key: str) -> TableEntry:
             f"{where(table)}: entered by {entry.side} ({entry.device or '?'}), "
             f"accepted by {side} ({device[:64] or '?'})"
         )
-        saved = save_result(change, entry.board, table.room, entry.entry(),
-                            current.version if current else 0, reason=reason)  # fmt: skip
+        # read inside this change, the match's row locked: no one can have written it since
+        saved = write_result(change, current, entry.board, table.room, entry.entry(),
+                             current.version if current else 0, reason=reason)  # fmt: skip
         entry.status, entry.result, entry.saved_version = EntryStatus.ACCEPTED, saved, saved.version
         entry.decided_side, entry.decided_device = side, device[:64]
         entry.decision_key, entry.decided = key, timezone.now()
