@@ -8,7 +8,7 @@ from django.utils import translation
 
 from matches import actions
 from matches.models import Match
-from tests.factories import make_event, make_match, make_team
+from tests.factories import enter, make_event, make_match, make_team
 from tests.knockout_cup import knockout
 
 pytestmark = pytest.mark.django_db
@@ -135,3 +135,30 @@ def test_a_knockout_match_refuses_a_forfeit_and_says_how_a_walkover_is_recorded(
     chinese = director_client.get(reverse("director-match", args=[match.pk])).text
     assert "淘汰赛的比赛没有可判给的分数" in chinese
     assert '<h2 class="h5">弃权</h2>' in chinese and "弃权判分" not in chinese
+
+
+def test_a_walkover_in_a_knockout_is_recorded_as_the_directors_match_page_says(director):
+    """The page's advice, followed: a match not played at all stands level and is decided
+    on the tie's page; where the team that withdrew was ahead, the boards it did not play
+    get adjusted scores first, and the other team goes through when the match is final."""
+    stage = knockout(4, director)
+    not_played, withdrawn = stage.matches.filter(round=1).order_by("pk")[:2]
+    level = actions.mark_final(not_played, user=director, confirm=True)
+    assert level.advance.tie
+    decided = actions.decide_knockout_tie(
+        level, winner=level.away, reason="Walkover: the home team did not come", user=director
+    )
+    assert decided.decided_winner_id == level.away_id
+    # the home team won board 1, then withdrew: board 2 is given to the away team
+    enter(withdrawn, 1, "open", "4S", "N", "=", user=director)
+    enter(withdrawn, 1, "closed", "4S", "N", "-1", user=director)
+    board = withdrawn.boards.get(number=2)
+    actions.set_artificial_score(
+        board, home_imps=-20, away_imps=20, reason="Walkover: the home team withdrew",
+        user=director,
+    )  # fmt: skip
+    final = actions.mark_final(Match.objects.get(pk=withdrawn.pk), user=director, confirm=True)
+    assert not final.advance.tie
+    assert final.away_imps > final.home_imps
+    (next_match,) = [m for m in final.advance.made if withdrawn.away_id in (m.home_id, m.away_id)]
+    assert withdrawn.home_id not in (next_match.home_id, next_match.away_id)
