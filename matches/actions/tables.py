@@ -226,8 +226,8 @@ def enter_at_table(table, *, board: int, entry: dict, side: str, device: str, ke
 def accept_at_table(entry, *, side: str, device: str, key: str) -> TableEntry:
     """Return the entry accepted by the other side, its result saved for the room.
 
-    Saved by ``write_result`` at the version the room's result had when the entry was
-    made: a result the director changed meanwhile is a Conflict (the director's word
+    Saved by ``write_result`` over the room's result as this change reads it: a result
+    the director saved since the table's last one is a Conflict (the director's word
     stands). The result's history names the table, the side that entered and the side
     that accepted. The same ``key`` sent again returns the entry as it is.
     """
