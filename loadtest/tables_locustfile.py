@@ -38,6 +38,10 @@ checks against the database after the run.
 Request names: table-page, table-state, table-enter, table-accept (and "… again" for the
 same key sent twice), scorecard-check, standings, scorecard, round, team, live-refresh,
 static.
+
+Every user is locust's ``FastHttpUser`` (geventhttpclient), which sends the same requests
+as its ``HttpUser`` (python-requests) at a fraction of the CPU: locust shares the machine's
+cores with the servers it measures, and every millisecond it spends is one they wait for.
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ from common import (
     use_next_host,
     wait_between,
 )
-from locust import HttpUser, task
+from locust import FastHttpUser, task
 from tables_plan import (
     ACCEPT_DELAY,
     BOARD_SECONDS,
@@ -107,7 +111,7 @@ def typed_entry(rng: random.Random) -> tuple[dict, dict]:
     return result, fields
 
 
-class TablePhone(HttpUser):
+class TablePhone(FastHttpUser):
     """One phone at a table: North-South (enters) or East-West (accepts)."""
 
     fixed_count = 2 * len(TABLES)
@@ -135,7 +139,7 @@ class TablePhone(HttpUser):
             if response.status_code != 200:
                 response.failure(f"table page: HTTP {response.status_code}")
             html = response.text or ""
-        self.csrf = self.client.cookies.get("csrftoken", "")
+        self.csrf = next((c.value for c in self.client.cookiejar if c.name == "csrftoken"), "")
         fetch_assets(self, html)
         self.poll()
 
@@ -281,7 +285,7 @@ class TablePhone(HttpUser):
 _checking: set[int] = set()
 
 
-class ScorecardWatcher(HttpUser):
+class ScorecardWatcher(FastHttpUser):
     """Asks for the public scorecard of each accepted result until it shows."""
 
     fixed_count = WATCHERS
@@ -334,7 +338,7 @@ class ScorecardWatcher(HttpUser):
             _checking.discard(match)
 
 
-class Spectator(HttpUser):
+class Spectator(FastHttpUser):
     """Someone following the event on its public pages, the live refresh running."""
 
     fixed_count = SPECTATORS
