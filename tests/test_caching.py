@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from matches import actions
+from matches.scoring import Contract
 from tests.factories import enter, make_match, make_scored_match
 
 pytestmark = pytest.mark.django_db
@@ -272,3 +273,57 @@ def test_a_scorecard_changes_with_its_match_and_with_what_the_whole_event_shares
     actions.change_team(match.home, name="Renamed Team", user=director)
     renamed = client.get(url, headers={"If-None-Match": accepted["ETag"]})
     assert renamed.status_code == 200 and "Renamed Team" in renamed.text
+
+
+def test_a_scorecard_row_kept_drawn_is_what_drawing_it_afresh_gives_after_every_change(
+    director, match
+):
+    """The scorecard keeps each board's row drawn in the process's memory under everything
+    it shows (presenters/scorecards.py, row_signature): whatever changes on a board (a lead,
+    the tricks, a director's assigned or artificial score, the other room, the language),
+    the row sent is the row drawn afresh, never the one kept from before."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from matches.models import Board, Match
+    from matches.presenters.scorecards import row_html, scorecard
+
+    board = Board.objects.get(match=match, number=1)
+    changes = [
+        lambda: None,
+        lambda: enter(match, 1, "open", "4H", "N", "=", lead="SA"),
+        lambda: enter(match, 1, "open", "4H", "N", "+1", lead="SA"),
+        lambda: enter(match, 1, "closed", "4H", "S", "-1"),
+        lambda: enter(match, 2, "open", "3NT", "E", "="),
+        lambda: actions.assign_result(
+            board,
+            "closed",
+            {"contract": Contract.parse("4H"), "declarer": "S", "lead": "", "tricks": 9},
+            reason="Law 12C2",
+            user=director,
+        ),  # fmt: skip
+        lambda: actions.set_artificial_score(
+            board, home_imps=3, away_imps=-3, reason="Law 12C1", user=director
+        ),
+        lambda: actions.set_artificial_score(
+            board, home_imps=2, away_imps=-2, reason="Law 12C1", user=director
+        ),
+        lambda: actions.clear_artificial_score(board, user=director),
+    ]
+    board_one = set()
+    for change in changes:
+        change()
+        for language in ("en", "zh-hans"):
+            with translation.override(language):
+                shown = Match.objects.with_teams().get(pk=match.pk)
+                for part in scorecard(shown).segments:
+                    for row in part.rows:
+                        fresh = render_to_string(
+                            "matches/_scorecard_row.html", {"match": shown, "row": row}
+                        )
+                        assert row_html(shown, row) == fresh, (language, row.board.number)
+                        if row.board.number == 1:
+                            board_one.add(fresh)
+    # board 1 was shown 7 ways (board 2's result and clearing the artificial score leave it
+    # as it was), in each language
+    assert len(board_one) == 2 * 7

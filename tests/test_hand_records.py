@@ -76,6 +76,26 @@ def test_the_scorecard_lists_each_boards_hand_record(english, match):
     assert reverse("hand-records", args=[match.event_id, 1]) in html
 
 
+def test_deals_imported_after_a_scorecard_was_seen_show_on_it_and_on_the_rounds_other_match(
+    english,
+):
+    """The hand records on a scorecard are kept once for the round (every match of it plays
+    the same deals) and drawn again when the event's deals change, not when a result does."""
+    event = make_event(name="Club teams")
+    match, other = make_match(event), make_match(event)
+    assert '<details id="hand-' not in page(english, match.get_absolute_url())
+    with translation.override("en"):
+        call_command(
+            "import_deals", event.pk, DATA / "deals_with_comments_and_statistics.pbn",
+            "--round", "1", stdout=io.StringIO(),
+        )  # fmt: skip
+    for shown in (match, other, match):
+        assert page(english, shown.get_absolute_url()).count('<details id="hand-') == 16
+    enter(match, 1, "open", "4S", "N", "=")
+    html = page(english, match.get_absolute_url())
+    assert html.count('<details id="hand-') == 16 and 'data-board="1"' in html
+
+
 def test_the_json_feed_gives_each_board_its_deal_double_dummy_and_par(client, match):
     data = client.get(reverse("scorecard-json", args=[match.pk])).json()
     deal = data["boards"][0]["deal"]

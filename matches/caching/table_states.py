@@ -27,8 +27,6 @@ the boards that changed are drawn (``card_html``).
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from django.core.cache import cache
@@ -36,11 +34,12 @@ from django.db import connections, router
 
 from matches.models import Event, Match, Room
 
+from .kept_html import KeptHtml
+
 TIMEOUT = 3600
 CARDS_KEPT = 8192  # about 16 boards × 2 languages × 250 tables, a few MB
 
-_cards: OrderedDict[Hashable, str] = OrderedDict()
-_cards_lock = threading.Lock()
+_cards = KeptHtml(CARDS_KEPT)
 
 
 @functools.cache
@@ -94,14 +93,4 @@ def card_html(signature: Hashable, draw: Callable[[], str]) -> str:
     """Return a board's card as drawn for ``signature`` (``card_signature``: everything it
     is drawn from), from this process's memory if it was drawn before, else ``draw()``,
     kept for next time (the least recently used of ``CARDS_KEPT`` cards makes way)."""
-    with _cards_lock:
-        html = _cards.get(signature)
-        if html is not None:
-            _cards.move_to_end(signature)
-            return html
-    html = draw()
-    with _cards_lock:
-        _cards[signature] = html
-        if len(_cards) > CARDS_KEPT:
-            _cards.popitem(last=False)
-    return html
+    return _cards.html(signature, draw)

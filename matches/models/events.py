@@ -97,6 +97,13 @@ class Event(RevisionsOnlyGoUp, models.Model):
         """
         return Event.version_of(self.pk, self.created, self.revision)
 
+    @property
+    def wide_version(self) -> str:
+        """Return what the pages' parts that show only what the whole event shares (the
+        deals, the names) are keyed on: ``cache_version`` at the ``wide_revision``, which
+        a table's entries and a match's results leave as it is."""
+        return Event.version_of(self.pk, self.created, self.wide_revision)
+
     @staticmethod
     def version_of(pk: int, created, revision: int) -> str:
         """Return ``cache_version`` from its parts, as read from the database (no instance)."""

@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.template.loader import render_to_string
 from django.utils.text import Truncator
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from matches import scoring
+from matches.caching.kept_html import KeptHtml
 from matches.choices import RoomChoice, SeatChoice
 from matches.models import Board, Event, Match, Result
 from matches.models.stages import first_stage
@@ -74,6 +76,42 @@ class Scorecard:
     def has_notes(self) -> bool:
         """Return True when the director's adjustments need a note under the sheet."""
         return bool(self.adjustments or self.assigned or self.penalties or self.match.forfeit_vp)
+
+
+ROWS_KEPT = 8192  # 16 boards × 2 languages × 250 matches, a few MB
+_rows = KeptHtml(ROWS_KEPT)
+
+
+def _result_signature(result: Result | None) -> tuple | None:
+    if result is None:
+        return None
+    return (result.level, result.strain, result.doubling, result.declarer, result.tricks,
+            result.lead, result.assigned_reason)  # fmt: skip
+
+
+def row_signature(match: Match, row: ScorecardRow) -> tuple:
+    """Return everything a scorecard row (templates/matches/_scorecard_row.html) is drawn
+    from, as values: the page's language, where its traveller is, the board, both rooms'
+    results, the board's adjusted score and how the rooms compare."""
+    board, comparison, adjusted = row.board, row.comparison, row.board.adjusted
+    stage = match.stage
+    return (
+        get_language(), stage.event_id, stage.number, stage.is_first, match.round,
+        board.number, board.vulnerability,
+        _result_signature(row.open), _result_signature(row.closed),
+        adjusted and (adjusted.home_imps, adjusted.away_imps, adjusted.reason),
+        comparison.complete, comparison.imps, comparison.difference,
+    )  # fmt: skip
+
+
+def row_html(match: Match, row: ScorecardRow) -> str:
+    """Return a board's row of the scorecard, drawn again only when something it shows has
+    changed (the rows drawn are kept in this process's memory under ``row_signature``):
+    after a result is accepted, the match's scorecard draws one row, not every board's."""
+    return _rows.html(
+        row_signature(match, row),
+        lambda: render_to_string("matches/_scorecard_row.html", {"match": match, "row": row}),
+    )
 
 
 SEAT_ORDER = "NSEW"  # a line-up is written pair by pair: North-South, then East-West
