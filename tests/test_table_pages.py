@@ -680,3 +680,23 @@ def test_without_javascript_a_refused_answer_is_shown_on_the_page(phone, tables)
     bell = phone.post(url(table, "call/"), {"key": "c", "reason": "bell\x07"})
     assert bell.status_code == 200 and 'id="id_call_reason_error"' in bell.content.decode()
     assert not DirectorCall.objects.exists()
+
+
+def test_an_entry_and_its_acceptance_cost_a_fixed_number_of_queries_the_state_included(
+    phone, match, tables, django_assert_max_num_queries
+):
+    """The posts a congress's tables send most, each answered with the table's new state:
+    their queries do not grow with the boards played (README, "Results from the tables").
+    The same acceptance sent again is answered from the entry the view reads, with no
+    transaction."""
+    table = tables["open"]
+    for board in (1, 2, 3):
+        with django_assert_max_num_queries(19):
+            answer = post_entry(phone, table, board=board, key=f"e{board}")
+        entry = answer.json()["state"]["boards"][board - 1]["entry"]
+        with django_assert_max_num_queries(30):
+            assert accept(phone, table, entry, key=f"a{board}").json()["ok"]
+    with django_assert_max_num_queries(9) as resent:
+        assert accept(phone, table, entry, key="a3").json()["ok"]
+    assert not any("SAVEPOINT" in q["sql"] or "BEGIN" in q["sql"] for q in resent.captured_queries)
+    assert Result.objects.filter(board__match=match, room="open").count() == 3

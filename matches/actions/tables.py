@@ -16,6 +16,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from matches import scoring
 from matches.choices import RoomChoice
 from matches.lib.text import text_errors
 from matches.models import (
@@ -223,6 +224,32 @@ def enter_at_table(table, *, board: int, entry: dict, side: str, device: str, ke
         return made
 
 
+class _Decided(Exception):
+    """The entry was decided with this key already: the same post, sent again."""
+
+    def __init__(self, entry: TableEntry):
+        super().__init__()
+        self.entry = entry
+
+
+def _decided_with(entry, key: str) -> bool:
+    """Whether the caller's row of the entry (the view reads it just before) shows it
+    decided with this key already: the same post sent again, answered with no query."""
+    return isinstance(entry, TableEntry) and entry.decision_key == key
+
+
+def _locked_entry(entry_id: int, key: str) -> TableEntry:
+    """Return the entry read again inside the change, locked, still waiting for the other
+    side; _Decided (the change then writes nothing) when this key decided it already."""
+    entry = TableEntry.objects.select_for_update().select_related("board").get(pk=entry_id)
+    if entry.decision_key == key:
+        raise _Decided(entry)
+    if entry.status != EntryStatus.WAITING:
+        raise ActionError(NOT_WAITING, params={"status": entry.get_status_display()},
+                          code="decided")  # fmt: skip
+    return entry
+
+
 def accept_at_table(entry, *, side: str, device: str, key: str) -> TableEntry:
     """Return the entry accepted by the other side, its result saved for the room.
 
@@ -232,17 +259,19 @@ def accept_at_table(entry, *, side: str, device: str, key: str) -> TableEntry:
     that accepted. The same ``key`` sent again returns the entry as it is.
     """
     key, side = _key(key), _side(side)
-    entry_id = pk_of(entry)
-    done = TableEntry.objects.filter(pk=entry_id, decision_key=key).first()
-    if done is not None:
-        return done
+    if _decided_with(entry, key):
+        return entry
+    try:
+        return _accept(entry, side=side, device=device, key=key)
+    except _Decided as decided:
+        return decided.entry
+
+
+def _accept(entry, *, side: str, device: str, key: str) -> TableEntry:
     with changing(None) as change:
         table = _open(change, _table_of(entry))
-        entry = TableEntry.objects.select_for_update().select_related("board").get(pk=entry_id)
+        entry = _locked_entry(pk_of(entry), key)
         entry.board.match = table.match
-        if entry.status != EntryStatus.WAITING:
-            raise ActionError(NOT_WAITING, params={"status": entry.get_status_display()},
-                              code="decided")  # fmt: skip
         if side == entry.side:
             raise ActionError(SAME_SIDE, params={"side": entry.get_side_display()},
                               field="side", code="side")  # fmt: skip
@@ -260,41 +289,42 @@ def accept_at_table(entry, *, side: str, device: str, key: str) -> TableEntry:
         entry.decided_side, entry.decided_device = side, device[:64]
         entry.decision_key, entry.decided = key, timezone.now()
         entry.save()
-        change.refresh_totals(table.match)
-        _compared_in_the_other_room(change, table, entry.board)
+        scored = change.refresh_totals(table.match)
+        _compared_in_the_other_room(change, table, entry.board, scored)
         change.confine_to_matches()
         return entry
 
 
-def _compared_in_the_other_room(change: Change, table: Room, board: Board) -> None:
-    """Mark the match's other room changed when it has this board's result too: it may now
-    be shown the comparison (the board's IMPs, or the segment complete in both rooms)."""
+def _compared_in_the_other_room(
+    change: Change, table: Room, board: Board, scored: scoring.MatchResult
+) -> None:
+    """Mark the match's other room changed when it has this board's result too (as the
+    match was just scored, ``scored``): it may now be shown the comparison (the board's
+    IMPs, or the segment complete in both rooms)."""
     other = RoomChoice.CLOSED if table.room == RoomChoice.OPEN else RoomChoice.OPEN
-    compared = Result.objects.filter(board=board, room=other)
-    for table_id in (
-        Room.objects.filter(match=table.match_id, room=other)
-        .filter(Exists(compared))
-        .values_list("pk", flat=True)
-    ):
-        change.table_changed(table_id)
+    compared = next(c for c in scored.boards if c.number == board.number)
+    if (compared.closed_ns if other == RoomChoice.CLOSED else compared.open_ns) is not None:
+        change.room_changed(table.match_id, other)
 
 
 def dispute_at_table(entry, *, side: str, device: str, key: str, reason: str = "") -> TableEntry:
     """Return the entry marked not agreed, the director called to the table."""
     key, side = _key(key), _side(side)
-    entry_id = pk_of(entry)
-    done = TableEntry.objects.filter(pk=entry_id, decision_key=key).first()
-    if done is not None:
-        return done
+    if _decided_with(entry, key):
+        return entry
     errors = text_errors(reason, most=200)
     if errors:
         raise ActionError(errors[0], field="reason", code="reason")
+    try:
+        return _dispute(entry, side=side, device=device, key=key, reason=reason)
+    except _Decided as decided:
+        return decided.entry
+
+
+def _dispute(entry, *, side: str, device: str, key: str, reason: str) -> TableEntry:
     with changing(None) as change:
         table = _open(change, _table_of(entry))
-        entry = TableEntry.objects.select_for_update().select_related("board").get(pk=entry_id)
-        if entry.status != EntryStatus.WAITING:
-            raise ActionError(NOT_WAITING, params={"status": entry.get_status_display()},
-                              code="decided")  # fmt: skip
+        entry = _locked_entry(pk_of(entry), key)
         entry.status, entry.decided_side, entry.decided_device = (
             EntryStatus.DISPUTED, side, device[:64]
         )  # fmt: skip
