@@ -11,6 +11,9 @@ and no connection timeout on every request when Redis is unreachable rather than
 A key this process could not write or delete may still hold an older value in Redis (when
 Redis was alive but out of reach): such keys are deleted first thing when Redis answers
 again, so no page, session or event version written during the outage comes back stale.
+Then, and after the cache is cleared (FLUSHDB, which sends no keyspace notification), every
+process's memo of event versions is told to forget what it holds (``dropped_channel``;
+matches/caching/version_memo.py).
 """
 
 from __future__ import annotations
@@ -41,6 +44,20 @@ class _Health:
 
 
 _HEALTH: dict[str, _Health] = {}
+_ON_DROPPED: list = []  # called with a cache's location when this process dropped keys
+
+
+def dropped_channel(db: int) -> str:
+    """Return the channel told when keys of Redis's database ``db`` went without a keyspace
+    notification for each (FLUSHDB), or may have (the keys written during an outage)."""
+    return f"__scoresheet-dropped@{db}__"
+
+
+def on_dropped(callback) -> None:
+    """Have ``callback(location)`` called when this process has cleared a cache or deleted
+    the keys it wrote while the cache was down."""
+    if callback not in _ON_DROPPED:
+        _ON_DROPPED.append(callback)
 
 
 def _health(location: str) -> _Health:
@@ -70,6 +87,22 @@ class _OneClientPerPool(RedisCacheClient):
             client = self._client(connection_pool=pool, single_connection_client=True)
             clients[where] = client
         return client
+
+    def clear(self):
+        try:
+            return bool(self.get_client(None, write=True).flushdb())
+        finally:
+            self.tell_dropped()
+
+    def tell_dropped(self) -> None:
+        """Tell this process's memo of event versions, and every other's, that keys went
+        without a keyspace notification for each (FLUSHDB), or may have (the keys written
+        during an outage); raises if Redis does not answer."""
+        for callback in _ON_DROPPED:
+            callback(",".join(self._servers))
+        pool = self._get_connection_pool(True)
+        db = int(pool.connection_kwargs.get("db") or 0)
+        self.get_client(None, write=True).publish(dropped_channel(db), b"1")
 
 
 class ResilientRedisCache(RedisCache):
@@ -137,6 +170,7 @@ class ResilientRedisCache(RedisCache):
             self._cache.clear()
         elif keys:
             self._cache.delete_many(keys)
+            self._cache.tell_dropped()  # a key deleted that was not there is not notified
         with state.lock:
             state.forget.difference_update(keys)
             state.overflowed = False
