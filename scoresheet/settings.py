@@ -191,6 +191,10 @@ else:
 # costs no database query): only when every server process shares the cache, as with
 # Redis, or when one process serves everything (REVISIONS_IN_CACHE=1).
 REVISIONS_IN_CACHE = env_bool("REVISIONS_IN_CACHE", bool(REDIS_URL))
+# With Redis and REVISIONS_IN_CACHE, each server process keeps the revisions it read from
+# Redis for as long as Redis's keyspace notifications tell it of every change to them (a
+# 304 then needs no round trip to Redis; matches/caching/version_memo.py). 0 turns it off.
+REVISIONS_MEMO = env_bool("REVISIONS_MEMO", True)
 # For how many seconds a public page drawn for visitors who are not logged in may still be
 # sent to them after the event has changed, before it is drawn again. At a congress every
 # result accepted at a table changes the event; with a few seconds here the standings are

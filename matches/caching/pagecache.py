@@ -46,7 +46,7 @@ from django.urls import Resolver404, resolve
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language, get_language_from_request
 
-from . import versions
+from . import version_memo, versions
 
 logger = logging.getLogger(__name__)
 
@@ -256,8 +256,10 @@ def answer_from_cache(request) -> HttpResponse | None:
     the event's version or the page not in the cache, a database that does not answer).
 
     The event's version comes from the cache where it may be trusted there
-    (REVISIONS_IN_CACHE), else from the database; with If-None-Match, a 304 needs only the
-    version, and without it a page not in the cache costs no query (the view reads it).
+    (REVISIONS_IN_CACHE; with Redis, from this process's memo of what it read there while
+    that may be trusted, ``version_memo``), else from the database; with If-None-Match, a
+    304 needs only the version, and without it a page not in the cache costs no query (the
+    view reads it).
     A match's pages are keyed on the match (``versions.event_of_match``), whose version is
     read with it, from the database, in one query.
     """
@@ -278,12 +280,18 @@ def answer_from_cache(request) -> HttpResponse | None:
     sent = request.META.get("HTTP_IF_NONE_MATCH")
     entry = None
     if settings.REVISIONS_IN_CACHE:
-        if sent:
+        version, ticket = version_memo.lookup(event_id)
+        if version is not None:  # from this process's memo: no round trip for a 304
+            if not sent:
+                entry = cache.get(_page_key(request, language))
+        elif sent:
             version = cache.get(versions.version_key(event_id))
+            version_memo.keep(event_id, version, ticket)
         else:
             page_key = _page_key(request, language)
             found = cache.get_many([versions.version_key(event_id), page_key])
             version, entry = found.get(versions.version_key(event_id)), found.get(page_key)
+            version_memo.keep(event_id, version, ticket)
     else:
         if not sent:
             entry = cache.get(_page_key(request, language))

@@ -4,9 +4,12 @@ An event's version is its id, creation time and revision (``Event.cache_version`
 every change bumps. Where the cache is shared by every server process (Redis;
 ``REVISIONS_IN_CACHE``), each event's current version is kept in the cache too, set by
 whoever changes the event once the change is committed (``event_changed``): a cached page
-then costs no database query. Without a shared cache the version is read from the
-database on every request (one small query), since another process's change could not
-reach this process's memory. The page cache itself is in ``pagecache``.
+then costs no database query. With Redis each process also keeps the versions it read
+there, for as long as Redis's keyspace notifications tell it of every change to them
+(``version_memo``): a 304 then costs no round trip to Redis either. Without a shared
+cache the version is read from the database on every request (one small query), since
+another process's change could not reach this process's memory. The page cache itself
+is in ``pagecache``.
 
 A match's pages (its scorecard, and its feed) are keyed on the match instead
 (``event_of_match``): on the event's ``wide_revision`` and the match's ``revision``, read
@@ -24,6 +27,8 @@ from django.db import DatabaseError, connections, router, transaction
 from django.db.models.signals import post_delete
 
 from matches.models import Event, Match
+
+from . import version_memo
 
 READER_TIMEOUT = 300  # a version read from the database, kept by a reader
 WRITER_TIMEOUT = 3600  # a version set by the change that made it
@@ -85,13 +90,24 @@ def _remember(event_id: int, version: str) -> None:
     """Keep a version just read from the database, unless a newer one is there already."""
     if settings.REVISIONS_IN_CACHE:
         cache.add(version_key(event_id), version, READER_TIMEOUT)
+        version_memo.forget(event_id)
+
+
+def cached_version(event_id: int) -> str | None:
+    """Return the event's version as the cache holds it (None: it does not), from this
+    process's memo of them when it may be trusted (``version_memo``)."""
+    version, ticket = version_memo.lookup(event_id)
+    if version is None:
+        version = cache.get(version_key(event_id))
+        version_memo.keep(event_id, version, ticket)
+    return version
 
 
 def event_version(event_id: int) -> str | None:
     """Return the event's current version (None: no such event), from the cache if it may
     be trusted there, else from the database."""
     if settings.REVISIONS_IN_CACHE:
-        version = cache.get(version_key(event_id))
+        version = cached_version(event_id)
         if version is not None:
             return version
     version = version_from_database(event_id)
@@ -112,8 +128,10 @@ def publish(event_id: int) -> None:
         version = version_from_database(event_id)
         if version is None:
             cache.delete(key)
+            version_memo.forget(event_id)
             return
         cache.set(key, version, WRITER_TIMEOUT)
+        version_memo.forget(event_id)
         if version_from_database(event_id) == version:
             return
 
@@ -127,6 +145,7 @@ def event_changed(event_id: int) -> None:
     if not settings.REVISIONS_IN_CACHE:
         return
     cache.delete(version_key(event_id))
+    version_memo.forget(event_id)
     transaction.on_commit(lambda: publish(event_id))
 
 
