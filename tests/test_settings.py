@@ -87,6 +87,7 @@ def test_without_redis_one_machine_shares_rate_limits_through_the_database():
         ({"SECURE_COOKIES": ""}, "SECURE_COOKIES must be one of 1, true, yes, on"),
         ({"DEBUG": "yes please"}, "DEBUG must be one of 1, true, yes, on"),
         ({"SIGNUP_OPEN": "maybe"}, "SIGNUP_OPEN must be one of"),
+        ({"REVISIONS_MEMO": "of"}, "REVISIONS_MEMO must be one of"),
         ({"PUBLIC_PAGE_GRACE": "2s"}, "PUBLIC_PAGE_GRACE must be a whole number"),
         ({"PUBLIC_PAGE_GRACE": "-1"}, "PUBLIC_PAGE_GRACE is in seconds, 0 to 60"),
     ],
