@@ -26,6 +26,7 @@ unless REVISIONS_MEMO is off; made lazily in each process (gunicorn forks); thre
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
 import os
 import re
@@ -48,6 +49,7 @@ NO_NOTIFICATIONS_RETRY = 300.0
 MAX_ENTRIES = 10_000
 NEEDED, WANTED = "K$g", "K$gxe"  # keyspace; set; del, expire, rename; expired; evicted
 NOTIFY, ALL_EVENTS = "notify-keyspace-events", "g$lshzxetd"  # ALL_EVENTS: what "A" means
+_tickets = itertools.count()  # one count for every memo: a ticket is good for one only
 
 
 class _Memo:
@@ -63,7 +65,7 @@ class _Memo:
         self.dropped_channel = resilient_cache.dropped_channel(db).encode()
         self.lock = threading.Lock()
         self.versions: dict[int, str] = {}
-        self.drops = 0  # drops, clears, subscriptions: a read begun before one is not kept
+        self.drops = next(_tickets)  # new at each drop, clear, subscription: see keep()
         self.pubsub = self.sock = self.poller = None
         self.confirmed = 0.0  # when the last PING Redis answered was sent (monotonic)
         self.ping_sent = None  # when the PING not answered yet was sent
@@ -110,7 +112,7 @@ class _Memo:
             self._drop(event_id)
 
     def _drop(self, event_id: int | None) -> None:
-        self.drops += 1
+        self.drops = next(_tickets)  # a read begun before this is not kept
         if event_id is None:
             self.versions.clear()
         else:
