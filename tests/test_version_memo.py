@@ -112,7 +112,7 @@ def test_after_its_connection_is_killed_the_memo_is_not_trusted_and_a_change_is_
     elsewhere, caplog
 ):
     kept(EVENT, "v1")
-    memo = version_memo._memo()
+    memo = version_memo.process_memo()
     host, port = memo.sock.getsockname()[:2]
     # CLIENT KILL TYPE pubsub, of this memo's connection only (other runs may share Redis)
     assert elsewhere.client_kill_filter(_type="pubsub", addr=f"{host}:{port}") == 1
@@ -133,7 +133,7 @@ def test_after_its_connection_is_killed_the_memo_is_not_trusted_and_a_change_is_
 
 def test_the_memo_is_trusted_only_while_redis_answers_its_pings(elsewhere):
     kept(EVENT, "v1")
-    memo = version_memo._memo()
+    memo = version_memo.process_memo()
     memo.confirmed -= version_memo.TRUST_SECONDS + 1  # Redis last answered too long ago
     assert memoised(EVENT) is None  # not trusted; a PING is sent
     deadline = time.monotonic() + 2
@@ -224,7 +224,7 @@ def test_a_304_answered_from_the_memo_asks_redis_nothing(redis_settings, setting
 
 def test_with_the_memory_cache_there_is_no_memo():
     assert version_memo.lookup(EVENT) == (None, None)
-    assert version_memo._memo() is None
+    assert version_memo.process_memo() is None
 
 
 def test_a_key_prefix_with_glob_characters_is_matched_as_it_is(settings, elsewhere):
@@ -232,7 +232,7 @@ def test_a_key_prefix_with_glob_characters_is_matched_as_it_is(settings, elsewhe
     settings.CACHES = redis_caches(prefix)
     try:
         kept(EVENT, "v1")
-        assert "\\[memo\\]\\*\\?\\\\-" in version_memo._memo().pattern
+        assert "\\[memo\\]\\*\\?\\\\-" in version_memo.process_memo().pattern
         written_elsewhere(elsewhere, EVENT, "v2")
         assert versions.cached_version(EVENT) == "v2"
     finally:

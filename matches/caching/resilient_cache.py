@@ -60,6 +60,12 @@ def on_dropped(callback) -> None:
         _ON_DROPPED.append(callback)
 
 
+def answering(location: str) -> bool:
+    """Whether the Redis at ``location`` answered this process the last time it was asked
+    (or may be asked again): not within ``RETRY_SECONDS`` of a failure."""
+    return _health(location).down_until <= time.monotonic()
+
+
 def _health(location: str) -> _Health:
     state = _HEALTH.get(location)  # on every call: no new _Health (and lock) to throw away
     return _HEALTH.setdefault(location, _Health()) if state is None else state
@@ -125,7 +131,16 @@ class ResilientRedisCache(RedisCache):
     @property
     def available(self) -> bool:
         """Whether Redis answered the last time it was asked (or may be asked again)."""
-        return self._state.down_until <= time.monotonic()
+        return answering(self._location)
+
+    @property
+    def location(self) -> str:
+        """Where the cache's Redis is (its servers, as settings.CACHES names them)."""
+        return self._location
+
+    def connection_pool(self):
+        """Return this process's pool of connections to the cache's Redis (for writing)."""
+        return self._cache._get_connection_pool(True)
 
     def _made(self, keys, version) -> list[str]:
         return [self.make_and_validate_key(key, version=version) for key in keys]

@@ -52,6 +52,12 @@ NOTIFY, ALL_EVENTS = "notify-keyspace-events", "g$lshzxetd"  # ALL_EVENTS: what 
 _tickets = itertools.count()  # one count for every memo: a ticket is good for one only
 
 
+def version_key(event_id) -> str:
+    """Return the cache's key of an event's version (``versions``; made with the cache's
+    prefix by the cache): the keys this memo is told of."""
+    return f"event-version:{event_id}"
+
+
 class _Memo:
     """One process's memo of one Redis cache's event versions (see the module)."""
 
@@ -90,8 +96,8 @@ class _Memo:
                     return None, None
                 trusted = now - self.confirmed <= TRUST_SECONDS
                 return (self.versions.get(event_id) if trusted else None), self.drops
-            health = resilient_cache._health(self.location)
-            if self.subscribing or now < self.retry_at or health.down_until > now:
+            answering = resilient_cache.answering(self.location)
+            if self.subscribing or now < self.retry_at or not answering:
                 return None, None
             self.subscribing = True
         self._subscribe()
@@ -224,7 +230,7 @@ _current: tuple[int, _Memo | None] = (0, None)  # (pid, this process's memo or N
 _create_lock = threading.Lock()
 
 
-def _memo(create: bool = True) -> _Memo | None:
+def process_memo(create: bool = True) -> _Memo | None:
     """Return this process's memo (made now if ``create``), None if it has none."""
     global _current
     pid, memo = _current
@@ -240,12 +246,10 @@ def _memo(create: bool = True) -> _Memo | None:
             and settings.REVISIONS_IN_CACHE
             and isinstance(backend, resilient_cache.ResilientRedisCache)
         ):
-            from .versions import version_key
-
             made = backend.make_key(version_key("\0"))
             if made.count("\0") == 1:  # else a KEY_FUNCTION that hides the key: no memo
-                pool, probe = backend._cache._get_connection_pool(True), made.replace("\0", "0")
-                memo = _Memo(pool, backend._location, *made.split("\0"), probe)
+                pool, probe = backend.connection_pool(), made.replace("\0", "0")
+                memo = _Memo(pool, backend.location, *made.split("\0"), probe)
         _current = (os.getpid(), memo)
         return memo
 
@@ -253,25 +257,25 @@ def _memo(create: bool = True) -> _Memo | None:
 def lookup(event_id: int) -> tuple[str | None, int | None]:
     """Return the event's version from this process's memo (None: not known, or the memo
     not to be trusted now) and the ticket for ``keep`` (None: nothing to keep)."""
-    memo = _memo()
+    memo = process_memo()
     return (None, None) if memo is None else memo.lookup(event_id)
 
 
 def keep(event_id: int, version, ticket: int | None) -> None:
     """Keep the version just read from Redis, with the ticket ``lookup`` gave before."""
-    if ticket is not None and (memo := _memo(create=False)) is not None:
+    if ticket is not None and (memo := process_memo(create=False)) is not None:
         memo.keep(event_id, version, ticket)
 
 
 def forget(event_id: int | None = None) -> None:
     """Forget an event's version (None: all) that this process has just written: its own
     notification may come a moment after its next lookup."""
-    if (memo := _memo(create=False)) is not None:
+    if (memo := process_memo(create=False)) is not None:
         memo.drop(event_id)
 
 
 def _cache_dropped(location: str) -> None:
-    if (memo := _memo(create=False)) is not None and memo.location == location:
+    if (memo := process_memo(create=False)) is not None and memo.location == location:
         memo.drop()
 
 
@@ -279,7 +283,7 @@ def _settings_changed(setting, **kwargs) -> None:
     global _current
     if setting in ("CACHES", "REVISIONS_MEMO", "REVISIONS_IN_CACHE"):
         with _create_lock:
-            if (memo := _memo(create=False)) is not None:
+            if (memo := process_memo(create=False)) is not None:
                 with memo.lock:
                     memo._close()
             _current = (0, None)

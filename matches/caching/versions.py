@@ -29,13 +29,10 @@ from django.db.models.signals import post_delete
 from matches.models import Event, Match
 
 from . import version_memo
+from .version_memo import version_key
 
 READER_TIMEOUT = 300  # a version read from the database, kept by a reader
 WRITER_TIMEOUT = 3600  # a version set by the change that made it
-
-
-def version_key(event_id: int) -> str:
-    return f"event-version:{event_id}"
 
 
 def _version(event_id: int, created, revision: int) -> str:
