@@ -76,7 +76,9 @@ def table_view(table: Room, segment: int | None = None) -> TableView:
         if e.status == EntryStatus.ACCEPTED
     }
     event = match.event
-    scored = match.score(boards)
+    # only its segments are shown, and IMP penalties come off the match's total, never a
+    # segment's: no query of them
+    scored = match.score(boards, penalties=())
     rows_by_segment: dict[int, list[BoardAtTable]] = {}
     both_by_segment: dict[int, bool] = {}
     for board in boards:
