@@ -93,19 +93,14 @@ class Change:
         self.shared: set[int] = set()  # the events locked shared (see lock_event)
         self.matches: set[int] = set()  # the matches locked: each one's revision goes up
         # (what the match's public pages are keyed on, with the event's wide revision)
-        self.tables: set[int] = set()  # the tables shown something new: see table_changed
-        self.rooms: set[tuple[int, str]] = set()  # the same, as (match, room): room_changed
+        # the tables shown something new, as (match, room): see table_changed
+        self.tables: set[tuple[int, str]] = set()
         self.confined = False  # see confine_to_matches
 
-    def table_changed(self, table_id: int) -> None:
-        """Mark a table (a match's room) shown something new by this change: its
-        ``revision``, which its phones' state is keyed on, goes up."""
-        self.tables.add(table_id)
-
-    def room_changed(self, match_id: int, room: str) -> None:
-        """Mark a match's room (its table, if it has one) shown something new, as
-        ``table_changed`` does, for a change that knows the room but not its table's id."""
-        self.rooms.add((match_id, room))
+    def table_changed(self, match_id: int, room: str) -> None:
+        """Mark a table (a match's room; nothing, if the room has none) shown something new
+        by this change: its ``revision``, which its phones' state is keyed on, goes up."""
+        self.tables.add((match_id, room))
 
     def nothing_public(self) -> None:
         """Declare that this change writes nothing the public pages show (a table's entry
@@ -319,11 +314,11 @@ def changing(user) -> Iterator[Change]:
             Match.objects.filter(pk__in=sorted(change.matches)).update(
                 revision=models.F("revision") + 1
             )
-        if change.tables or change.rooms:
-            rooms = models.Q(pk__in=sorted(change.tables))
-            for match_id, room in sorted(change.rooms):
-                rooms |= models.Q(match_id=match_id, room=room)
-            Room.objects.filter(rooms).update(revision=models.F("revision") + 1)
+        if change.tables:
+            tables = models.Q()
+            for match_id, room in sorted(change.tables):
+                tables |= models.Q(match_id=match_id, room=room)
+            Room.objects.filter(tables).update(revision=models.F("revision") + 1)
         for event_id in sorted(change.events):
             bump_revision(event_id, wide=not change.confined)
 

@@ -126,7 +126,7 @@ def _locked_table(
     if table is None:
         raise Gone
     table.match = match
-    change.table_changed(table.pk)
+    change.table_changed(table.match_id, table.room)
     return table
 
 
@@ -232,10 +232,16 @@ class _Decided(Exception):
         self.entry = entry
 
 
-def _decided_with(entry, key: str) -> bool:
-    """Whether the caller's row of the entry (the view reads it just before) shows it
-    decided with this key already: the same post sent again, answered with no query."""
-    return isinstance(entry, TableEntry) and entry.decision_key == key
+def _decided_once(decide, entry, *, key: str, **options) -> TableEntry:
+    """Return ``decide(entry, key=key, ...)``'s entry, or the entry as it is when this key
+    decided it already (the same post sent again): told from the caller's row when it
+    shows it (the view reads it just before: no query), else inside the change."""
+    if isinstance(entry, TableEntry) and entry.decision_key == key:
+        return entry
+    try:
+        return decide(entry, key=key, **options)
+    except _Decided as decided:
+        return decided.entry
 
 
 def _locked_entry(entry_id: int, key: str) -> TableEntry:
@@ -259,12 +265,7 @@ def accept_at_table(entry, *, side: str, device: str, key: str) -> TableEntry:
     that accepted. The same ``key`` sent again returns the entry as it is.
     """
     key, side = _key(key), _side(side)
-    if _decided_with(entry, key):
-        return entry
-    try:
-        return _accept(entry, side=side, device=device, key=key)
-    except _Decided as decided:
-        return decided.entry
+    return _decided_once(_accept, entry, side=side, device=device, key=key)
 
 
 def _accept(entry, *, side: str, device: str, key: str) -> TableEntry:
@@ -304,21 +305,16 @@ def _compared_in_the_other_room(
     other = RoomChoice.CLOSED if table.room == RoomChoice.OPEN else RoomChoice.OPEN
     compared = next(c for c in scored.boards if c.number == board.number)
     if (compared.closed_ns if other == RoomChoice.CLOSED else compared.open_ns) is not None:
-        change.room_changed(table.match_id, other)
+        change.table_changed(table.match_id, other)
 
 
 def dispute_at_table(entry, *, side: str, device: str, key: str, reason: str = "") -> TableEntry:
     """Return the entry marked not agreed, the director called to the table."""
     key, side = _key(key), _side(side)
-    if _decided_with(entry, key):
-        return entry
     errors = text_errors(reason, most=200)
     if errors:
         raise ActionError(errors[0], field="reason", code="reason")
-    try:
-        return _dispute(entry, side=side, device=device, key=key, reason=reason)
-    except _Decided as decided:
-        return decided.entry
+    return _decided_once(_dispute, entry, side=side, device=device, key=key, reason=reason)
 
 
 def _dispute(entry, *, side: str, device: str, key: str, reason: str) -> TableEntry:

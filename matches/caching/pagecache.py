@@ -46,7 +46,7 @@ from django.urls import Resolver404, resolve
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language, get_language_from_request
 
-from . import version_memo, versions
+from . import versions
 
 logger = logging.getLogger(__name__)
 
@@ -279,19 +279,11 @@ def answer_from_cache(request) -> HttpResponse | None:
     language = get_language_from_request(request)
     sent = request.META.get("HTTP_IF_NONE_MATCH")
     entry = None
-    if settings.REVISIONS_IN_CACHE:
-        version, ticket = version_memo.lookup(event_id)
-        if version is not None:  # from this process's memo: no round trip for a 304
-            if not sent:
-                entry = cache.get(_page_key(request, language))
-        elif sent:
-            version = cache.get(versions.version_key(event_id))
-            version_memo.keep(event_id, version, ticket)
+    if settings.REVISIONS_IN_CACHE:  # from this process's memo: no round trip for a 304
+        if sent:
+            version = versions.cached_version(event_id)
         else:
-            page_key = _page_key(request, language)
-            found = cache.get_many([versions.version_key(event_id), page_key])
-            version, entry = found.get(versions.version_key(event_id)), found.get(page_key)
-            version_memo.keep(event_id, version, ticket)
+            version, entry = versions.cached_version_and(event_id, _page_key(request, language))
     else:
         if not sent:
             entry = cache.get(_page_key(request, language))

@@ -100,6 +100,18 @@ def cached_version(event_id: int) -> str | None:
     return version
 
 
+def cached_version_and(event_id: int, key: str) -> tuple[str | None, object]:
+    """Return ``cached_version`` and what the cache holds under ``key`` (None: nothing),
+    in one round trip to the cache when the version is not in this process's memo."""
+    version, ticket = version_memo.lookup(event_id)
+    if version is not None:
+        return version, cache.get(key)
+    found = cache.get_many([version_key(event_id), key])
+    version = found.get(version_key(event_id))
+    version_memo.keep(event_id, version, ticket)
+    return version, found.get(key)
+
+
 def event_version(event_id: int) -> str | None:
     """Return the event's current version (None: no such event), from the cache if it may
     be trusted there, else from the database."""
