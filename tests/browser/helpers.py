@@ -1,6 +1,7 @@
 """What browser tests do as a user again and again: log in, set up and start a stage
 through its form, type a row of a room sheet, open a round's tables from its page, tap a
-result on a table's phone, read a page as a spectator in each language; check a page fits
+result on a table's phone, cut a phone's network and bring it back, read a page as a
+spectator in each language; check a page fits
 the screen, count the A4 pages it prints on, keep a screenshot to look at."""
 
 import os
@@ -12,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from django.urls import reverse
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 
 from tests.factories import enter
 
@@ -108,6 +109,24 @@ def tap_result(page: Page, level, strain, declarer, result, doubling=""):
 SIZES = {"1366": {"width": 1366, "height": 768}, "390": {"width": 390, "height": 844}}
 # WALL_SCREENSHOTS=<folder>: the wall, poster and knockout tests keep what they saw there.
 SHOTS = Path(os.environ["WALL_SCREENSHOTS"]) if os.environ.get("WALL_SCREENSHOTS") else None
+
+
+def _refuse(route: Route):
+    route.abort("internetdisconnected")
+
+
+def cut_network(context: BrowserContext):
+    """Cut a phone's network: offline, and every request it makes refused as a dead Wi-Fi
+    would. Chromium's offline mode alone is not a cut: a post the page makes as it reloads
+    can reach the server although the page is told it failed (seen about once in 15 runs)."""
+    context.set_offline(True)
+    context.route("**/*", _refuse)
+
+
+def restore_network(context: BrowserContext):
+    """Bring a phone's network back after :func:`cut_network`."""
+    context.unroute("**/*", _refuse)
+    context.set_offline(False)
 
 
 def shot(page: Page, name: str):

@@ -15,7 +15,16 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from matches.models import DirectorCall, Room, TableEntry
-from tests.browser.helpers import POLL, board, log_in, open_the_tables, tap_result, type_row
+from tests.browser.helpers import (
+    POLL,
+    board,
+    cut_network,
+    log_in,
+    open_the_tables,
+    restore_network,
+    tap_result,
+    type_row,
+)
 from tests.factories import make_event, make_match, make_team, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -147,13 +156,13 @@ def test_a_round_is_played_at_the_tables_and_every_scorecard_holds_what_was_type
             continue
         enter_boards(phone, {n: boards[n] for n in (1, 2, 3)})
         expect(board(phone, 4)).to_have_class(re.compile("is-current"))  # board 3 answered
-        phone.context.set_offline(True)
+        cut_network(phone.context)
         enter_boards(phone, {n: boards[n] for n in OFFLINE})
         for number in OFFLINE:
             expect(board(phone, number).locator(".board-local")).to_contain_text("Waiting to send")
         expect(phone.locator("#table-connection")).to_contain_text("Waiting to send: 3.")
         assert not TableEntry.objects.filter(table=table, board__number__in=OFFLINE).exists()
-        phone.context.set_offline(False)
+        restore_network(phone.context)
         expect(phone.locator("#table-connection")).to_be_empty(timeout=POLL)
         enter_boards(phone, {n: boards[n] for n in (7, 8)})
     expect(board(ns[0], 1).locator(".board-words")).to_have_text("南北 4♠ 超一 +450")

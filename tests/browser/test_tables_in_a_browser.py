@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from matches import actions
 from matches.models import DirectorCall, Result, TableEntry
-from tests.browser.helpers import POLL, board, tap_result
+from tests.browser.helpers import POLL, board, cut_network, restore_network, tap_result
 from tests.factories import enter, make_event, make_match, make_team, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -113,7 +113,7 @@ def test_boards_entered_with_the_network_cut_are_sent_once_when_it_returns(phone
           const cache = await caches.open("scoresheet-tables-1");
           return !!navigator.serviceWorker.controller && !!(await cache.match(location.href)); }"""
     )
-    context.set_offline(True)
+    cut_network(context)
     tap_result(north_south, 4, "S", "N", "+1")
     tap_result(north_south, 2, "H", "S", "=")
     tap_result(north_south, 3, "NT", "E", "-2")
@@ -142,7 +142,7 @@ def test_boards_entered_with_the_network_cut_are_sent_once_when_it_returns(phone
         route.abort()  # ...and the phone never hears so
 
     north_south.route("**/enter/", lose_first_answer)
-    context.set_offline(False)
+    restore_network(context)
     expect(north_south.locator("#table-connection")).to_be_empty(timeout=POLL)
     expect(board(north_south, 1)).to_have_attribute("data-status", "accepted")
     for number in (2, 3):
@@ -161,11 +161,11 @@ def test_boards_entered_with_the_network_cut_are_sent_once_when_it_returns(phone
 def test_a_board_the_director_entered_meanwhile_shows_as_the_directors(phones, table):
     words = WORDS["en-US"]
     phone = phones(table, side="NS")
-    phone.context.set_offline(True)
+    cut_network(phone.context)
     tap_result(phone, 4, "S", "N", "+1")
     expect(board(phone, 1).locator(".board-local")).to_contain_text(words["waiting"])
     enter(table.match, 1, "open", "3NT", "S", "=", user=make_user(director=True))
-    phone.context.set_offline(False)
+    restore_network(phone.context)
     expect(board(phone, 1)).to_have_attribute("data-status", "director", timeout=POLL)
     expect(board(phone, 1)).to_contain_text(words["director"])
     expect(board(phone, 1)).to_contain_text("N-S 3NT = +400")
