@@ -1,8 +1,8 @@
 """What browser tests do as a user again and again: log in, set up and start a stage
 through its form, type a row of a room sheet, open a round's tables from its page, tap a
-result on a table's phone, cut a phone's network and bring it back, read a page as a
-spectator in each language; check a page fits
-the screen, count the A4 pages it prints on, keep a screenshot to look at."""
+result on a table's phone, cut a browser's network and bring it back, read a page as a
+spectator in each language; check a page fits the screen, count the A4 pages it prints
+on, keep a screenshot to look at."""
 
 import os
 import re
@@ -116,9 +116,10 @@ def _refuse(route: Route):
 
 
 def cut_network(context: BrowserContext):
-    """Cut a phone's network: offline, and every request it makes refused as a dead Wi-Fi
-    would. Chromium's offline mode alone is not a cut: a post the page makes as it reloads
-    can reach the server although the page is told it failed (seen about once in 15 runs)."""
+    """Cut a browser's network (a phone's, a director's): offline, and every request it
+    makes refused as a dead Wi-Fi would. Chromium's offline mode alone is not a cut: a
+    post the page makes as it reloads can reach the server although the page is told it
+    failed (seen about once in 15 runs)."""
     context.set_offline(True)
     context.route("**/*", _refuse)
 

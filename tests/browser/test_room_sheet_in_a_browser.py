@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from matches.demo import RESULTS
 from matches.models import Result
 from tests.browser import helpers
-from tests.browser.helpers import type_row
+from tests.browser.helpers import cut_network, restore_network, type_row
 from tests.factories import enter, make_event, make_match, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -330,10 +330,10 @@ def test_a_network_failure_keeps_the_row_and_it_is_sent_when_the_connection_is_b
     enter(match, 3, "open", "3NT", "N", "=")
     log_in(page)
     page.goto(f"/director/matches/{match.pk}/open/")
-    page.context.set_offline(True)
+    cut_network(page.context)
     type_board_3(page)
     expect_kept_and_refused(page, "Board 3 was not saved: no connection to the server.")
-    page.context.set_offline(False)
+    restore_network(page.context)
     expect(page.locator("#row-3[data-saved=true] .ns")).to_contain_text("400")
 
 

@@ -14,7 +14,14 @@ from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from tests import congress
-from tests.browser.helpers import SIZES, fits_the_screen, pdf_pages, shot
+from tests.browser.helpers import (
+    SIZES,
+    cut_network,
+    fits_the_screen,
+    pdf_pages,
+    restore_network,
+    shot,
+)
 from tests.factories import enter
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -95,7 +102,7 @@ def test_a_score_that_changes_flashes_and_a_dropped_network_keeps_the_last_figur
     score = row.locator(".wt-score").inner_text()
     stamp = re.search(r"\d\d:\d\d:\d\d", page.locator(".wall-status").inner_text()).group(0)
 
-    page.context.set_offline(True)
+    cut_network(page.context)
     enter(waiting, 2, "open", "3NT", "S", "+1")
     page.clock.run_for(15_500)
     status = page.locator(".wall-status")
@@ -106,7 +113,7 @@ def test_a_score_that_changes_flashes_and_a_dropped_network_keeps_the_last_figur
     expect(page.locator("#live tr[data-match]")).to_have_count(4)
     shot(page, f"wall-offline-{locale}-{size}")
 
-    page.context.set_offline(False)
+    restore_network(page.context)
     with page.expect_response(lambda r: r.request.headers.get("x-live") == "1"):
         page.clock.run_for(15_500)
     expect(status).not_to_have_class(re.compile(r"\bis-lost\b"))
