@@ -365,6 +365,22 @@ def test_the_other_rooms_entries_leave_a_tables_phones_answered_304(
     assert (answer.status_code, answer["ETag"]) == (304, etag)
 
 
+def test_a_board_both_rooms_have_leaves_the_other_rooms_phones_304_until_the_segment_is_done(
+    match, tables, django_assert_num_queries
+):
+    """The open room accepts a board the closed room has already played, with more of the
+    segment to come: the closed room may not see the comparison yet, so its phones are
+    answered 304 after one query, nothing drawn."""
+    closed_phone, open_phone = Client(), Client()
+    enter(match, 1, "closed", "4S", "N", "-1")
+    etag = closed_phone.get(url(tables["closed"], "state.json"))["ETag"]
+    entry = post_entry(open_phone, tables["open"], board=1).json()["state"]["boards"][0]["entry"]
+    assert accept(open_phone, tables["open"], entry).json()["ok"]
+    with django_assert_num_queries(1):
+        answer = closed_phone.get(url(tables["closed"], "state.json"), HTTP_IF_NONE_MATCH=etag)
+    assert (answer.status_code, answer["ETag"]) == (304, etag)
+
+
 def test_an_acceptance_that_completes_the_segment_reaches_the_other_rooms_phones(match, tables):
     """The last board accepted in the open room completes the segment in both rooms: the
     closed room's phones, which had their state, are sent the comparison on their next poll."""
@@ -401,6 +417,20 @@ def test_the_other_phone_gets_the_entry_it_must_accept_without_its_being_drawn_a
     board = answer.json()["state"]["boards"][0]
     assert (board["status"], board["entry"]) == ("waiting", entry["entry"])
     assert answer.json()["state"]["csrf"]  # its own token, not the other phone's
+
+
+def test_a_post_sent_again_is_answered_with_the_state_as_drawn_nothing_drawn_again(
+    match, tables, django_assert_num_queries
+):
+    """A phone that lost the answer sends its post again with the same key: nothing is
+    stored again, and the state its first answer drew is sent back after three queries
+    (the table, the key, the revisions)."""
+    phone = Client()
+    first = post_entry(phone, tables["open"], key="lost").json()["state"]
+    with django_assert_num_queries(3):
+        again = post_entry(phone, tables["open"], key="lost").json()
+    assert again["ok"] and again["state"]["boards"] == first["boards"]
+    assert TableEntry.objects.filter(key="lost").count() == 1
 
 
 @pytest.fixture

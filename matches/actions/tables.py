@@ -299,12 +299,18 @@ def _accept(entry, *, side: str, device: str, key: str) -> TableEntry:
 def _compared_in_the_other_room(
     change: Change, table: Room, board: Board, scored: scoring.MatchResult
 ) -> None:
-    """Mark the match's other room changed when it has this board's result too (as the
-    match was just scored, ``scored``): it may now be shown the comparison (the board's
-    IMPs, or the segment complete in both rooms)."""
+    """Mark the match's other room changed when this result shows it something new (as
+    the match was just scored, ``scored``; ``queries.table_view`` decides what a table
+    sees): the board's comparison, once both rooms have it, where the event shows each
+    board's (``table_each_board``); else the segment's, once every board of it is complete
+    in both rooms. Until then its phones' state is what it was: they are answered 304."""
     other = RoomChoice.CLOSED if table.room == RoomChoice.OPEN else RoomChoice.OPEN
-    compared = next(c for c in scored.boards if c.number == board.number)
-    if (compared.closed_ns if other == RoomChoice.CLOSED else compared.open_ns) is not None:
+    size = table.match.settings.boards_per_segment
+    segment = scoring.segment_of(board.number, size)
+    compared = [c for c in scored.boards if scoring.segment_of(c.number, size) == segment]
+    if table.match.event.table_each_board:
+        compared = [c for c in compared if c.number == board.number]
+    if all(c.complete for c in compared):
         change.table_changed(table.match_id, other)
 
 

@@ -215,8 +215,10 @@ def _drawn(request, table, segment, found) -> tuple[str, dict]:
 
 
 def _answer(request, table, *, ok=True, status=200, form=None, error=None, board=None):
-    """Answer a post: JSON with the state for the script, else the page (back to the page
-    when it went through; the page with the refusal beside its field when it did not)."""
+    """Answer a post: JSON with the state for the script (as last drawn, when nothing it
+    shows has changed since: the same post sent again, a refusal), else the page (back to
+    the page when it went through; the page with the refusal beside its field when it
+    did not)."""
     segment = _segment(request)
     if _wants_json(request):
         extra = {"ok": ok}
@@ -225,7 +227,8 @@ def _answer(request, table, *, ok=True, status=200, form=None, error=None, board
         if error is not None:
             extra["message"], extra["code"] = str(error), error.code
         found = table_states.revisions(table.token)  # read before the state is drawn
-        _signature, data = _drawn(request, table, segment, found)
+        known = table_states.known_state(found, segment, get_language()) if found else None
+        _signature, data = known or _drawn(request, table, segment, found)
         return _state_response(request, data, status=status, **extra)
     if ok:
         url = reverse("table", args=[table.token])
