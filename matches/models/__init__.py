@@ -1,6 +1,6 @@
 """The app's models, one module per concept; import them from here."""
 
-from .boards import Board, BoardAdjustment, Result
+from .boards import Board, BoardAdjustment, Result, boards_with_results
 from .deals import Deal
 from .events import Bye, Event, EventDirector, Player, Team, VpPenalty
 from .games import Game
@@ -39,4 +39,5 @@ __all__ = [
     "Team",
     "TieDecision",
     "VpPenalty",
+    "boards_with_results",
 ]

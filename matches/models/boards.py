@@ -10,12 +10,36 @@ from simple_history.models import HistoricalRecords
 
 from matches import scoring
 from matches.choices import RoomChoice, SeatChoice
+from matches.lib.prepared import PreparedRead
 
 
 class BoardQuerySet(models.QuerySet):
     def with_results(self):
         """Return the boards in order with both rooms' results in one more query."""
         return self.order_by("number").select_related("adjustment").prefetch_related("results")
+
+
+# A match's boards and results, read on every post at a table (matches/lib/prepared.py)
+_MATCH_BOARDS = PreparedRead(
+    lambda match_id: (
+        Board.objects.filter(match_id=match_id).select_related("adjustment").order_by("number")
+    ),
+    -1,
+)
+_MATCH_RESULTS = PreparedRead(lambda match_id: Result.objects.filter(board__match_id=match_id), -1)
+
+
+def boards_with_results(match) -> list[Board]:
+    """Return a match's boards in order, each with both rooms' results and its adjusted
+    score, as ``with_results`` gives them, in two queries put together once."""
+    boards = _MATCH_BOARDS.all(match.pk)
+    by_board: dict[int, list[Result]] = {}
+    for result in _MATCH_RESULTS.all(match.pk):
+        by_board.setdefault(result.board_id, []).append(result)
+    for board in boards:
+        board.match = match
+        board.keep_results(by_board.get(board.pk, []))
+    return boards
 
 
 class Board(models.Model):
@@ -46,9 +70,20 @@ class Board(models.Model):
         """Return the vulnerability, from the board number."""
         return scoring.board_vulnerability(self.number)
 
+    def keep_results(self, results: list[Result]) -> None:
+        """Keep the board's results as read with it (``boards_with_results``): its rooms'
+        results and comparison are then taken from them, as from prefetched results."""
+        for result in results:
+            result.board = self
+        self._kept_results = results
+
+    def _results(self):
+        kept = self.__dict__.get("_kept_results")
+        return kept if kept is not None else self.results.all()
+
     def result_in(self, room: str) -> Result | None:
         """Return this board's result in a room, from prefetched results when loaded."""
-        for result in self.results.all():
+        for result in self._results():
             if result.room == room:
                 return result
         return None
@@ -63,7 +98,7 @@ class Board(models.Model):
 
     def comparison(self) -> scoring.BoardComparison:
         """Return both rooms' North-South scores for comparing (None where not entered)."""
-        scores = {result.room: result.ns_score for result in self.results.all()}
+        scores = {result.room: result.ns_score for result in self._results()}
         adjusted = self.adjusted
         return scoring.BoardComparison(
             self.number,

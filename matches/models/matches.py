@@ -10,10 +10,12 @@ from simple_history.models import HistoricalRecords
 
 from matches import scoring
 from matches.choices import RoomChoice, SeatChoice
+from matches.lib.prepared import PreparedRead
 from matches.scoring import OUTCOME_FIELDS, is_in_play, is_official, match_outcome
 from matches.scoring.knockout import match_winner
 
 from .base import RevisionsOnlyGoUp
+from .boards import boards_with_results
 from .events import DirectorDecision, Event, Player, Team
 
 
@@ -164,7 +166,7 @@ class Match(RevisionsOnlyGoUp, models.Model):
     def seating(self) -> dict:
         """Return who sat where: {segment: {room: {seat: player}}}."""
         table: dict = {}
-        for seat in self.seatings.select_related("player"):
+        for seat in _MATCH_SEATING.all(self.pk):
             table.setdefault(seat.segment, {}).setdefault(seat.room, {})[seat.seat] = seat.player
         return table
 
@@ -208,7 +210,7 @@ class Match(RevisionsOnlyGoUp, models.Model):
     def penalty_imps(self, penalties=None) -> tuple[int, int]:
         """Return the IMPs taken off the home and the away team by penalties."""
         if penalties is None:
-            penalties = self.imp_penalties.all()
+            penalties = _MATCH_PENALTIES.all(self.pk)
         home = sum(p.imps for p in penalties if p.team_id == self.home_id)
         away = sum(p.imps for p in penalties if p.team_id == self.away_id)
         return home, away
@@ -226,7 +228,7 @@ class Match(RevisionsOnlyGoUp, models.Model):
     def score(self, boards=None, penalties=None) -> scoring.MatchResult:
         """Return the match scored: each board's difference and IMPs, totals and VP."""
         if boards is None:
-            boards = self.boards.with_results()
+            boards = boards_with_results(self)
         comparisons = [board.comparison() for board in boards]
         rules = self.settings
         return scoring.score_match(
@@ -280,3 +282,10 @@ class ImpPenalty(DirectorDecision):
 
     def __str__(self):
         return f"{self.team}: -{self.imps} IMP"
+
+
+# Read on every post at a table (matches/lib/prepared.py)
+_MATCH_PENALTIES = PreparedRead(lambda match_id: ImpPenalty.objects.filter(match_id=match_id), -1)
+_MATCH_SEATING = PreparedRead(
+    lambda match_id: Seating.objects.filter(match_id=match_id).select_related("player"), -1
+)

@@ -54,7 +54,7 @@ from .standings import (
     standings,
     up_to_round,
 )
-from .tables import BoardAtTable, SegmentAtTable, TableView, table_view
+from .tables import BoardAtTable, SegmentAtTable, TableView, table_by_token, table_view
 
 __all__ = [
     "BoardAtTable",
@@ -96,6 +96,7 @@ __all__ = [
     "stage_round_numbers",
     "standings",
     "swiss_ranking",
+    "table_by_token",
     "table_view",
     "up_to_round",
     "with_boards_entered",

@@ -13,7 +13,34 @@ from dataclasses import dataclass, field
 
 from matches import scoring
 from matches.choices import RoomChoice
-from matches.models import Board, EntryStatus, Room, TableEntry
+from matches.lib.prepared import PreparedRead
+from matches.models import Board, DirectorCall, EntryStatus, Room, TableEntry, boards_with_results
+
+# Read on every post and changed poll at a table (matches/lib/prepared.py)
+_TABLE_BY_TOKEN = PreparedRead(
+    lambda token: Room.objects.select_related(
+        "match__event", "match__stage", "match__home", "match__away"
+    ).filter(token=token),
+    "a table's token",
+)
+_TABLE_ENTRIES = PreparedRead(
+    lambda table_id: TableEntry.objects.filter(table_id=table_id).exclude(
+        status=EntryStatus.REPLACED
+    ),
+    -1,
+)
+_TABLE_CALLS = PreparedRead(
+    lambda table_id: DirectorCall.objects.filter(table_id=table_id, answered__isnull=True).order_by(
+        "created"
+    ),
+    -1,
+)
+
+
+def table_by_token(token: str) -> Room | None:
+    """Return the table a link's token names (with its match, event, stage and teams), or
+    None: one query, put together once."""
+    return _TABLE_BY_TOKEN.first(token)
 
 
 @dataclass(frozen=True)
@@ -65,9 +92,9 @@ def table_view(table: Room, segment: int | None = None) -> TableView:
     match = table.match
     room = table.room
     other_room = RoomChoice.CLOSED if room == RoomChoice.OPEN else RoomChoice.OPEN
-    boards = list(match.boards.with_results())
+    boards = boards_with_results(match)
     entries = {}
-    for entry in TableEntry.objects.filter(table=table).exclude(status=EntryStatus.REPLACED):
+    for entry in _TABLE_ENTRIES.all(table.pk):
         entries.setdefault(entry.board_id, []).append(entry)
     from_table = {
         (e.result_id, e.saved_version)
@@ -115,7 +142,7 @@ def table_view(table: Room, segment: int | None = None) -> TableView:
     shown = next((s for s in segments if s.number == segment), None)
     if shown is None:
         shown = next((s for s in segments if not s.complete_here), segments[-1])
-    calls = list(table.calls.filter(answered__isnull=True).order_by("created"))
+    calls = _TABLE_CALLS.all(table.pk)
     return TableView(table, segments, shown, calls)
 
 

@@ -35,7 +35,7 @@ from matches.actions import ActionError, Conflict
 from matches.actions.tables import ALREADY_SAVED, REVOKED
 from matches.caching import table_states
 from matches.forms.tables import CallForm, DecisionForm, TableEntryForm
-from matches.models import DirectorCall, Room, TableEntry
+from matches.models import DirectorCall, TableEntry
 from matches.presenters.score_words import phone_words
 from matches.presenters.table_pages import (
     card_signature,
@@ -76,15 +76,7 @@ def with_table(view):
 
     @wraps(view)
     def wrapper(request, token, *args, **kwargs):
-        table = None
-        if len(token) <= TOKEN_MAX:
-            table = (
-                Room.objects.select_related(
-                    "match__event", "match__stage", "match__home", "match__away"
-                )
-                .filter(token=token)
-                .first()
-            )
+        table = queries.table_by_token(token) if len(token) <= TOKEN_MAX else None
         if table is None:
             if _wants_json(request):
                 return JsonResponse(

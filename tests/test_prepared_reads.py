@@ -1,0 +1,104 @@
+"""Reads put together once (matches/lib/prepared.py) give what the ORM gives: the same
+rows, the same values in each, the same related rows, on SQLite and on PostgreSQL."""
+
+import pytest
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.db.transaction import TransactionManagementError
+
+from matches import actions
+from matches.lib.prepared import PreparedRead
+from matches.models import Board, Match, Result, Room, TableEntry, boards_with_results
+from tests.factories import enter, make_event, make_match, make_team
+
+
+def fields_of(obj) -> dict:
+    return {f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields}
+
+
+@pytest.fixture
+def match(db):
+    event = make_event(name="周二队式赛", boards_per_match=4, boards_per_segment=4)
+    home = make_team(event, "北京队")
+    away = make_team(event, "上海队")
+    match = make_match(event, home=home, away=away)
+    enter(match, 1, "open", "4S", "N", "=")
+    enter(match, 1, "closed", "3NTX", "S", "-2")
+    enter(match, 3, "open", "PASS", "", "")
+    actions.set_artificial_score(match.boards.get(number=2), home_imps=3, away_imps=-3,
+                                 reason="fouled board", user=None)  # fmt: skip
+    actions.open_tables(event, round_number=match.round, user=None)
+    return match
+
+
+def test_a_read_with_related_rows_builds_them_as_the_orm_does(match):
+    def build(token):
+        return Room.objects.select_related(
+            "match__event", "match__stage", "match__home", "match__away"
+        ).filter(token=token)
+
+    read = PreparedRead(build, "a sample token")
+    for table in Room.objects.all():
+        prepared, orm = read.first(table.token), build(table.token).get()
+        for ours, theirs in [
+            (prepared, orm),
+            (prepared.match, orm.match),
+            (prepared.match.event, orm.match.event),
+            (prepared.match.stage, orm.match.stage),
+            (prepared.match.home, orm.match.home),
+            (prepared.match.away, orm.match.away),
+        ]:
+            assert type(ours) is type(theirs) and fields_of(ours) == fields_of(theirs)
+            assert not ours._state.adding and ours._state.db == "default"
+    assert read.first("no such token") is None
+
+
+def test_a_match_s_boards_and_results_are_those_with_results_gives(
+    match, django_assert_num_queries
+):
+    with django_assert_num_queries(2):
+        boards = boards_with_results(match)
+    orm = list(match.boards.with_results())
+    assert [b.number for b in boards] == [b.number for b in orm] == [1, 2, 3, 4]
+    for ours, theirs in zip(boards, orm, strict=True):
+        assert ours.comparison() == theirs.comparison()
+        for room in ("open", "closed"):
+            mine, other = ours.result_in(room), theirs.result_in(room)
+            assert (mine and fields_of(mine)) == (other and fields_of(other))
+        assert (ours.adjusted and fields_of(ours.adjusted)) == (
+            theirs.adjusted and fields_of(theirs.adjusted)
+        )
+    with django_assert_num_queries(0):
+        assert match.score(boards, penalties=()) == match.score(orm, penalties=())
+
+
+def test_annotations_and_the_query_s_own_values_come_through(match):
+    def build(board_id):
+        entries = TableEntry.objects.filter(result=OuterRef("pk"))
+        return Result.objects.filter(board_id=board_id, room="open").annotate(
+            from_table=Exists(entries)
+        )
+
+    read = PreparedRead(build, -1)
+    board = Board.objects.get(match=match, number=1)
+    (result,) = read.all(board.pk)
+    assert result.from_table is False
+    assert fields_of(result) == fields_of(build(board.pk).get())
+    assert read.all(Board.objects.get(match=match, number=4).pk) == []
+
+
+def test_a_sample_that_is_not_exactly_one_parameter_is_refused(match):
+    read = PreparedRead(lambda n: Board.objects.filter(number=n, match__round=n), 1)
+    with pytest.raises(ValueError, match="not one"):
+        read.all(2)
+    with pytest.raises(TypeError):
+        PreparedRead(lambda n: Board.objects.filter(number=n), -1).all(1, 2)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_locking_read_needs_a_transaction(match):
+    read = PreparedRead(lambda pk: Match.objects.select_for_update().filter(pk=pk), -1)
+    with pytest.raises(TransactionManagementError):
+        read.first(match.pk)
+    with transaction.atomic():
+        assert read.first(match.pk).pk == match.pk
