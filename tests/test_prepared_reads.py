@@ -2,7 +2,7 @@
 rows, the same values in each, the same related rows, on SQLite and on PostgreSQL."""
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Exists, OuterRef
 from django.db.transaction import TransactionManagementError
 
@@ -87,18 +87,35 @@ def test_annotations_and_the_query_s_own_values_come_through(match):
     assert read.all(Board.objects.get(match=match, number=4).pk) == []
 
 
+def test_a_small_number_is_sent_as_the_backend_sends_it(match):
+    """PostgreSQL's backend sends a small integer column's value typed (psycopg's Int2):
+    the value given takes the sample's place in that type."""
+    read = PreparedRead(lambda m, n: Board.objects.filter(match_id=m, number=n), -1, 32001)
+    for number in (1, 4):
+        board = read.first(match.pk, number)
+        assert fields_of(board) == fields_of(Board.objects.get(match=match, number=number))
+    assert read.first(match.pk, 5) is None
+    assert read.first(match.pk, 2**15) is None  # beyond the column: nothing, not an error
+    assert read.first(2**70, 1) is None
+
+
 def test_a_sample_that_is_not_exactly_one_parameter_is_refused(match):
     read = PreparedRead(lambda n: Board.objects.filter(number=n, match__round=n), 1)
     with pytest.raises(ValueError, match="not one"):
         read.all(2)
+    with pytest.raises(ValueError, match="range"):
+        PreparedRead(lambda n: Board.objects.filter(number=n), -1).all(2)
     with pytest.raises(TypeError):
-        PreparedRead(lambda n: Board.objects.filter(number=n), -1).all(1, 2)
+        PreparedRead(lambda n: Board.objects.filter(number=n), 32001).all(1, 2)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_locking_read_needs_a_transaction(match):
+def test_a_locking_read_needs_a_transaction_where_the_database_locks_rows(match):
     read = PreparedRead(lambda pk: Match.objects.select_for_update().filter(pk=pk), -1)
-    with pytest.raises(TransactionManagementError):
-        read.first(match.pk)
+    if connection.features.has_select_for_update:  # PostgreSQL; SQLite locks no rows
+        with pytest.raises(TransactionManagementError):
+            read.first(match.pk)
+        with pytest.raises(TransactionManagementError):  # as the ORM refuses it
+            Match.objects.select_for_update().filter(pk=match.pk).first()
     with transaction.atomic():
         assert read.first(match.pk).pk == match.pk

@@ -516,6 +516,10 @@ def test_a_token_never_reaches_another_tables_boards(english_phone, match, table
         answer = english_phone.post(url(mine, what), {"entry_key": "theirs", "side": "NS",
                                                       "key": f"y-{what}"}, **JSON)  # fmt: skip
         assert answer.status_code == 404
+        # an entry number no table has, however large: not found either, no error
+        answer = english_phone.post(url(mine, what), {"entry": 10**30, "side": "NS",
+                                                      "key": f"z-{what}"}, **JSON)  # fmt: skip
+        assert answer.status_code == 404
     their_entry.refresh_from_db()
     assert their_entry.status == "waiting"
     # the other table's key sent to this table: refused, and nothing of theirs comes back

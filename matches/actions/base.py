@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from matches import scoring
 from matches.caching import versions
+from matches.lib.prepared import PreparedRead
 from matches.lib.text import text_errors
 from matches.models import Board, Event, ImpPenalty, Match, Room
 
@@ -167,12 +168,7 @@ class Change:
         event = self.lock_event(event_id, shared=shared_event)
         if event_id in self.shared and self.matches - {match_id}:
             raise RuntimeError("a change holding its event shared locks one match only")
-        locked = (
-            Match.objects.select_for_update(no_key=True, of=("self",))
-            .select_related("home", "away", "stage")
-            .filter(pk=match_id)
-            .first()
-        )
+        locked = _LOCKED_MATCH.first(match_id)
         if locked is None:
             raise Gone
         locked.event = event
@@ -211,6 +207,17 @@ class Change:
     def refresh_totals(self, match: Match) -> scoring.MatchResult:
         """Return the match scored afresh from its boards, its stored totals updated."""
         return store_totals(match)
+
+
+# A match locked with its teams and stage: on every post at a table (matches/lib/prepared.py)
+_LOCKED_MATCH = PreparedRead(
+    lambda match_id: (
+        Match.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("home", "away", "stage")
+        .filter(pk=match_id)
+    ),
+    -1,
+)
 
 
 def _event_locked_shared(event_id: int) -> Event | None:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from matches import scoring
 from matches.choices import RoomChoice
+from matches.lib.prepared import PreparedRead
 from matches.lib.text import text_errors
 from matches.models import (
     Board,
@@ -45,6 +46,36 @@ KEY = _("This entry has no key: reload the page.")
 SIDE = _("Choose North-South or East-West.")
 ALREADY_SAVED = _(
     "The director has entered board %(board)s in this room: the director's result stands."
+)
+
+
+# Read on every post at a table (matches/lib/prepared.py)
+_TABLE = PreparedRead(lambda table_id: Room.objects.filter(pk=table_id), -1)
+_BOARD = PreparedRead(
+    lambda match_id, number: Board.objects.filter(match_id=match_id, number=number), -1, 32001
+)
+_ENTRY_BY_KEY = PreparedRead(
+    lambda key: TableEntry.objects.select_related("board").filter(key=key), "an entry's key"
+)
+_LOCKED_ENTRY = PreparedRead(
+    lambda entry_id: (
+        TableEntry.objects.select_for_update().select_related("board").filter(pk=entry_id)
+    ),
+    -1,
+)
+# A room's result, and whether a table's accepted entry saved it as it is (see room_result)
+_ROOM_RESULT = PreparedRead(
+    lambda board_id, room: Result.objects.filter(board_id=board_id, room=room).annotate(
+        from_table=Exists(
+            TableEntry.objects.filter(
+                result=OuterRef("pk"),
+                status=EntryStatus.ACCEPTED,
+                saved_version=OuterRef("version"),
+            )
+        )
+    ),
+    -1,
+    "a room",
 )
 
 
@@ -122,7 +153,7 @@ def _locked_table(
         if match is None:
             raise Gone
     match = change.lock_match(match, final_ok=final_ok, shared_event=shared_event)
-    table = Room.objects.filter(pk=table_id).first()
+    table = _TABLE.first(table_id)
     if table is None:
         raise Gone
     table.match = match
@@ -151,7 +182,7 @@ def _open(change: Change, table) -> Room:
 def _board(table: Room, number: int) -> Board:
     if number not in table.match.board_numbers:
         raise ActionError(NOT_THIS_MATCH, params={"board": number}, field="board", code="board")
-    board = Board.objects.filter(match=table.match, number=number).first()
+    board = _BOARD.first(table.match.pk, number)
     if board is None:
         raise Gone
     board.match = table.match
@@ -175,13 +206,7 @@ def room_result(board: Board, room: str) -> tuple[Result | None, bool]:
     """Return the room's result (None: none yet) and whether a director (or a file) saved
     it last: a result a table's accepted entry saved, and no one changed since, is the
     table's."""
-    from_table = TableEntry.objects.filter(
-        result=OuterRef("pk"), status=EntryStatus.ACCEPTED, saved_version=OuterRef("version")
-    )
-    current = (
-        Result.objects.filter(board=board, room=room).annotate(from_table=Exists(from_table))
-        .first()
-    )  # fmt: skip
+    current = _ROOM_RESULT.first(board.pk, room)
     if current is None:
         return None, False
     return current, not current.from_table
@@ -202,7 +227,7 @@ def enter_at_table(table, *, board: int, entry: dict, side: str, device: str, ke
     result stands.
     """
     key, side = _key(key), _side(side)
-    existing = TableEntry.objects.filter(key=key).select_related("board").first()
+    existing = _ENTRY_BY_KEY.first(key)
     if existing is not None:
         return existing
     with changing(None) as change:
@@ -247,7 +272,9 @@ def _decided_once(decide, entry, *, key: str, **options) -> TableEntry:
 def _locked_entry(entry_id: int, key: str) -> TableEntry:
     """Return the entry read again inside the change, locked, still waiting for the other
     side; _Decided (the change then writes nothing) when this key decided it already."""
-    entry = TableEntry.objects.select_for_update().select_related("board").get(pk=entry_id)
+    entry = _LOCKED_ENTRY.first(entry_id)
+    if entry is None:
+        raise Gone
     if entry.decision_key == key:
         raise _Decided(entry)
     if entry.status != EntryStatus.WAITING:

@@ -19,9 +19,11 @@ Only for querysets whose SQL does not depend on the values: plain comparisons wi
 that are never None (``filter(x=None)`` becomes ``IS NULL``, a list's length changes
 ``IN (...)``). Each sample must be a value no other parameter of the query has, and of the
 type the column holds once prepared (a model's id, not the model), so that it is found
-exactly once among the parameters; a queryset that breaks that is refused when first run.
-A read that locks (``select_for_update``) must run inside a transaction, as the ORM
-requires.
+exactly once among the parameters, and within the column's range (a negative number for a
+positive one makes the ORM give up the query); a queryset that breaks that is refused
+when first run.
+A read that locks (``select_for_update``, where the database locks rows) must run inside a
+transaction, as the ORM requires.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connections
 from django.db.models import QuerySet
 from django.db.models.query import get_related_populators
@@ -42,6 +45,7 @@ class _Plan:
     sql: str
     params: tuple
     positions: tuple[int, ...]  # where each value goes among the parameters
+    wrappers: tuple  # the type each value is sent as, where the backend gives it one
     col_count: int | None  # the columns to keep (None: all)
     converters: tuple  # ((column, converters, expression), ...)
     model: type
@@ -54,16 +58,25 @@ class _Plan:
 
 def _plan(queryset: QuerySet, alias: str, samples: tuple) -> _Plan:
     compiler = queryset.query.get_compiler(using=alias)
-    sql, params = compiler.as_sql()
-    positions = []
+    try:
+        sql, params = compiler.as_sql()
+    except EmptyResultSet:
+        raise ValueError(
+            "the query finds nothing whatever the values: is a sample outside its column's "
+            "range (a negative number for a positive one)?"
+        ) from None
+    positions, wrappers = [], []
     for sample in samples:
-        found = [i for i, p in enumerate(params) if type(p) is type(sample) and p == sample]
+        found = [i for i, p in enumerate(params) if isinstance(p, type(sample)) and p == sample]
         if len(found) != 1:
             raise ValueError(
                 f"the sample {sample!r} is {len(found)} of the query's parameters, not one: "
                 "give each value a sample no other parameter has, as the column holds it"
             )
         positions.append(found[0])
+        # the type the backend sends such a value as (psycopg's Int2 for a small integer)
+        kind = type(params[found[0]])
+        wrappers.append(None if kind is type(sample) else kind)
     select, klass_info = compiler.select, compiler.klass_info
     columns = [s[0] for s in select[: compiler.col_count]]
     converters = tuple(
@@ -76,6 +89,7 @@ def _plan(queryset: QuerySet, alias: str, samples: tuple) -> _Plan:
         sql=sql,
         params=tuple(params),
         positions=tuple(positions),
+        wrappers=tuple(wrappers),
         col_count=compiler.col_count if compiler.has_extra_select else None,
         converters=converters,
         model=klass_info["model"],
@@ -83,7 +97,8 @@ def _plan(queryset: QuerySet, alias: str, samples: tuple) -> _Plan:
         fields=slice(start, end),
         populators=get_related_populators(klass_info, select, alias),
         annotations=dict(compiler.annotation_col_map or {}),
-        locks=bool(queryset.query.select_for_update),
+        locks=bool(queryset.query.select_for_update)
+        and compiler.connection.features.has_select_for_update,
     )
 
 
@@ -118,8 +133,10 @@ class PreparedRead:
                 "select_for_update cannot be used outside of a transaction."
             )
         params = list(plan.params)
-        for position, value in zip(plan.positions, values, strict=True):
-            params[position] = value
+        for position, wrap, value in zip(plan.positions, plan.wrappers, values, strict=True):
+            if isinstance(value, int) and not _in_range(value, wrap):
+                return []  # no row holds it (the ORM gives up such a query as well)
+            params[position] = value if wrap is None else wrap(value)
         with connection.cursor() as cursor:
             cursor.execute(plan.sql, params)
             rows = cursor.fetchall()
@@ -129,6 +146,17 @@ class PreparedRead:
         """Return the first row for these values (in the queryset's order), or None."""
         rows = self.all(*values, using=using)
         return rows[0] if rows else None
+
+
+# The integers a column of each type the backend sends (psycopg's) holds; else a big one's
+_INTEGER_BITS = {"Int2": 16, "Int4": 32, "Int8": 64}
+
+
+def _in_range(value: int, wrap) -> bool:
+    """Whether an integer fits the column it is compared with (a number typed into a URL or
+    a form may not: the database would refuse it with an error)."""
+    bits = _INTEGER_BITS.get(getattr(wrap, "__name__", ""), 64)
+    return -(2 ** (bits - 1)) <= value < 2 ** (bits - 1)
 
 
 def _built(plan: _Plan, row, alias: str, connection):

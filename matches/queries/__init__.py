@@ -54,7 +54,14 @@ from .standings import (
     standings,
     up_to_round,
 )
-from .tables import BoardAtTable, SegmentAtTable, TableView, table_by_token, table_view
+from .tables import (
+    BoardAtTable,
+    SegmentAtTable,
+    TableView,
+    entry_at_table,
+    table_by_token,
+    table_view,
+)
 
 __all__ = [
     "BoardAtTable",
@@ -96,6 +103,7 @@ __all__ = [
     "stage_round_numbers",
     "standings",
     "swiss_ranking",
+    "entry_at_table",
     "table_by_token",
     "table_view",
     "up_to_round",

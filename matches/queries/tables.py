@@ -37,6 +37,34 @@ _TABLE_CALLS = PreparedRead(
 )
 
 
+_ENTRY_AT_TABLE = PreparedRead(
+    lambda table_id, entry_id: TableEntry.objects.select_related("board").filter(
+        table_id=table_id, pk=entry_id
+    ),
+    -1,
+    -2,
+)
+_ENTRY_AT_TABLE_BY_KEY = PreparedRead(
+    lambda table_id, key: TableEntry.objects.select_related("board").filter(
+        table_id=table_id, key=key
+    ),
+    -1,
+    "an entry's key",
+)
+
+
+def entry_at_table(table: Room, *, entry_id: int | None = None, key: str = "") -> TableEntry | None:
+    """Return the table's entry by its id (or else by its key), with its board; None when
+    this table has no such entry (another table's is never found)."""
+    if entry_id:
+        entry = _ENTRY_AT_TABLE.first(table.pk, entry_id)
+    else:
+        entry = _ENTRY_AT_TABLE_BY_KEY.first(table.pk, key)
+    if entry is not None:
+        entry.table = table  # the same row: the action needs not read it again
+    return entry
+
+
 def table_by_token(token: str) -> Room | None:
     """Return the table a link's token names (with its match, event, stage and teams), or
     None: one query, put together once."""

@@ -35,7 +35,7 @@ from matches.actions import ActionError, Conflict
 from matches.actions.tables import ALREADY_SAVED, REVOKED
 from matches.caching import table_states
 from matches.forms.tables import CallForm, DecisionForm, TableEntryForm
-from matches.models import DirectorCall, TableEntry
+from matches.models import DirectorCall
 from matches.presenters.score_words import phone_words
 from matches.presenters.table_pages import (
     card_signature,
@@ -269,24 +269,12 @@ def enter(request, table):
     return _answer(request, table, board=data["board"])
 
 
-def _entry_of(table, data) -> TableEntry | None:
-    """Return the entry named in the post, looked up within this table (None: not here)."""
-    entries = TableEntry.objects.filter(table=table).select_related("board")
-    if data.get("entry"):
-        entry = entries.filter(pk=data["entry"]).first()
-    else:
-        entry = entries.filter(key=data["entry_key"]).first()
-    if entry is not None:
-        entry.table = table  # the same row: the action needs not read it again
-    return entry
-
-
 def _decide(request, table, decision):
     form = DecisionForm(request.POST)
     if not form.is_valid():
         return _answer(request, table, ok=False, status=400, form=form)
     data = form.cleaned_data
-    entry = _entry_of(table, data)
+    entry = queries.entry_at_table(table, entry_id=data.get("entry"), key=data.get("entry_key"))
     if entry is None:
         error = ActionError(_("This result is no longer on the table: reload the page."),
                             code="gone")  # fmt: skip
