@@ -119,3 +119,21 @@ def test_a_locking_read_needs_a_transaction_where_the_database_locks_rows(match)
             Match.objects.select_for_update().filter(pk=match.pk).first()
     with transaction.atomic():
         assert read.first(match.pk).pk == match.pk
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's prepared statements")
+def test_postgresql_prepares_a_read_run_again_on_one_connection(match):
+    """With DATABASE_PREPARED (on by default), the same SQL with other values is a
+    statement PostgreSQL prepared once: it is neither parsed nor planned again."""
+    read = PreparedRead(lambda m, n: Board.objects.filter(match_id=m, number=n), -1, 32001)
+
+    def prepared() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
+                           ["%matches_board%"])  # fmt: skip
+            return cursor.fetchone()[0]
+
+    before = prepared()
+    for number in (1, 2, 3, 4, 1, 2):
+        assert read.first(match.pk, number).number == number
+    assert prepared() == before + 1

@@ -77,6 +77,15 @@ def test_without_redis_one_machine_shares_rate_limits_through_the_database():
     assert trusted == "False"
 
 
+def test_on_postgresql_queries_are_sent_apart_from_their_values_unless_turned_off():
+    url = "postgres://postgres@127.0.0.1:5432/test"
+    options = "DATABASES['default'].get('OPTIONS', {})"
+    assert read_settings(options, DATABASE_URL=url) == [
+        "{'server_side_binding': True, 'prepare_threshold': 5}"
+    ]
+    assert read_settings(options, DATABASE_URL=url, DATABASE_PREPARED="0") == ["{}"]
+
+
 @pytest.mark.parametrize(
     ("env", "message"),
     [
@@ -88,6 +97,7 @@ def test_without_redis_one_machine_shares_rate_limits_through_the_database():
         ({"DEBUG": "yes please"}, "DEBUG must be one of 1, true, yes, on"),
         ({"SIGNUP_OPEN": "maybe"}, "SIGNUP_OPEN must be one of"),
         ({"REVISIONS_MEMO": "of"}, "REVISIONS_MEMO must be one of"),
+        ({"DATABASE_PREPARED": "yes!"}, "DATABASE_PREPARED must be one of"),
         ({"PUBLIC_PAGE_GRACE": "2s"}, "PUBLIC_PAGE_GRACE must be a whole number"),
         ({"PUBLIC_PAGE_GRACE": "-1"}, "PUBLIC_PAGE_GRACE is in seconds, 0 to 60"),
     ],

@@ -226,9 +226,12 @@ def _event_locked_shared(event_id: int) -> Event | None:
     connection = connections[router.db_for_write(Event)]
     if connection.vendor != "postgresql":
         return Event.objects.filter(pk=event_id).first()
-    table = connection.ops.quote_name(Event._meta.db_table)
-    column = connection.ops.quote_name(Event._meta.pk.column)
-    sql = f"SELECT * FROM {table} WHERE {column} = %s FOR KEY SHARE"
+    quote = connection.ops.quote_name
+    # the columns named: a statement PostgreSQL prepared (settings, DATABASE_PREPARED) then
+    # still reads the same row type after a migration adds one
+    columns = ", ".join(quote(field.column) for field in Event._meta.concrete_fields)
+    table, column = quote(Event._meta.db_table), quote(Event._meta.pk.column)
+    sql = f"SELECT {columns} FROM {table} WHERE {column} = %s FOR KEY SHARE"
     return next(iter(Event.objects.raw(sql, [event_id])), None)
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import secrets
 
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -24,11 +23,11 @@ from matches.models import (
     Board,
     DirectorCall,
     EntryStatus,
-    Result,
     Room,
     TableEntry,
     TableSide,
 )
+from matches.queries.tables import room_result
 
 from .base import ActionError, Change, Conflict, Gone, changing, pk_of
 from .results import write_result
@@ -62,20 +61,6 @@ _LOCKED_ENTRY = PreparedRead(
         TableEntry.objects.select_for_update().select_related("board").filter(pk=entry_id)
     ),
     -1,
-)
-# A room's result, and whether a table's accepted entry saved it as it is (see room_result)
-_ROOM_RESULT = PreparedRead(
-    lambda board_id, room: Result.objects.filter(board_id=board_id, room=room).annotate(
-        from_table=Exists(
-            TableEntry.objects.filter(
-                result=OuterRef("pk"),
-                status=EntryStatus.ACCEPTED,
-                saved_version=OuterRef("version"),
-            )
-        )
-    ),
-    -1,
-    "a room",
 )
 
 
@@ -200,16 +185,6 @@ def _key(key: str) -> str:
     if not key or len(key) > 64 or text_errors(key):
         raise ActionError(KEY, code="key")
     return key
-
-
-def room_result(board: Board, room: str) -> tuple[Result | None, bool]:
-    """Return the room's result (None: none yet) and whether a director (or a file) saved
-    it last: a result a table's accepted entry saved, and no one changed since, is the
-    table's."""
-    current = _ROOM_RESULT.first(board.pk, room)
-    if current is None:
-        return None, False
-    return current, not current.from_table
 
 
 def where(table: Room) -> str:

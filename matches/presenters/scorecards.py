@@ -17,7 +17,7 @@ from django.utils.translation import get_language, gettext
 from matches import scoring
 from matches.caching.kept_html import KeptHtml
 from matches.choices import RoomChoice, SeatChoice
-from matches.models import Board, Event, Match, Result
+from matches.models import Board, Event, Match, Result, boards_with_results
 from matches.models.stages import first_stage
 
 from .units import points_detail
@@ -129,7 +129,7 @@ def players_text(seats: dict) -> str:
 
 def scorecard(match: Match) -> Scorecard:
     """Return the match's scorecard, in a fixed number of queries."""
-    boards = list(match.boards.with_results())
+    boards = boards_with_results(match)
     penalties = list(match.imp_penalties.select_related("team"))
     result = match.score(boards, penalties)
     comparisons = {c.number: c for c in result.boards}

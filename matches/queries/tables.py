@@ -11,10 +11,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import Exists, OuterRef
+
 from matches import scoring
 from matches.choices import RoomChoice
 from matches.lib.prepared import PreparedRead
-from matches.models import Board, DirectorCall, EntryStatus, Room, TableEntry, boards_with_results
+from matches.models import (
+    Board,
+    DirectorCall,
+    EntryStatus,
+    Result,
+    Room,
+    TableEntry,
+    boards_with_results,
+)
 
 # Read on every post and changed poll at a table (matches/lib/prepared.py)
 _TABLE_BY_TOKEN = PreparedRead(
@@ -63,6 +73,32 @@ def entry_at_table(table: Room, *, entry_id: int | None = None, key: str = "") -
     if entry is not None:
         entry.table = table  # the same row: the action needs not read it again
     return entry
+
+
+# A room's result, and whether a table's accepted entry saved it as it is (see room_result)
+_ROOM_RESULT = PreparedRead(
+    lambda board_id, room: Result.objects.filter(board_id=board_id, room=room).annotate(
+        from_table=Exists(
+            TableEntry.objects.filter(
+                result=OuterRef("pk"),
+                status=EntryStatus.ACCEPTED,
+                saved_version=OuterRef("version"),
+            )
+        )
+    ),
+    -1,
+    "a room",
+)
+
+
+def room_result(board: Board, room: str) -> tuple[Result | None, bool]:
+    """Return the room's result (None: none yet) and whether a director (or a file) saved
+    it last: a result a table's accepted entry saved, and no one changed since, is the
+    table's."""
+    current = _ROOM_RESULT.first(board.pk, room)
+    if current is None:
+        return None, False
+    return current, not current.from_table
 
 
 def table_by_token(token: str) -> Room | None:
