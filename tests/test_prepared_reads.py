@@ -2,13 +2,13 @@
 rows, the same values in each, the same related rows, on SQLite and on PostgreSQL."""
 
 import pytest
-from django.db import connection, transaction
+from django.db import OperationalError, connection, connections, transaction
 from django.db.models import Exists, OuterRef
 from django.db.transaction import TransactionManagementError
 
 from matches import actions
 from matches.lib.prepared import PreparedRead
-from matches.models import Board, Match, Result, Room, TableEntry, boards_with_results
+from matches.models import Board, Event, Match, Result, Room, TableEntry, boards_with_results
 from tests.factories import enter, make_event, make_match, make_team
 
 
@@ -137,3 +137,25 @@ def test_postgresql_prepares_a_read_run_again_on_one_connection(match):
     for number in (1, 2, 3, 4, 1, 2):
         assert read.first(match.pk, number).number == number
     assert prepared() == before + 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_key_share_read_locks_its_rows_on_postgresql_and_reads_them_elsewhere(match):
+    """PostgreSQL's FOR KEY SHARE, which the ORM cannot say: another transaction may not
+    take the row FOR UPDATE meanwhile (an event-wide change waits for the tables' posts)."""
+    read = PreparedRead(lambda pk: Event.objects.filter(pk=pk).order_by(), -1, key_share=True)
+    event = match.event
+    with transaction.atomic():
+        assert fields_of(read.first(event.pk)) == fields_of(Event.objects.get(pk=event.pk))
+        if connection.vendor != "postgresql":
+            return
+        other = connections.create_connection("default")
+        try:
+            with other.cursor() as cursor:
+                cursor.execute("BEGIN")
+                with pytest.raises(OperationalError):  # psycopg's LockNotAvailable
+                    cursor.execute(
+                        "SELECT id FROM matches_event WHERE id = %s FOR UPDATE NOWAIT", [event.pk]
+                    )
+        finally:
+            other.close()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from django.db import connections, models, router, transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -220,19 +220,16 @@ _LOCKED_MATCH = PreparedRead(
 )
 
 
+# The event's row locked shared, on every post at a table (matches/lib/prepared.py)
+_EVENT_KEY_SHARE = PreparedRead(
+    lambda event_id: Event.objects.filter(pk=event_id).order_by(), -1, key_share=True
+)
+
+
 def _event_locked_shared(event_id: int) -> Event | None:
     """Return the event's row read with ``FOR KEY SHARE`` (PostgreSQL; elsewhere, as
     SQLite, a plain read: a writing transaction there holds the whole database)."""
-    connection = connections[router.db_for_write(Event)]
-    if connection.vendor != "postgresql":
-        return Event.objects.filter(pk=event_id).first()
-    quote = connection.ops.quote_name
-    # the columns named: a statement PostgreSQL prepared (settings, DATABASE_PREPARED) then
-    # still reads the same row type after a migration adds one
-    columns = ", ".join(quote(field.column) for field in Event._meta.concrete_fields)
-    table, column = quote(Event._meta.db_table), quote(Event._meta.pk.column)
-    sql = f"SELECT {columns} FROM {table} WHERE {column} = %s FOR KEY SHARE"
-    return next(iter(Event.objects.raw(sql, [event_id])), None)
+    return _EVENT_KEY_SHARE.first(event_id)
 
 
 def checked_text(value, *, field: str, required: bool = False, most: int = 200) -> str:

@@ -23,7 +23,9 @@ exactly once among the parameters, and within the column's range (a negative num
 positive one makes the ORM give up the query); a queryset that breaks that is refused
 when first run.
 A read that locks (``select_for_update``, where the database locks rows) must run inside a
-transaction, as the ORM requires.
+transaction, as the ORM requires. ``key_share=True`` locks the rows read ``FOR KEY SHARE``
+on PostgreSQL, which the ORM has no words for (a plain read elsewhere): the queryset must
+then be one ``FOR KEY SHARE`` may follow (no ``select_for_update``, no ``LIMIT``).
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ class _Plan:
     locks: bool
 
 
-def _plan(queryset: QuerySet, alias: str, samples: tuple) -> _Plan:
+def _plan(queryset: QuerySet, alias: str, samples: tuple, key_share: bool) -> _Plan:
     compiler = queryset.query.get_compiler(using=alias)
     try:
         sql, params = compiler.as_sql()
@@ -83,6 +85,9 @@ def _plan(queryset: QuerySet, alias: str, samples: tuple) -> _Plan:
         (column, tuple(convs), expression)
         for column, (convs, expression) in compiler.get_converters(columns).items()
     )
+    key_share = key_share and compiler.connection.vendor == "postgresql"
+    if key_share:
+        sql += " FOR KEY SHARE"
     fields = klass_info["select_fields"]
     start, end = fields[0], fields[-1] + 1
     return _Plan(
@@ -97,7 +102,8 @@ def _plan(queryset: QuerySet, alias: str, samples: tuple) -> _Plan:
         fields=slice(start, end),
         populators=get_related_populators(klass_info, select, alias),
         annotations=dict(compiler.annotation_col_map or {}),
-        locks=bool(queryset.query.select_for_update)
+        locks=key_share
+        or bool(queryset.query.select_for_update)
         and compiler.connection.features.has_select_for_update,
     )
 
@@ -106,9 +112,10 @@ class PreparedRead:
     """A read put together once: ``build(*samples)`` is the queryset, with a sample for each
     value it is then run with (see the module)."""
 
-    def __init__(self, build: Callable[..., QuerySet], *samples):
+    def __init__(self, build: Callable[..., QuerySet], *samples, key_share: bool = False):
         self.build = build
         self.samples = samples
+        self.key_share = key_share
         self._plans: dict[str, _Plan] = {}
         self._alias: str | None = None  # the database the queryset reads (its router's)
 
@@ -119,7 +126,9 @@ class PreparedRead:
             queryset = self.build(*self.samples)
             if alias is None:
                 alias = self._alias = queryset.db
-            plan = self._plans[alias] = _plan(queryset.using(alias), alias, self.samples)
+            plan = self._plans[alias] = _plan(
+                queryset.using(alias), alias, self.samples, self.key_share
+            )
         return alias, plan
 
     def all(self, *values, using: str | None = None) -> list:
