@@ -45,8 +45,6 @@ _TABLE_CALLS = PreparedRead(
     ),
     -1,
 )
-
-
 _ENTRY_AT_TABLE = PreparedRead(
     lambda table_id, entry_id: TableEntry.objects.select_related("board").filter(
         table_id=table_id, pk=entry_id
