@@ -139,7 +139,7 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_max_age=env_int("CONN_MAX_AGE", 0),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

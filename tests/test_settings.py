@@ -98,6 +98,7 @@ def test_on_postgresql_queries_are_sent_apart_from_their_values_unless_turned_of
         ({"SIGNUP_OPEN": "maybe"}, "SIGNUP_OPEN must be one of"),
         ({"REVISIONS_MEMO": "of"}, "REVISIONS_MEMO must be one of"),
         ({"DATABASE_PREPARED": "yes!"}, "DATABASE_PREPARED must be one of"),
+        ({"CONN_MAX_AGE": "60s"}, "CONN_MAX_AGE must be a whole number"),
         ({"PUBLIC_PAGE_GRACE": "2s"}, "PUBLIC_PAGE_GRACE must be a whole number"),
         ({"PUBLIC_PAGE_GRACE": "-1"}, "PUBLIC_PAGE_GRACE is in seconds, 0 to 60"),
     ],
