@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts"), str(ROOT / "loadtest")]
 
-from common import random_result, result_typed  # noqa: E402 - after the path above
+from common import typed_entry  # noqa: E402 - after the path above
 from support.postgres import pg_ready  # noqa: E402
 from support.project import set_up_check, tear_down_check  # noqa: E402
 from support.server import APP_HOST, forget_keys, redis_error, server_env  # noqa: E402
@@ -45,7 +45,6 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/1")
 MATCHES = int(os.environ.get("BENCH_MATCHES", "20"))
 BOARDS = int(os.environ.get("BENCH_BOARDS", "8"))
 SEED = 7
-SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}  # as the taps write them
 KINDS = ("static file", "table page", "enter", "accept", "state (kept)", "state 304")
 
 
@@ -115,12 +114,7 @@ def play(meter: Meter, plan: dict) -> None:
 
     for number in range(1, BOARDS + 1):
         for base, pair in phones:
-            result = rng.choice([random_result(rng) for _ in range(3)])
-            typed = {"contract": "PASS", "declarer": "", "result": ""}
-            if result["level"]:
-                contract = f"{result['level']}{SYMBOLS[result['strain']]}{result['doubling']}"
-                typed = {"contract": contract, "declarer": result["declarer"],
-                         "result": result_typed(result)}  # fmt: skip
+            _, typed = typed_entry(rng)
             state = post(pair["NS"], base, "enter", {"board": number, "side": "NS", **typed})
             entry = next(b["entry"] for b in state["boards"] if b["number"] == number)
             poll(pair["EW"], base, "state (kept)")
@@ -132,20 +126,18 @@ def play(meter: Meter, plan: dict) -> None:
 
 def print_table(meter: Meter) -> None:
     line = "{:<13} {:>6} {:>10} {:>10} {:>10} {:>9} {:>8}"
-    print(
-        line.format("request", "count", "this CPU", "PG CPU", "together", "÷ static", "queries")
-    )  # fmt: skip  (queries: BEGIN and COMMIT not counted)
+    # queries: BEGIN and COMMIT not counted
+    print(line.format("request", "count", "this CPU", "PG CPU", "together", "÷ static", "queries"))
     static = statistics.mean(p + g for p, g, _ in meter.cpu["static file"])
     for kind in KINDS:
         rows = meter.cpu[kind]
         python = statistics.mean(p for p, _, _ in rows)
         postgres = statistics.mean(g for _, g, _ in rows)
-        queries = sorted({q for _, _, q in rows})
+        fewest, most = min(q for _, _, q in rows), max(q for _, _, q in rows)
         print(line.format(
             kind, len(rows), f"{python * 1e3:.2f} ms", f"{postgres * 1e3:.2f} ms",
             f"{(python + postgres) * 1e3:.2f} ms", f"{(python + postgres) / static:.1f}×",
-            "-".join(str(q) for q in (queries[0], queries[-1])) if len(queries) > 1
-            else str(queries[0]),
+            f"{fewest}-{most}" if fewest != most else str(most),
         ))  # fmt: skip
 
 

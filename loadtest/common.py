@@ -54,6 +54,26 @@ def result_typed(result: dict) -> str:
     return "=" if over == 0 else f"{over:+d}"
 
 
+SYMBOLS = {
+    "C": "♣",
+    "D": "♦",
+    "H": "♥",
+    "S": "♠",
+    "NT": "NT",
+}  # as the table page's taps write them
+
+
+def typed_entry(rng: random.Random) -> tuple[dict, dict]:
+    """Return a random result and the fields a table's page posts for it (the contract
+    as its taps write it, such as 4♠X)."""
+    result = random_result(rng)
+    if not result["level"]:
+        return result, {"contract": "PASS", "declarer": "", "result": ""}
+    contract = f"{result['level']}{SYMBOLS[result['strain']]}{result['doubling']}"
+    fields = {"contract": contract, "declarer": result["declarer"], "result": result_typed(result)}
+    return result, fields
+
+
 def random_entry(rng: random.Random) -> dict[str, str]:
     """Return a valid room-sheet row as a director types it: contract, declarer, lead, result."""
     result = random_result(rng)

@@ -56,9 +56,8 @@ import gevent
 from common import (
     fetch_assets,
     live_refresh,
-    random_result,
-    result_typed,
     rooms_shown,
+    typed_entry,
     use_next_host,
     wait_between,
 )
@@ -86,7 +85,6 @@ from tables_plan import (
 
 POLL = 5.0  # table.js: POLL
 RETRY = 3.0  # table.js: RETRY
-SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}  # as the taps write them
 _phone_numbers = itertools.count()
 
 
@@ -99,16 +97,6 @@ def handed_over(table: int, board: int) -> bool:
 
 def new_key() -> str:
     return os.urandom(16).hex()  # as table.js's randomKey: 128 random bits in hex
-
-
-def typed_entry(rng: random.Random) -> tuple[dict, dict]:
-    """Return a random result and the fields the page posts for it."""
-    result = random_result(rng)
-    if not result["level"]:
-        return result, {"contract": "PASS", "declarer": "", "result": ""}
-    contract = f"{result['level']}{SYMBOLS[result['strain']]}{result['doubling']}"
-    fields = {"contract": contract, "declarer": result["declarer"], "result": result_typed(result)}
-    return result, fields
 
 
 class TablePhone(FastHttpUser):

@@ -27,7 +27,7 @@ from matches.models import (
     TableEntry,
     TableSide,
 )
-from matches.queries.tables import room_result
+from matches.queries.tables import comparisons_shown, room_result
 
 from .base import ActionError, Change, Conflict, Gone, changing, pk_of
 from .results import write_result
@@ -301,18 +301,12 @@ def _accept(entry, *, side: str, device: str, key: str) -> TableEntry:
 def _compared_in_the_other_room(
     change: Change, table: Room, board: Board, scored: scoring.MatchResult
 ) -> None:
-    """Mark the match's other room changed when this result shows it something new (as
-    the match was just scored, ``scored``; ``queries.table_view`` decides what a table
-    sees): the board's comparison, once both rooms have it, where the event shows each
-    board's (``table_each_board``); else the segment's, once every board of it is complete
-    in both rooms. Until then its phones' state is what it was: they are answered 304."""
-    other = RoomChoice.CLOSED if table.room == RoomChoice.OPEN else RoomChoice.OPEN
-    size = table.match.settings.boards_per_segment
-    segment = scoring.segment_of(board.number, size)
-    compared = [c for c in scored.boards if scoring.segment_of(c.number, size) == segment]
-    if table.match.event.table_each_board:
-        compared = [c for c in compared if c.number == board.number]
-    if all(c.complete for c in compared):
+    """Mark the match's other room changed when this result shows it something new: the
+    board's comparison, once a table may see it (``queries.tables.comparisons_shown``, as
+    the match was just scored, ``scored``). Until then its phones' state is what it was:
+    they are answered 304."""
+    if board.number in comparisons_shown(scored, table.match.event.table_each_board):
+        other = RoomChoice.CLOSED if table.room == RoomChoice.OPEN else RoomChoice.OPEN
         change.table_changed(table.match_id, other)
 
 

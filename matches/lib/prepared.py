@@ -4,11 +4,11 @@ Django builds a query's SQL afresh each time it runs it. For the few reads every
 post and poll makes at a congress (a table by its token, a match's boards and results...)
 that costs several times running the query itself: about 0.5 to 1.3 ms of CPU a query on
 the project's machine, against 0.1 to 0.3 ms to run it. ``PreparedRead`` asks the ORM for
-a queryset's SQL once per database, with sample values standing for the ones it will be
-run with, notes where each sample went among the query's parameters, and then runs that
-SQL with the values given, building the rows into model instances as the ORM builds them
-(``select_related`` and annotations included, with the same converters; not
-``prefetch_related``, which is a query of its own)::
+a queryset's SQL once (for the database its router reads), with sample values standing
+for the ones it will be run with, notes where each sample went among the query's
+parameters, and then runs that SQL with the values given, building the rows into model
+instances as the ORM builds them (``select_related`` and annotations included, with the
+same converters; not ``prefetch_related``, which is a query of its own)::
 
     TABLE_BY_TOKEN = PreparedRead(
         lambda token: Room.objects.select_related("match").filter(token=token), "sample"
@@ -103,8 +103,10 @@ def _plan(queryset: QuerySet, alias: str, samples: tuple, key_share: bool) -> _P
         populators=get_related_populators(klass_info, select, alias),
         annotations=dict(compiler.annotation_col_map or {}),
         locks=key_share
-        or bool(queryset.query.select_for_update)
-        and compiler.connection.features.has_select_for_update,
+        or (
+            bool(queryset.query.select_for_update)
+            and compiler.connection.features.has_select_for_update
+        ),
     )
 
 
@@ -116,26 +118,23 @@ class PreparedRead:
         self.build = build
         self.samples = samples
         self.key_share = key_share
-        self._plans: dict[str, _Plan] = {}
-        self._alias: str | None = None  # the database the queryset reads (its router's)
+        self._alias: str | None = None  # set with _plan_made, the first time it runs
+        self._plan_made: _Plan | None = None
 
-    def _plan_for(self, alias: str | None) -> tuple[str, _Plan]:
-        alias = alias or self._alias
-        plan = self._plans.get(alias) if alias else None
-        if plan is None:
+    def _plan(self) -> tuple[str, _Plan]:
+        """Return the database the queryset reads (its router's) and the plan for it,
+        made the first time."""
+        if self._alias is None:
             queryset = self.build(*self.samples)
-            if alias is None:
-                alias = self._alias = queryset.db
-            plan = self._plans[alias] = _plan(
-                queryset.using(alias), alias, self.samples, self.key_share
-            )
-        return alias, plan
+            plan = _plan(queryset, queryset.db, self.samples, self.key_share)
+            self._alias, self._plan_made = queryset.db, plan
+        return self._alias, self._plan_made
 
-    def all(self, *values, using: str | None = None) -> list:
+    def all(self, *values) -> list:
         """Return the rows for these values, as the queryset built with them would."""
         if len(values) != len(self.samples):
             raise TypeError(f"{len(self.samples)} values expected, {len(values)} given")
-        alias, plan = self._plan_for(using)
+        alias, plan = self._plan()
         connection = connections[alias]
         if plan.locks and connection.get_autocommit():
             raise TransactionManagementError(
@@ -151,9 +150,9 @@ class PreparedRead:
             rows = cursor.fetchall()
         return [_built(plan, row, alias, connection) for row in rows]
 
-    def first(self, *values, using: str | None = None):
+    def first(self, *values):
         """Return the first row for these values (in the queryset's order), or None."""
-        rows = self.all(*values, using=using)
+        rows = self.all(*values)
         return rows[0] if rows else None
 
 

@@ -14,17 +14,18 @@ from matches.lib.prepared import PreparedRead
 
 
 class BoardQuerySet(models.QuerySet):
+    def in_order(self):
+        """Return the boards in order, each with its adjusted score (if any)."""
+        return self.order_by("number").select_related("adjustment")
+
     def with_results(self):
         """Return the boards in order with both rooms' results in one more query."""
-        return self.order_by("number").select_related("adjustment").prefetch_related("results")
+        return self.in_order().prefetch_related("results")
 
 
 # A match's boards and results, read on every post at a table (matches/lib/prepared.py)
 _MATCH_BOARDS = PreparedRead(
-    lambda match_id: (
-        Board.objects.filter(match_id=match_id).select_related("adjustment").order_by("number")
-    ),
-    -1,
+    lambda match_id: Board.objects.filter(match_id=match_id).in_order(), -1
 )
 _MATCH_RESULTS = PreparedRead(lambda match_id: Result.objects.filter(board__match_id=match_id), -1)
 

@@ -164,18 +164,15 @@ def table_view(table: Room, segment: int | None = None) -> TableView:
         for e in rows
         if e.status == EntryStatus.ACCEPTED
     }
-    event = match.event
     # only its segments are shown, and IMP penalties come off the match's total, never a
     # segment's: no query of them
     scored = match.score(boards, penalties=())
+    compared = {comparison.number: comparison for comparison in scored.boards}
+    seen = comparisons_shown(scored, match.event.table_each_board)
+    size = match.settings.boards_per_segment
     rows_by_segment: dict[int, list[BoardAtTable]] = {}
-    both_by_segment: dict[int, bool] = {}
     for board in boards:
-        segment_number = scoring.segment_of(board.number, match.settings.boards_per_segment)
         mine, theirs = board.result_in(room), board.result_in(other_room)
-        comparison = board.comparison()
-        both = comparison.complete
-        both_by_segment[segment_number] = both_by_segment.get(segment_number, True) and both
         rows = entries.get(board.pk, [])
         for entry in rows:
             entry.board = board  # the same row: its words need its number
@@ -185,17 +182,15 @@ def table_view(table: Room, segment: int | None = None) -> TableView:
             disputed = None  # resolved since: a result saved after the dispute
         by_director = mine is not None and (mine.pk, mine.version) not in from_table
         row = BoardAtTable(board, mine, waiting, disputed, by_director)
-        if event.table_each_board and both:
-            row = _with_other(row, theirs, comparison)
-        rows_by_segment.setdefault(segment_number, []).append(row)
+        if board.number in seen:
+            row = _with_other(row, theirs, compared[board.number])
+        rows_by_segment.setdefault(scoring.segment_of(board.number, size), []).append(row)
+    scored_segments = {s.number: s for s in scored.segments}
     segments = []
     for number in match.segment_numbers:
         rows = rows_by_segment.get(number, [])
-        complete = both_by_segment.get(number, False)
-        if complete:
-            theirs = {b.board.pk: b.board.result_in(other_room) for b in rows}
-            rows = [_with_other(b, theirs[b.board.pk], b.board.comparison()) for b in rows]
-        totals = next((s for s in scored.segments if s.number == number), None)
+        totals = scored_segments.get(number)
+        complete = totals is not None and totals.this.pending_boards == 0
         segments.append(
             SegmentAtTable(
                 number, rows, all(b.done for b in rows), complete, totals if complete else None
@@ -206,6 +201,20 @@ def table_view(table: Room, segment: int | None = None) -> TableView:
         shown = next((s for s in segments if not s.complete_here), segments[-1])
     calls = _TABLE_CALLS.all(table.pk)
     return TableView(table, segments, shown, calls)
+
+
+def comparisons_shown(scored: scoring.MatchResult, each_board: bool) -> set[int]:
+    """Return the numbers of the boards whose comparison (the other room's result and the
+    board's IMPs) a table of the match may see, as the match was scored (``scored``):
+    every board of a segment complete in both rooms (each board with both rooms' results,
+    or an adjusted score); with the event's ``table_each_board``, each board as soon as
+    both rooms have it."""
+    return {
+        board.number
+        for segment in scored.segments
+        for board in segment.boards
+        if segment.this.pending_boards == 0 or (each_board and board.complete)
+    }
 
 
 def _with_other(row: BoardAtTable, other, comparison) -> BoardAtTable:
