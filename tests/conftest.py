@@ -122,3 +122,26 @@ def empty_cache():
 
     caches["default"].clear()
     caches["shared"].clear()
+
+
+@pytest.fixture
+def ids_after_a_season(db):
+    """Make every new row of the app's tables take an id of 6 digits or more (each table
+    its own range), as a site's ids are after a season: what a page, a file or a history
+    reason writes with ids is tried at the length it has in real life."""
+    from django.apps import apps
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        for number, model in enumerate(apps.get_app_config("matches").get_models()):
+            table, start = model._meta.db_table, 123456 + number * 100000
+            if connection.vendor == "postgresql":
+                cursor.execute("SELECT pg_get_serial_sequence(%s, 'id')", [table])
+                sequence = cursor.fetchone()[0]
+                if sequence:
+                    cursor.execute("SELECT setval(%s, %s, false)", [sequence, start])
+            elif connection.vendor == "sqlite":
+                cursor.execute("DELETE FROM sqlite_sequence WHERE name = %s", [table])
+                cursor.execute(
+                    "INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, start - 1]
+                )

@@ -260,7 +260,7 @@ def test_each_cell_shows_its_state(event):
     assert states == [CellState.ACCEPTED, CellState.WAITING, CellState.DISPUTED,
                       CellState.DIRECTOR, CellState.DIRECTOR, CellState.DIRECTOR,
                       CellState.EMPTY]  # fmt: skip
-    assert row.cells[0].text == "4♠=" and row.cells[4].text == "4♠+1"
+    assert row.cells[0].text == "4♠N=" and row.cells[4].text == "4♠N+1"  # with the declarer
     assert row.played == 6 and monitor.rows[1].played == 0
     assert monitor.waiting == 1 and monitor.disputed == 1
 
@@ -379,7 +379,11 @@ def test_the_board_history_names_the_table_sides_and_phones_and_keeps_the_direct
     enter(match, 1, "open", "4S", "N", "+1", user=director)
     page = director_client.get(reverse("director-board-history", args=[match.pk, 1]))
     html = page.content.decode()
-    assert "Entered at the table by N-S (phone-ns), accepted by E-W (phone-ew)" in html
+    assert (
+        "Entered by N-S, table 1, Open room, phone 1; accepted by E-W, table 1, Open room, "
+        "phone 2" in html
+    )
+    assert "phone-ns" not in html and "phone-ew" not in html  # a phone's own name: never
     assert html.count("<tr>") >= 3  # the head, the director's row and the table's row
     assert Result.objects.get(board__match=match, board__number=1, room="open").tricks == 11
     assert "Entered at the tables" in html and 'data-status="accepted"' in html

@@ -40,8 +40,10 @@ def test_a_result_entered_by_one_side_is_saved_once_the_other_side_accepts_it(ta
         "4S", "N", 10, "HA")  # fmt: skip
     record = result.history.first()
     assert record.history_user is None
-    assert "entered by NS (phone-ns), accepted by EW (phone-ew)" in record.history_change_reason
-    assert f"table {table.pk}" in record.history_change_reason
+    assert record.history_change_reason == (
+        f"match {table.match_id} open room (table {table.pk}): entered by NS, accepted by EW "
+        "on another phone"
+    )
     table.match.refresh_from_db()
     assert table.match.home_imps == 0 and table.match.pending_boards == 16  # one room only
 
@@ -88,8 +90,11 @@ def test_the_directors_result_stands_over_the_table(tables):
     entry = actions.enter_at_table(table, board=5, entry=FOUR_SPADES, side="NS", device="d",
                                    key="k5")  # fmt: skip
     enter(table.match, 5, "open", "3NT", "S", "=")  # the director meanwhile
-    with pytest.raises(actions.Conflict):
+    with pytest.raises(actions.ActionError) as refused:
         actions.accept_at_table(entry, side="EW", device="e", key="k5-ok")
+    assert refused.value.code == "director"
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.SUPERSEDED
     assert str(Result.objects.get(board__number=5, room="open").contract) == "3NT"
 
 

@@ -16,7 +16,7 @@ from django.db import connection
 from django.test import Client
 
 from matches import actions
-from matches.models import Event, Match, Result
+from matches.models import DirectorCall, Event, Match, Result, TableEntry
 from tests.factories import make_event, make_match
 from tests.test_concurrency import (
     TIMEOUT,
@@ -182,3 +182,41 @@ def test_tables_of_many_matches_and_a_director_posting_at_once_all_go_through(ma
     for match, _ in matches:
         assert Result.objects.filter(board__match=match, room="open").count() == 4
         assert_totals_fresh(match)
+
+
+@pytest.mark.parametrize("what", ["enter", "accept", "dispute", "call"])
+def test_the_same_post_sent_four_times_at_once_is_stored_once_and_answered_four_times(
+    matches, what
+):
+    """A phone's retry while its first post is still being saved: four posts with one key
+    at the same moment are four answers of the row stored once, never a server error."""
+    (_match, table), _ = matches
+    entry = entered(table, board=2) if what in ("accept", "dispute") else None
+    data = {
+        "enter": {"board": 3, "side": "NS", "contract": "4S", "declarer": "N", "result": "="},
+        "accept": {"entry": entry, "side": "EW"},
+        "dispute": {"entry": entry, "side": "EW", "reason": "no"},
+        "call": {"reason": "help"},
+    }[what]
+    start, errors, answers = threading.Barrier(4), [], []
+
+    def post():
+        start.wait(TIMEOUT)
+        answer = Client().post(f"/t/{table.token}/{what}/", {**data, "key": "once", "device": "x"},
+                               **JSON)  # fmt: skip
+        answers.append((answer.status_code, answer.json()))
+
+    threads = [in_thread(post, errors) for _ in range(4)]
+    for thread in threads:
+        thread.join(TIMEOUT)
+        assert not thread.is_alive(), "deadlock or hang"
+    assert not errors, errors
+    assert [status for status, _body in answers] == [200] * 4, answers
+    assert all(body["ok"] for _status, body in answers)
+    if what == "enter":
+        assert TableEntry.objects.filter(key="once").count() == 1
+    elif what == "call":
+        assert DirectorCall.objects.filter(key="once").count() == 1
+    else:
+        assert TableEntry.objects.filter(decision_key="once").count() == 1
+        assert DirectorCall.objects.filter(dispute=True).count() == (what == "dispute")

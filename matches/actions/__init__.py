@@ -105,16 +105,8 @@ from .stages import (
     start_stage,
 )
 from .swiss_rounds import draw_next_round, enter_late, publish_draw, swap_in_draw, withdraw_team
-from .tables import (
-    accept_at_table,
-    answer_call,
-    call_director,
-    dispute_at_table,
-    enter_at_table,
-    open_tables,
-    renew_table,
-    revoke_table,
-)
+from .table_results import accept_at_table, dispute_at_table, enter_at_table
+from .tables import answer_call, call_director, open_tables, renew_table, revoke_table
 from .teams import add_team, add_teams, change_team, remove_team, withdraw_from_event
 
 __all__ = [

@@ -111,6 +111,12 @@ class Change:
         self.events.clear()
         self.matches.clear()
 
+    def nothing_changed(self) -> None:
+        """Declare that this change wrote nothing after all (a post sent again, answered
+        with what the first one stored): no revision moves, no page is drawn again."""
+        self.nothing_public()
+        self.tables.clear()
+
     def confine_to_matches(self) -> None:
         """Declare that this change writes nothing a table sees beyond the tables it marked
         (``table_changed``: a table's entry, acceptance, dispute or call, and the other room
@@ -190,8 +196,10 @@ class Change:
     # -- writes that keep history
 
     def save(self, obj: models.Model, **kwargs) -> models.Model:
-        """Save a model; its history row (if it keeps history) names the acting user."""
+        """Save a model; its history row (if it keeps history) names the acting user and
+        keeps its reason (``obj._change_reason``), cut to fit its column."""
         obj._history_user = self.user
+        _fit_reason(obj)
         obj.save(**kwargs)
         return obj
 
@@ -200,6 +208,7 @@ class Change:
         obj._history_user = self.user
         if reason:
             obj._change_reason = reason
+        _fit_reason(obj)
         obj.delete()
 
     # -- derived values
@@ -207,6 +216,14 @@ class Change:
     def refresh_totals(self, match: Match) -> scoring.MatchResult:
         """Return the match scored afresh from its boards, its stored totals updated."""
         return store_totals(match)
+
+
+def _fit_reason(obj: models.Model) -> None:
+    """Cut a history reason longer than its column to fit, marked with an ellipsis: a
+    reason made from ids and names of any length never stops the change it explains."""
+    reason = getattr(obj, "_change_reason", None)
+    if reason and len(reason) > HISTORY_REASON_MOST:
+        obj._change_reason = reason[: HISTORY_REASON_MOST - 1] + "…"
 
 
 # A match locked with its teams and stage: on every post at a table (matches/lib/prepared.py)

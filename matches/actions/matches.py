@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from matches.choices import RoomChoice, SeatChoice
 from matches.lib.text import join
-from matches.models import Match, MatchStatus, Player, Result, Seating
+from matches.models import CallClosed, DirectorCall, Match, MatchStatus, Player, Result, Seating
 from matches.models.stages import first_stage
 
 from .base import (
@@ -146,9 +147,19 @@ def mark_final(match, *, user, confirm: bool = False) -> Match:
             raise NeedsConfirmation(PENDING_BOARDS, params={"boards": _numbers(pending)})
         match.status, match.status_reason = MatchStatus.FINAL, ""
         change.save(match, update_fields=["status", "status_reason", "updated"])
+        _close_calls(change, match)
         # A knockout winner goes forward now; a tie waits for the director's decision.
         match.advance = advance_knockout(change, match)
         return match
+
+
+def _close_calls(change, match: Match) -> None:
+    """Close the match's calls for the director that no one answered: the match is final
+    (its tables are told: the call closes on their phones)."""
+    now = timezone.now()
+    for call in DirectorCall.objects.filter(table__match=match, answered__isnull=True):
+        call.answered, call.answered_by, call.closed_because = now, change.user, CallClosed.FINAL
+        change.save(call)
 
 
 def reopen_match(match, *, reason: str, user) -> Match:

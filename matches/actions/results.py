@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
-from matches.models import Board, BoardAdjustment, Result
+from matches.choices import RoomChoice
+from matches.models import (
+    Board,
+    BoardAdjustment,
+    CallClosed,
+    DirectorCall,
+    EntryStatus,
+    Result,
+    TableEntry,
+)
 
 from .base import Conflict, Gone, MatchIsFinal, changing, checked_text, refresh_event_totals
 
@@ -62,11 +72,14 @@ def save_result(
 
 def write_result(
     change, current: Result | None, board: Board, room: str, entry: dict, version: int, *,
-    reason: str = "",
+    reason: str = "", accepting: TableEntry | None = None,
 ) -> Result:  # fmt: skip
     """Return the room's result saved as ``save_result`` saves it, ``current`` being the
     room's result (None: none yet) as the caller read it inside the same change, with the
-    match's row locked (so no other change can have written it since)."""
+    match's row locked (so no other change can have written it since).
+
+    The board is then settled in that room (``settle_at_table``): ``accepting`` is the
+    table's entry this result is saved from (None: a director's, a file's)."""
     if (current.version if current else 0) != version:
         if current is not None and current.matches_entry(entry):
             return current  # the same result, entered twice: nothing is lost
@@ -89,7 +102,31 @@ def write_result(
     except IntegrityError:
         # Another director created this room's result between our read and write.
         raise Conflict(Result.objects.filter(board=board, room=room).first()) from None
+    settle_at_table(change, board, [room], accepting=accepting)
     return result
+
+
+def settle_at_table(change, board: Board, rooms, *, accepting: TableEntry | None = None) -> None:
+    """Settle a board at its tables in ``rooms`` once its result (or adjusted score) is
+    saved: every entry still waiting there but ``accepting`` is superseded (the saved
+    result stands; the board's history keeps the entry), and every call for the director
+    about the board there is closed, saying why; the tables' phones are told."""
+    now = timezone.now()
+    superseded = 0
+    if accepting is None:  # (a table accepts the one entry waiting: no other waits)
+        superseded = TableEntry.objects.filter(
+            board=board, table__room__in=rooms, status=EntryStatus.WAITING
+        ).update(status=EntryStatus.SUPERSEDED, decided=now)
+    calls = DirectorCall.objects.filter(
+        board=board, table__room__in=rooms, answered__isnull=True
+    ).select_for_update()
+    for call in calls:
+        call.answered, call.answered_by = now, change.user
+        call.closed_because = CallClosed.RESULT
+        change.save(call)
+    if superseded or calls:
+        for room in rooms:
+            change.table_changed(board.match_id, room)
 
 
 def set_artificial_score(board, *, home_imps: int, away_imps: int, reason: str, user):
@@ -104,6 +141,7 @@ def set_artificial_score(board, *, home_imps: int, away_imps: int, reason: str, 
         adjustment.reason = reason
         adjustment.created_by = user
         change.save(adjustment)
+        settle_at_table(change, board, RoomChoice.values)
         change.refresh_totals(match)
         return adjustment
 

@@ -30,8 +30,16 @@ class EventForm(ActionFormMixin, forms.ModelForm):
             "bye_vp",
             "average_plus",
             "average_minus",
+            "table_lead",
+            "table_each_board",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        help_texts = {
+            "table_lead": _(
+                "At the tables, the phones ask for the opening lead with each result, as "
+                "the room sheet does."
+            ),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

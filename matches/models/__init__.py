@@ -6,13 +6,14 @@ from .events import Bye, Event, EventDirector, Player, Team, VpPenalty
 from .games import Game
 from .jobs import Job, JobKind, JobPhase, JobState
 from .matches import ImpPenalty, Match, MatchStatus, Seating
-from .rooms import DirectorCall, EntryStatus, Room, TableEntry, TableSide
+from .rooms import CallClosed, DirectorCall, EntryStatus, RetiredLink, Room, TableEntry, TableSide
 from .stages import DrawSwap, DrawTable, Stage, StageEntry, TieDecision
 
 __all__ = [
     "Board",
     "BoardAdjustment",
     "Bye",
+    "CallClosed",
     "Deal",
     "DirectorCall",
     "DrawSwap",
@@ -30,6 +31,7 @@ __all__ = [
     "MatchStatus",
     "Player",
     "Result",
+    "RetiredLink",
     "Room",
     "Seating",
     "Stage",

@@ -83,7 +83,35 @@ class EntryStatus(models.TextChoices):
     WAITING = "waiting", _("Waiting for the other side")
     ACCEPTED = "accepted", _("Accepted")
     DISPUTED = "disputed", _("Not agreed")
-    REPLACED = "replaced", _("Replaced")
+    REPLACED = "replaced", _("Replaced by the same phone")
+    # the director (or a file) saved the room's result while it waited: theirs stands
+    SUPERSEDED = "superseded", _("Superseded by the director's result")
+    # a different entry of the board was waiting: kept to be seen, never saved
+    REFUSED = "refused", _("Refused: another entry was waiting")
+
+
+class RetiredLink(models.Model):
+    """A table's link the director replaced (renewed): it answers that it was replaced,
+    not that it is unknown, so a phone still holding it says so and keeps what it had not
+    sent for the director to see."""
+
+    table = models.ForeignKey(Room, models.CASCADE, related_name="retired_links")
+    token = models.CharField(max_length=64, unique=True)
+    retired = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("replaced table link")
+        verbose_name_plural = _("replaced table links")
+
+    def __str__(self):
+        return f"{self.table} (replaced {self.retired:%Y-%m-%d %H:%M})"
+
+
+class CallClosed(models.TextChoices):
+    """Why a call for the director is closed without a director answering it."""
+
+    RESULT = "result", _("the board's result was saved")
+    FINAL = "final", _("the match is final")
 
 
 class TableEntry(models.Model):
@@ -149,6 +177,18 @@ class TableEntry(models.Model):
             return 0
         return scoring.ns_score(self.contract, self.declarer, self.tricks, self.board.number)
 
+    def matches(self, other: TableEntry) -> bool:
+        """Return True when ``other`` is the same result: contract, declarer and tricks,
+        and the same lead unless either leaves it out."""
+        same_lead = not self.lead or not other.lead or self.lead == other.lead
+        return (self.level, self.strain, self.doubling, self.declarer, self.tricks) == (
+            other.level,
+            other.strain,
+            other.doubling,
+            other.declarer,
+            other.tricks,
+        ) and same_lead
+
     def entry(self) -> dict:
         """Return the entry as the result actions take it."""
         return {
@@ -166,12 +206,21 @@ class DirectorCall(models.Model):
     board = models.ForeignKey(Board, models.CASCADE, null=True, blank=True, related_name="+")
     reason = models.CharField(_("reason"), max_length=200, blank=True)
     dispute = models.BooleanField(default=False)  # a result the other side did not accept
-    key = models.CharField(max_length=64, unique=True)  # the phone's key: one call, sent once
+    # the entry not agreed, for a dispute
+    entry = models.ForeignKey(
+        TableEntry, models.SET_NULL, null=True, blank=True, related_name="calls"
+    )
+    # the phone's key (one call, sent once); a dispute's is "dispute:<entry id>", which no
+    # phone's key can be (a phone's key is letters, digits, "-" and "_")
+    key = models.CharField(max_length=64, unique=True)
     created = models.DateTimeField(auto_now_add=True)
     answered = models.DateTimeField(null=True, blank=True)
     answered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # closed with no director's answer, because its board was settled (``answered`` is
+    # then when): the board's result saved, or the match final
+    closed_because = models.CharField(max_length=6, choices=CallClosed.choices, blank=True)
 
     history = HistoricalRecords()
 

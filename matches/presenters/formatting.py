@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.utils.html import format_html
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from matches.scoring import Card, Contract, Doubling, Strain, format_result
 
@@ -84,6 +84,16 @@ def contract_html(contract: Contract | None):
 def contract_text_html(text: str):
     """Return a stored contract ("4SX") with its coloured suit symbol."""
     return contract_html(Contract.parse(text))
+
+
+def seat_letter(seat: str) -> str:
+    """Return a seat in one letter: "N" / "北" (blank for none)."""
+    return {
+        "N": pgettext("seat, one letter", "N"),
+        "E": pgettext("seat, one letter", "E"),
+        "S": pgettext("seat, one letter", "S"),
+        "W": pgettext("seat, one letter", "W"),
+    }.get(seat or "", "")
 
 
 def contract_text(contract: Contract) -> str:

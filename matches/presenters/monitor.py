@@ -1,6 +1,7 @@
 """The director's room monitor: every table of a round against every board, each cell in
 one of five states, the tables behind the pace, and the calls for the director with how
-long each has waited; and, for a board's history, which table and phone entered a result.
+long each has waited. (A board's history, with who entered its results at the tables, is
+``board_history.py``'s.)
 
 One read of the round in a fixed number of queries (five, whatever the number of tables),
 arranged here; nothing writes. The page polls it every few seconds (static/js/monitor.js).
@@ -23,7 +24,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 from matches import scoring
 from matches.choices import RoomChoice
 from matches.models import DirectorCall, EntryStatus, Match, Result, Room, TableEntry
-from matches.presenters.formatting import contract_text
+from matches.presenters.formatting import contract_text, seat_letter
 from matches.presenters.table_cards import teams_at
 
 PACE_GAP = 3
@@ -85,7 +86,10 @@ class Cell:
             return ""
         if not shown.level:
             return pgettext("monitor cell: passed out", "Pass")
-        return contract_text(shown.contract) + scoring.format_result(shown.contract, shown.tricks)
+        return (
+            contract_text(shown.contract) + seat_letter(shown.declarer)
+            + scoring.format_result(shown.contract, shown.tricks)
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -271,7 +275,11 @@ def room_monitor(event, round_number: int, now: datetime.datetime) -> Monitor:
                 shown = entry if state in (CellState.WAITING, CellState.DISPUTED) else None
                 cells.append(Cell(board, state, result, shown))
             rows.append(MonitorRow(number, match, room, table, cells))
-    leader = max((row.played for row in rows), default=0)
+    # the pace is kept within a stage (a knockout's first round beside a Swiss round of the
+    # same number is not behind it), and a final match is not behind
+    leaders: dict = {}
+    for row in rows:
+        leaders[row.match.stage_id] = max(leaders.get(row.match.stage_id, 0), row.played)
     by_table = {row.table.pk: row for row in rows if row.table is not None}
     call_rows = [CallRow(call, by_table[call.table_id], now - call.created) for call in calls]
     rows = [
@@ -281,78 +289,9 @@ def room_monitor(event, round_number: int, now: datetime.datetime) -> Monitor:
             row.room,
             row.table,
             row.cells,
-            behind=leader - row.played >= PACE_GAP,
+            behind=leaders[row.match.stage_id] - row.played >= PACE_GAP and not row.match.is_final,
             calls=tuple(c for c in call_rows if c.row.key == row.key),
         )  # fmt: skip
         for row in rows
     ]
     return Monitor(event, round_number, boards, rows, call_rows, bool(tables))
-
-
-@dataclass(frozen=True)
-class HistoryRow:
-    """A row of a board's history, with the table's entry that saved it (None: a director's
-    or a file's)."""
-
-    record: object  # the result's history record
-    entry: TableEntry | None
-
-    @property
-    def at_table(self) -> str:
-        """Return "Entered at the table by N-S (phone), accepted by E-W (phone)"."""
-        entry = self.entry
-        if entry is None:
-            return ""
-        return gettext(
-            "Entered at the table by %(side)s (%(device)s), "
-            "accepted by %(other)s (%(other_device)s)"
-        ) % {
-            "side": entry.get_side_display(),
-            "device": entry.device or "?",
-            "other": entry.get_decided_side_display(),
-            "other_device": entry.decided_device or "?",
-        }
-
-
-@dataclass(frozen=True)
-class EntryRow:
-    """An entry made at a table, as the board's history lists it."""
-
-    entry: TableEntry
-
-    @property
-    def result_text(self) -> str:
-        entry = self.entry
-        if not entry.level or entry.tricks is None:
-            return ""
-        return scoring.format_result(entry.contract, entry.tricks)
-
-    @property
-    def decision(self) -> str:
-        """Return what became of it: "Accepted: E-W", "Not agreed: E-W", "Waiting ..."."""
-        entry = self.entry
-        if not entry.decided_side:
-            return entry.get_status_display()
-        return gettext("%(status)s: %(side)s") % {
-            "status": entry.get_status_display(),
-            "side": entry.get_decided_side_display(),
-        }
-
-
-def board_history_rows(board, history) -> tuple[list[HistoryRow], list[EntryRow]]:
-    """Return a board's history rows, each with the table entry that saved it, and every
-    entry made at its tables (but those a side replaced itself), oldest first: one query
-    more than the history's own."""
-    entries = list(
-        TableEntry.objects.filter(board=board)
-        .exclude(status=EntryStatus.REPLACED)
-        .select_related("table")
-        .order_by("created", "pk")
-    )
-    saved = {(e.result_id, e.saved_version): e for e in entries if e.status == EntryStatus.ACCEPTED}
-    rows = [
-        HistoryRow(record, None if record.history_type == "-" else
-                   saved.get((record.id, record.version)))
-        for record in history
-    ]  # fmt: skip
-    return rows, [EntryRow(entry) for entry in entries]

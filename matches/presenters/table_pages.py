@@ -18,7 +18,7 @@ from django.utils.translation import get_language, gettext, ngettext
 
 from matches import scoring
 from matches.lib.text import sentence_gap
-from matches.models import TableSide
+from matches.models import CallClosed, TableSide
 from matches.presenters.formatting import signed
 from matches.presenters.score_words import side_name, words_html_of
 from matches.queries.tables import BoardAtTable, TableView
@@ -86,9 +86,18 @@ class BoardRow:
 
     @property
     def words_html(self):
-        """Return the result the card shows: the saved one, or the entry's."""
+        """Return the result the card shows: the director's when the director entered it,
+        else the entry waiting, the saved result, the entry not agreed."""
+        if self.status == Status.DIRECTOR:
+            return words_html_of(self.at.result)
         shown = self.at.waiting or self.at.result or self.at.disputed
         return words_html_of(shown) if shown is not None else ""
+
+    @property
+    def compared(self) -> bool:
+        """Return True once the table may see the board's comparison: from then on only
+        the director changes its result here."""
+        return self.at.comparison is not None
 
     @property
     def saved_words_html(self):
@@ -103,9 +112,10 @@ class BoardRow:
 
     @property
     def typed(self) -> dict:
-        """Return what the card's result is typed as, to change it from the form."""
+        """Return what the card's result is typed as, to change it from the form (nothing
+        once only the director changes it)."""
         shown = self.at.waiting or self.at.disputed or self.at.result
-        if shown is None or self.status == Status.DIRECTOR:
+        if shown is None or self.status == Status.DIRECTOR or self.compared:
             return {}
         if shown.contract.is_pass:
             return {"contract": "PASS", "declarer": "", "lead": "", "result": ""}
@@ -192,6 +202,22 @@ class TablePage:
     def calls(self):
         return self.view.calls
 
+    @property
+    def closed_call_text(self) -> str:
+        """Return what the phones say of the table's last call, closed when its board was
+        settled ("The call for the director about board 3 is closed: ...")."""
+        call = self.view.closed_call
+        if call is None:
+            return ""
+        why = {
+            CallClosed.RESULT: gettext("the board's result is saved"),
+            CallClosed.FINAL: gettext("the match is final"),
+        }.get(call.closed_because, "")
+        if call.board is not None:
+            return gettext("The call for the director about board %(board)s is closed: "
+                           "%(why)s.") % {"board": call.board.number, "why": why}  # fmt: skip
+        return gettext("The call for the director is closed: %(why)s.") % {"why": why}
+
 
 def _saved(result) -> tuple | None:
     return (result.pk, result.version) if result is not None else None
@@ -233,6 +259,8 @@ def state_signature(page: TablePage) -> str:
     totals = page.totals
     parts.append(totals and (totals.this, totals.running))
     parts.append([(call.pk, call.created.isoformat()) for call in page.calls])
+    closed = page.view.closed_call
+    parts.append(closed and (closed.pk, closed.closed_because))
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
@@ -277,12 +305,21 @@ def phone_messages() -> dict:
         "accepted_local": gettext("Accepted: waiting to send."),
         "disputed_local": gettext("Not agreed: the director will be called when this is sent."),
         "called_local": gettext("Call for the director: waiting to send."),
-        "not_sent": gettext("Board %(board)s was not sent: %(error)s"),
-        "call_not_sent": gettext("The call for the director was not sent: %(error)s"),
-        "choose_side": gettext("Choose North-South or East-West first."),
-        "gone": gettext(
-            "This table's link no longer works: ask the director for the new one. What "
-            "this phone had not sent is listed here: give it to the director."
+        "not_sent": gettext("Board %(board)s was refused: %(error)s"),
+        "not_taken": gettext("Board %(board)s was not taken: %(error)s"),
+        "server_failed": gettext(
+            "the server could not save it. Send it again, or show it to the director."
         ),
+        "send_again": gettext("Send again"),
+        "call_not_sent": gettext("The call for the director was refused: %(error)s"),
+        "dismiss": gettext("Dismiss"),
+        "change_elsewhere": gettext(
+            "A change to an accepted result: %(side)s accept it on their own phone."
+        ),
+        "unsent": gettext(
+            "What this phone had not sent is listed on its boards: show it to the director."
+        ),  # fmt: skip
+        "choose_side": gettext("Choose North-South or East-West first."),
+        "gone": gettext("This table's link no longer works: ask the director for the new one."),
         "stale": gettext("The page is out of date: reload it."),
     }

@@ -59,6 +59,7 @@ from .tables import (
     SegmentAtTable,
     TableView,
     entry_at_table,
+    link_replaced,
     table_by_token,
     table_view,
 )
@@ -104,6 +105,7 @@ __all__ = [
     "stage_round_numbers",
     "standings",
     "swiss_ranking",
+    "link_replaced",
     "table_by_token",
     "table_view",
     "up_to_round",

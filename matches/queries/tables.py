@@ -21,6 +21,7 @@ from matches.models import (
     DirectorCall,
     EntryStatus,
     Result,
+    RetiredLink,
     Room,
     TableEntry,
     boards_with_results,
@@ -33,15 +34,20 @@ _TABLE_BY_TOKEN = PreparedRead(
     ).filter(token=token),
     "a table's token",
 )
+# What a table is shown of its entries: those waiting, accepted or not agreed (not those
+# replaced by their own phone, superseded by the director's result or refused)
 _TABLE_ENTRIES = PreparedRead(
-    lambda table_id: TableEntry.objects.filter(table_id=table_id).exclude(
-        status=EntryStatus.REPLACED
+    lambda table_id: TableEntry.objects.filter(
+        table_id=table_id,
+        status__in=[EntryStatus.WAITING, EntryStatus.ACCEPTED, EntryStatus.DISPUTED],
     ),
     -1,
 )
 _TABLE_CALLS = PreparedRead(
-    lambda table_id: DirectorCall.objects.filter(table_id=table_id, answered__isnull=True).order_by(
-        "created"
+    lambda table_id: (
+        DirectorCall.objects.select_related("board")
+        .filter(table_id=table_id)
+        .order_by("created", "pk")
     ),
     -1,
 )
@@ -99,6 +105,11 @@ def room_result(board: Board, room: str) -> tuple[Result | None, bool]:
     return current, not current.from_table
 
 
+def link_replaced(token: str) -> bool:
+    """Return True when ``token`` was a table's link the director replaced (renewed)."""
+    return RetiredLink.objects.filter(token=token).exists()
+
+
 def table_by_token(token: str) -> Room | None:
     """Return the table a link's token names (with its match, event, stage and teams), or
     None: one query, put together once."""
@@ -140,6 +151,9 @@ class TableView:
     segments: list[SegmentAtTable]
     shown: SegmentAtTable  # the segment the table is playing (the first not complete here)
     calls: list = field(default_factory=list)  # the table's unanswered calls
+    # the table's last call, when it was closed because its board was settled (its result
+    # saved, the match final) and no call is open: the phones say it is closed
+    closed_call: DirectorCall | None = None
 
     @property
     def match(self):
@@ -200,7 +214,9 @@ def table_view(table: Room, segment: int | None = None) -> TableView:
     if shown is None:
         shown = next((s for s in segments if not s.complete_here), segments[-1])
     calls = _TABLE_CALLS.all(table.pk)
-    return TableView(table, segments, shown, calls)
+    open_calls = [call for call in calls if call.answered is None]
+    closed = calls[-1] if calls and not open_calls and calls[-1].closed_because else None
+    return TableView(table, segments, shown, open_calls, closed)
 
 
 def comparisons_shown(scored: scoring.MatchResult, each_board: bool) -> set[int]:

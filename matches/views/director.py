@@ -13,7 +13,7 @@ from matches.forms import EventForm, MatchForm, SeatingForm, TeamForm
 from matches.forms.adjustments import ForfeitForm, ImpPenaltyForm, StatusForm, VpPenaltyForm
 from matches.models import Board, Deal, Event, Match, Result, Team
 from matches.presenters import history, progress, table_cards
-from matches.presenters.monitor import board_history_rows
+from matches.presenters.board_history import board_history_rows
 from matches.queries.lineups import proposed_lineups
 
 

@@ -18,25 +18,27 @@ stricter policy would make browsers send ``Origin: null`` and fail the CSRF chec
 
 from __future__ import annotations
 
+import secrets
 from functools import wraps
 
+from django.conf import settings
 from django.http import Http404, HttpResponseNotModified, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from matches import actions, queries
 from matches.actions import ActionError, Conflict
-from matches.actions.tables import ALREADY_SAVED, REVOKED
+from matches.actions.table_results import ALREADY_SAVED, EntryWaiting
+from matches.actions.tables import REVOKED
 from matches.caching import table_states
 from matches.forms.tables import CallForm, DecisionForm, TableEntryForm
-from matches.models import DirectorCall
-from matches.presenters.score_words import phone_words
+from matches.presenters.score_words import phone_words, side_name, words_of
 from matches.presenters.table_pages import (
     card_signature,
     phone_messages,
@@ -45,6 +47,19 @@ from matches.presenters.table_pages import (
 )
 
 TOKEN_MAX = 64
+# The phone's own name, kept in its browser: what a phone does at a table is tied to the
+# phone (a change to an accepted result is accepted on another phone than the one that
+# entered it), whatever side it says it is.
+PHONE_COOKIE = "table_phone"
+PHONE_COOKIE_AGE = 400 * 24 * 3600
+REPLACED = gettext_lazy(
+    "The director has replaced this table's link with a new one: scan the new card, or ask "
+    "the director for it."
+)
+WAITING_SHOWN = gettext_lazy(
+    "%(side)s entered board %(board)s as %(result)s. Accept it, or say it is not agreed: "
+    "a different result is not taken while one waits."
+)
 ACTION_STATUS = 409  # an action refused the post: the answer says why, with the state
 # The name a form posted without the script has on the page drawn again with its errors
 # (any other form, an answer's, is listed in the page's error summary).
@@ -66,6 +81,30 @@ def table_headers(view):
     return wrapper
 
 
+def phone_name(view):
+    """Give the phone a name of its own the first time it comes (a cookie only the
+    tables' pages read), and pass it on as ``request.phone``."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        named = request.COOKIES.get(PHONE_COOKIE, "")
+        request.phone = named or secrets.token_urlsafe(16)
+        response = view(request, *args, **kwargs)
+        if not named:
+            response.set_cookie(
+                PHONE_COOKIE, request.phone, max_age=PHONE_COOKIE_AGE, path=reverse("table-code"),
+                secure=settings.SESSION_COOKIE_SECURE, httponly=True, samesite="Lax",
+            )  # fmt: skip
+        return response
+
+    return wrapper
+
+
+def _device(request, form) -> str:
+    """Return the phone's name: its cookie's, else what its script says it is."""
+    return request.COOKIES.get(PHONE_COOKIE) or form.cleaned_data.get("device", "")
+
+
 def _wants_json(request) -> bool:
     return request.headers.get("Accept", "").startswith("application/json")
 
@@ -77,6 +116,11 @@ def with_table(view):
     @wraps(view)
     def wrapper(request, token, *args, **kwargs):
         table = queries.table_by_token(token) if len(token) <= TOKEN_MAX else None
+        if table is None and len(token) <= TOKEN_MAX and queries.link_replaced(token):
+            if _wants_json(request):
+                return JsonResponse({"ok": False, "code": "replaced", "message": str(REPLACED)},
+                                    status=410)  # fmt: skip
+            return render(request, "tables/withdrawn.html", {"replaced": True}, status=410)
         if table is None:
             if _wants_json(request):
                 return JsonResponse(
@@ -159,6 +203,7 @@ def _state_response(request, data: dict, *, status=200, **extra) -> JsonResponse
 
 @require_GET
 @table_headers
+@phone_name
 @with_table
 def page(request, table):
     """Return the table's page."""
@@ -236,22 +281,20 @@ def _refused(request, table, form, error: ActionError, **kwargs):
     if isinstance(error, Conflict):  # the director's result stands
         error = ActionError(ALREADY_SAVED, params={"board": kwargs.get("board", "")},
                             code="director")  # fmt: skip
+    elif isinstance(error, EntryWaiting) and error.waiting is not None:
+        waiting = error.waiting  # shown, to be accepted or not agreed
+        error = ActionError(WAITING_SHOWN, code=error.code, params={
+            "side": side_name(waiting.side), "board": waiting.board.number,
+            "result": words_of(waiting)})  # fmt: skip
     if form is not None and getattr(form, "refuse", None) and error.code != "director":
         form.refuse(error)
     return _answer(request, table, ok=False, status=ACTION_STATUS, form=form, error=error,
                    **kwargs)  # fmt: skip
 
 
-def _mine(found, table):
-    """Return what an action returned when it is this table's (a key another table used
-    returns that table's row: never shown here)."""
-    if found is not None and found.table_id != table.pk:
-        raise ActionError(_("This entry has no key: reload the page."), code="key")
-    return found
-
-
 @require_POST
 @table_headers
+@phone_name
 @with_table
 def enter(request, table):
     """Take a board's result entered by one side; it waits for the other side."""
@@ -261,9 +304,9 @@ def enter(request, table):
         return _answer(request, table, ok=False, status=400, form=form)
     data = form.cleaned_data
     try:
-        _mine(actions.enter_at_table(table, board=data["board"], entry=form.entry(),
-                                     side=data["side"], device=data["device"],
-                                     key=data["key"]), table)  # fmt: skip
+        actions.enter_at_table(table, board=data["board"], entry=form.entry(),
+                               side=data["side"], device=_device(request, form),
+                               key=data["key"])  # fmt: skip
     except ActionError as error:
         return _refused(request, table, form, error, board=data["board"])
     return _answer(request, table, board=data["board"])
@@ -279,7 +322,7 @@ def _decide(request, table, decision):
         error = ActionError(_("This result is no longer on the table: reload the page."),
                             code="gone")  # fmt: skip
         return _answer(request, table, ok=False, status=404, error=error)
-    options = {"side": data["side"], "device": data["device"], "key": data["key"]}
+    options = {"side": data["side"], "device": _device(request, form), "key": data["key"]}
     if decision is actions.dispute_at_table:
         options["reason"] = data["reason"]
     try:
@@ -291,6 +334,7 @@ def _decide(request, table, decision):
 
 @require_POST
 @table_headers
+@phone_name
 @with_table
 def accept(request, table):
     """Take the other side's acceptance of an entry: the result is saved for the room."""
@@ -299,6 +343,7 @@ def accept(request, table):
 
 @require_POST
 @table_headers
+@phone_name
 @with_table
 def dispute(request, table):
     """Take the other side's "not agreed": the director is called to the table."""
@@ -307,6 +352,7 @@ def dispute(request, table):
 
 @require_POST
 @table_headers
+@phone_name
 @with_table
 def call(request, table):
     """Call the director to the table, with an optional reason."""
@@ -315,8 +361,6 @@ def call(request, table):
         return _answer(request, table, ok=False, status=400, form=form)
     data = form.cleaned_data
     try:
-        found = DirectorCall.objects.filter(key=data["key"]).first()
-        _mine(found, table)
         actions.call_director(table, key=data["key"], reason=data["reason"])
     except ActionError as error:
         return _refused(request, table, form, error)

@@ -27,6 +27,7 @@
   var text = JSON.parse(document.getElementById("table-messages").textContent);
   var POLL = 5000;
   var RETRY = 3000;
+  var SERVER_TRIES = 3;  // a post the server fails on (500) this often is set aside, not retried for ever
   var ANSWER_WAIT = 8000;  // how long the form waits for the server before moving on
   var STORE = "scoresheet.table." + root.dataset.token;
   var segment = root.dataset.segment;
@@ -409,7 +410,7 @@
       if (foreground && foreground.key === op.key) { finishForm(true); }
       return "done";
     }
-    if (body && (response.status === 404 || response.status === 410) && (body.code === "unknown" || body.code === "revoked")) {
+    if (body && (response.status === 404 || response.status === 410) && (body.code === "unknown" || body.code === "revoked" || body.code === "replaced")) {
       goneNow(body.message);
       return "stop";
     }
@@ -428,7 +429,15 @@
       if (op.tries > 3) { connection.textContent = text.stale; return "stop"; }
       return poll(true).then(function () { return "again"; });
     }
-    return "retry";
+    if (response.status === 500) {  // the server failed on it: tried a few times, then set aside
+      op.serverTries = (op.serverTries || 0) + 1;
+      if (op.serverTries >= SERVER_TRIES) {
+        if (foreground && foreground.key === op.key) { finishForm(true); }
+        kept.failed.push({op: op, message: text.server_failed, again: true});
+        return "done";
+      }
+    }
+    return "retry";  // no answer, or the server is restarting (502, 503, 504): as offline
   }
 
   function firstError(errors) {
@@ -464,7 +473,8 @@
   function applyState(state) {
     if (!state || String(state.segment) !== String(segment)) { return; }
     if (state.csrf) { csrf = state.csrf; }
-    if (state.final && !root.hasAttribute("data-final")) { window.location.reload(); return; }
+    // final, or reopened: the page's form comes or goes with it
+    if (!!state.final !== root.hasAttribute("data-final")) { window.location.reload(); return; }
     var saved = Object.assign({}, state);
     delete saved.csrf;
     kept.state = saved;
@@ -532,11 +542,23 @@
     if (!document.hidden && !gone) { timer = window.setTimeout(poll, POLL); }
   }
 
+  // The link no longer works (withdrawn, or replaced by a new card): no form is offered
+  // any more, and what this phone had not sent stays listed on its boards for the director.
   function goneNow(message) {
     gone = true;
     window.clearTimeout(timer);
+    window.clearTimeout(retryTimer);
+    if (foreground) { finishForm(false); }
     connection.className = "table-connection alert alert-danger py-2";
-    connection.textContent = message ? message + text.gap + text.gone : text.gone;
+    connection.textContent = (message || text.gone) + (kept.queue.length ? text.gap + text.unsent : "");
+    root.setAttribute("data-gone", "true");
+    ["entry", "table-call"].forEach(function (id) {
+      var box = document.getElementById(id);
+      if (box) { box.hidden = true; }
+    });
+    root.querySelectorAll(".side-choice, .decide, .handover, .board-enter, .board-change, [data-local-handover], [data-local-accept], [data-local-dispute]").forEach(function (element) {
+      element.hidden = true;
+    });
     render();
   }
 
@@ -587,6 +609,8 @@
       var other = entry.fields.side === "NS" ? "EW" : "NS";
       if (decided) {
         box.appendChild(paragraph(decided.kind === "accept" ? text.accepted_local : text.disputed_local, "small mb-1"));
+      } else if (item.getAttribute("data-status") === "accepted") {
+        box.appendChild(paragraph(format(text.change_elsewhere, {side: words.sides[other]}), "small mb-1"));
       } else if (handedOver[number] === entry.key || mySide() === other) {
         box.appendChild(paragraph(text.ask[other], "decide-ask fw-semibold mb-2"));
         var buttons = document.createElement("div");
@@ -604,11 +628,15 @@
     }
     kept.failed.forEach(function (failure, index) {
       if (failure.op.board !== number) { return; }
-      var message = paragraph(format(text.not_sent, {board: number, error: failure.message}), "small text-danger-emphasis mb-1");
+      var message = paragraph(format(failure.again ? text.not_taken : text.not_sent, {board: number, error: failure.message}), "small text-danger-emphasis mb-1");
       message.setAttribute("role", "alert");
       box.appendChild(message);
-      box.appendChild(button("OK", "btn-outline-secondary btn-sm", "data-dismiss-failure", String(index)));
+      if (failure.again && !gone) { box.appendChild(button(text.send_again, "btn-outline-primary btn-sm me-2", "data-send-again", String(index))); }
+      box.appendChild(button(text.dismiss, "btn-outline-secondary btn-sm", "data-dismiss-failure", String(index)));
     });
+    if (gone) {  // what was not sent stays listed, with nothing more to tap
+      box.querySelectorAll("button").forEach(function (b) { b.hidden = !b.hasAttribute("data-dismiss-failure"); });
+    }
     box.hidden = !box.childNodes.length;
     status.hidden = !!entry;
     var decide = status.querySelector(".decide");
@@ -651,6 +679,7 @@
 
   root.addEventListener("submit", function (event) {
     var target = event.target;
+    if (gone) { event.preventDefault(); return; }
     if (target === form) {
       event.preventDefault();
       if (!mySide()) {
@@ -722,6 +751,10 @@
       kept.failed.splice(+target.getAttribute("data-dismiss-failure"), 1);
       persist();
       render();
+    } else if (target.hasAttribute("data-send-again")) {
+      var failed = kept.failed.splice(+target.getAttribute("data-send-again"), 1)[0];
+      persist();
+      if (failed) { failed.op.serverTries = 0; queue(failed.op); }
     }
   });
 
