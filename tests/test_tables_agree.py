@@ -300,3 +300,12 @@ def test_the_two_table_settings_are_on_the_events_form(director_client, match):
     assert saved.status_code == 302, saved.content
     event.refresh_from_db()
     assert event.table_lead and event.table_each_board
+
+
+def test_the_round_page_writes_each_tables_link_out_for_the_director_to_send(
+    director_client, match, tables
+):
+    page = director_client.get(reverse("director-event", args=[match.event_id]))
+    html = page.content.decode()
+    for table in tables.values():
+        assert f"http://testserver/t/{table.token}/</code>" in html

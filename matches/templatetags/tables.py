@@ -3,6 +3,7 @@
 import secrets
 
 from django import template
+from django.urls import reverse
 
 from matches.presenters.score_words import side_name
 
@@ -16,3 +17,10 @@ def new_key() -> str:
     """Return a fresh random key for a form a table posts: the same form sent twice (a
     double tap, a retry) is taken once."""
     return secrets.token_urlsafe(16)
+
+
+@register.simple_tag(takes_context=True)
+def table_url(context, table) -> str:
+    """Return a table's link as the players open it, on the address the page was asked on
+    (for the director to read out or send to a phone)."""
+    return context["request"].build_absolute_uri(reverse("table", args=[table.token]))

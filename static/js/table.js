@@ -552,6 +552,7 @@
     connection.className = "table-connection alert alert-danger py-2";
     connection.textContent = (message || text.gone) + (kept.queue.length ? text.gap + text.unsent : "");
     root.setAttribute("data-gone", "true");
+    document.querySelectorAll(".table-board.is-current").forEach(function (el) { el.classList.remove("is-current"); });
     ["entry", "table-call"].forEach(function (id) {
       var box = document.getElementById(id);
       if (box) { box.hidden = true; }
@@ -638,7 +639,7 @@
       box.querySelectorAll("button").forEach(function (b) { b.hidden = !b.hasAttribute("data-dismiss-failure"); });
     }
     box.hidden = !box.childNodes.length;
-    status.hidden = !!entry;
+    status.hidden = !!entry && !gone;  // once the link is gone, what the server has too
     var decide = status.querySelector(".decide");
     if (decide) {
       decide.hidden = decisions.length > 0;
@@ -646,7 +647,7 @@
     }
     var handover = status.querySelector(".handover");
     if (handover) { handover.hidden = decisions.length > 0 || !!handedOver[number]; }
-    status.querySelectorAll(".js-only").forEach(function (element) { element.hidden = false; });
+    status.querySelectorAll(".js-only").forEach(function (element) { element.hidden = gone; });
   }
 
   function render() {

@@ -143,7 +143,7 @@ def test_a_cell_opens_the_board_and_the_directors_word_stands_over_the_tables(pa
     expect(rows).to_have_count(2)  # the director's correction, then the table's result
     expect(rows.nth(0)).to_contain_text("td")
     expect(rows.nth(1)).to_contain_text(
-        "Entered at the table by N-S (phone-ns), accepted by E-W (phone-ew)"
+        "Entered by N-S, table 1, Open room, phone 1; accepted by E-W, table 1, Open room, phone 2"
     )
 
 

@@ -19,11 +19,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 WORDS = {
     "zh-CN": {"4S+1": "南北 4♠ 超一 +450", "3NT-2": "东西 3NT 宕二 −200", "side": "南北",
               "other": "东西", "hand": "交给东西方确认", "accepted": "已确认",
-              "waiting": "等待发送", "director": "裁判录入的成绩"},
+              "waiting": "等待发送", "director": "裁判录入："},
     "en-US": {"4S+1": "N-S 4♠ +1 +450", "3NT-2": "E-W 3NT −2 −200", "side": "North-South",
               "other": "East-West", "hand": "Hand to East-West to accept",
               "accepted": "Accepted", "waiting": "Waiting to send",
-              "director": "The director's result"},
+              "director": "The director entered"},
 }  # fmt: skip
 
 
