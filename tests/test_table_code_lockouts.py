@@ -134,10 +134,14 @@ def test_a_withdrawn_tables_code_and_a_malformed_one_are_not_counted(small_allow
 
 def test_the_last_wrong_codes_of_the_allowance_say_how_many_are_left(tables):
     club = phone()
-    answers = [said(type_code(club, wrong_code(n))) for n in range(30)]
-    assert "waits between codes" not in answers[23]
-    assert "After 5 more wrong codes from your address, it waits between codes." in answers[24]
-    assert "After 1 more wrong code from your address, it waits between codes." in answers[28]
+    answers = [type_code(club, wrong_code(n)) for n in range(32)]
+    assert "waits between codes" not in said(answers[24])
+    assert "After 5 more wrong codes from your address, it waits between codes." in said(
+        answers[25]
+    )
+    assert "After 1 more wrong code from your address, it waits between codes." in said(answers[29])
+    assert answers[30].status_code == 429 and "again in 15 seconds" in said(answers[30])
+    assert answers[31].status_code == 429 and WRONG not in said(answers[31])
 
 
 # --- a guesser ----------------------------------------------------------------------------

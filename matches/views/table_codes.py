@@ -25,7 +25,7 @@ from matches.models import Room
 from matches.views.tables import table_headers
 
 SERVICE_WORKER = "js/table_sw.js"
-WARN_WHEN_LEFT = 5  # a wrong code says how many more an address may type, from this many
+WARN_FROM = 5  # a wrong code says after how many more the address waits, from this many
 
 
 # --- /t/: a table's code, typed by hand --------------------------------------------------
@@ -38,15 +38,17 @@ def _waiting(seconds: int) -> str:
 
 
 def _wrong(typed: str, left: int | None) -> str:
+    """Return what a wrong code is answered with; ``left``: the wrong codes the address may
+    still type with no wait (the one after them is answered, and then it waits)."""
     message = _("No table has the code %(code)s: check it on your table's card.") % {
         "code": typed}  # fmt: skip
-    if left is None or left > WARN_WHEN_LEFT:
+    if left is None or left + 1 > WARN_FROM:
         return message
     warning = ngettext(
         "After %(count)s more wrong code from your address, it waits between codes.",
         "After %(count)s more wrong codes from your address, it waits between codes.",
-        left,
-    ) % {"count": left}
+        left + 1,
+    ) % {"count": left + 1}
     return sentence_gap().join([message, warning])
 
 
