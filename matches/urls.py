@@ -230,6 +230,7 @@ director_pages = [
     path("", directors.dashboard, name="director"),
     path("lockouts/", accounts.lockouts, name="director-lockouts"),
     path("lockouts/unlock/", accounts.unlock, name="director-unlock"),
+    path("lockouts/codes/lift/", accounts.lift_code_lockout, name="director-lift-code-lockout"),
     path("events/new/", director.event_new, name="director-event-new"),
     path("events/restore/", jobs.restore, name="director-restore-event"),
     path("events/generate/", jobs.generate, name="director-generate-event"),

@@ -308,9 +308,24 @@ AXES_CACHE = "default"
 SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
 SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/h")  # accounts made per address
 LOGIN_RATE = os.environ.get("LOGIN_RATE", "20/m")  # login attempts per address
-for _name in ("SIGNUP_RATE", "LOGIN_RATE"):
+# Table codes typed by hand at /t/ (matches/auth/code_lockouts.py): a right code costs
+# nothing; an address may type this many wrong codes in any such period with no wait (a
+# club's phones share its router's address: many more than its players' slips); past it,
+# it types one code at a time, and each wrong one makes it wait TABLE_CODE_WAIT seconds,
+# doubling with each further wrong code, at most TABLE_CODE_MAX_WAIT (README, "Results
+# from the tables", works out what that leaves a guesser).
+TABLE_CODE_WRONG_RATE = os.environ.get("TABLE_CODE_WRONG_RATE", "30/h")
+TABLE_CODE_WAIT = env_int("TABLE_CODE_WAIT", 15)
+TABLE_CODE_MAX_WAIT = env_int("TABLE_CODE_MAX_WAIT", 600)
+for _name in ("SIGNUP_RATE", "LOGIN_RATE", "TABLE_CODE_WRONG_RATE"):
     if not re.fullmatch(r"[0-9]+/[0-9]*[smhd]", globals()[_name]):
         raise ImproperlyConfigured(f"{_name} must look like 5/h or 20/m.")
+if not 1 <= TABLE_CODE_WAIT <= TABLE_CODE_MAX_WAIT <= 86400:
+    raise ImproperlyConfigured(
+        "TABLE_CODE_WAIT and TABLE_CODE_MAX_WAIT are seconds, at least 1, the first no more "
+        f"than the second, the second at most 86400 (a day); not {TABLE_CODE_WAIT} and "
+        f"{TABLE_CODE_MAX_WAIT}."
+    )
 RATELIMIT_USE_CACHE = "shared"  # Redis, or without it the database table every process shares
 RATELIMIT_FAIL_OPEN = True  # a cache that does not answer limits nobody (see CACHES)
 

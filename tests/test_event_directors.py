@@ -99,9 +99,9 @@ def test_the_dashboard_lists_the_directors_own_events_first(match, owner):
 
 DASHBOARD = {  # what the dashboard's labels read, in each language
     "zh-hans": ["赛事", "新建赛事", "您的赛事", "其他赛事（只读）", "其他赛事（以裁判长身份）",
-                "登录锁定", "您还没有担任裁判的赛事：请新建一个，或请某赛事的裁判把您加入。"],
+                "锁定名单", "您还没有担任裁判的赛事：请新建一个，或请某赛事的裁判把您加入。"],
     "en": ["Events", "New event", "Your events", "Other events (read only)",
-           "Other events (as chief director)", "Login lock-outs",
+           "Other events (as chief director)", "Lock-outs",
            "You direct no event yet: create one, or ask an event's directors to add you."],
 }  # fmt: skip
 

@@ -7,7 +7,6 @@ On PostgreSQL (DATABASE_URL=postgres://…) the database cache is tested with th
 
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.contrib.auth.models import User
@@ -20,28 +19,10 @@ from matches import actions
 from matches.apps import create_cache_tables
 from matches.auth import ratelimit
 from tests.clock import FakeClock
+from tests.threads import at_once
 
 PASSWORD = "a long pass phrase 42"
 TIMEOUT = 60
-
-
-def at_once(count, work):
-    """Run ``work(index)`` in ``count`` threads released together; return the results."""
-    barrier = threading.Barrier(count, timeout=TIMEOUT)
-
-    def run(index):
-        try:
-            barrier.wait()
-            return work(index)
-        except BaseException:
-            barrier.abort()  # the others stop waiting; the error is raised below
-            raise
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(count) as pool:
-        futures = [pool.submit(run, index) for index in range(count)]
-        return [future.result(timeout=TIMEOUT) for future in futures]
 
 
 class Turns:
@@ -150,6 +131,57 @@ def test_the_limit_in_the_database_cache_lets_exactly_the_limit_through_threads_
     assert sum(attempts_at_once(24, "7/m")) == 7
     caches["shared"].clear()
     assert sum(attempts_at_once(24, "7/m")) == 7  # expired or cleared slots are taken again
+
+
+def turns_and_notes_at_once(count):
+    """Have ``count`` threads at once each try to take one address's turn and put its own
+    address on one list; return how many took the turn and the list."""
+    request = RequestFactory().post("/", REMOTE_ADDR="198.51.100.9")
+
+    def work(index):
+        ratelimit.note("test-list", f"203.0.113.{index}", 60, 50)
+        return ratelimit.hold("test-turn", request, 60).allowed
+
+    taken = sum(at_once(count, work))
+    return taken, sorted(ratelimit.noted("test-list", 50))
+
+
+CACHES_AT_ONCE = {
+    "memory": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "turns"},
+    "database": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                 "LOCATION": "shared_cache"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("cache", CACHES_AT_ONCE)
+@pytest.mark.django_db(transaction=True)
+def test_one_caller_of_many_at_once_takes_a_turn_and_every_address_noted_stays_listed(
+    settings, cache
+):
+    if cache == "database" and connection.vendor != "postgresql":
+        pytest.skip("database writes from many threads at once need PostgreSQL: DATABASE_URL")
+    settings.CACHES = {**settings.CACHES, "shared": CACHES_AT_ONCE[cache]}
+    create_cache_tables()
+    taken, listed = turns_and_notes_at_once(24)
+    assert taken == 1
+    assert listed == sorted(f"203.0.113.{index}" for index in range(24))
+
+
+def test_in_redis_one_caller_of_many_at_once_takes_a_turn_and_every_address_stays_listed(
+    redis_settings,
+):
+    taken, listed = turns_and_notes_at_once(24)
+    assert taken == 1 and len(listed) == 24
+
+
+@pytest.mark.django_db
+def test_a_turn_says_how_long_it_is_held_and_is_free_once_given_back():
+    request = RequestFactory().post("/", REMOTE_ADDR="198.51.100.9")
+    turn = ratelimit.hold("test-turn", request, 40)
+    assert turn and not ratelimit.hold("test-turn", request, 40)
+    assert 39 <= ratelimit.held("test-turn", request) <= 40
+    turn.give_back()
+    assert ratelimit.held("test-turn", request) == 0 and ratelimit.hold("test-turn", request, 9)
 
 
 def test_an_ipv6_address_counts_as_its_64_network():

@@ -86,6 +86,14 @@ def test_on_postgresql_queries_are_sent_apart_from_their_values_unless_turned_of
     assert read_settings(options, DATABASE_URL=url, DATABASE_PREPARED="0") == ["{}"]
 
 
+def test_the_limits_on_wrong_table_codes_are_read_from_the_environment():
+    names = ("TABLE_CODE_WRONG_RATE", "TABLE_CODE_WAIT", "TABLE_CODE_MAX_WAIT")
+    assert read_settings(*names) == ["'30/h'", "15", "600"]
+    set_here = {"TABLE_CODE_WRONG_RATE": "60/2h", "TABLE_CODE_WAIT": "5",
+                "TABLE_CODE_MAX_WAIT": "300"}  # fmt: skip
+    assert read_settings(*names, **set_here) == ["'60/2h'", "5", "300"]
+
+
 @pytest.mark.parametrize(
     ("env", "message"),
     [
@@ -101,6 +109,11 @@ def test_on_postgresql_queries_are_sent_apart_from_their_values_unless_turned_of
         ({"CONN_MAX_AGE": "60s"}, "CONN_MAX_AGE must be a whole number"),
         ({"PUBLIC_PAGE_GRACE": "2s"}, "PUBLIC_PAGE_GRACE must be a whole number"),
         ({"PUBLIC_PAGE_GRACE": "-1"}, "PUBLIC_PAGE_GRACE is in seconds, 0 to 60"),
+        ({"TABLE_CODE_WRONG_RATE": "30 an hour"}, "TABLE_CODE_WRONG_RATE must look like"),
+        ({"TABLE_CODE_WAIT": "15s"}, "TABLE_CODE_WAIT must be a whole number"),
+        ({"TABLE_CODE_MAX_WAIT": "ten minutes"}, "TABLE_CODE_MAX_WAIT must be a whole number"),
+        ({"TABLE_CODE_WAIT": "0"}, "TABLE_CODE_WAIT and TABLE_CODE_MAX_WAIT are seconds"),
+        ({"TABLE_CODE_WAIT": "60", "TABLE_CODE_MAX_WAIT": "30"}, "not 60 and 30"),
     ],
 )
 def test_a_setting_with_a_wrong_value_stops_the_app_with_a_clear_message(env, message):

@@ -1,7 +1,9 @@
 """Who may change what. Anyone reads. Directors (the Directors group) reach the director's
 pages and create events; each event is changed only by its own directors (whoever created
 it, and those they added) and by chief directors (superusers, or the Chief directors
-group), who change every event. Superusers alone see and lift login lock-outs.
+group), who change every event. Chief directors see and lift the lock-outs of table
+codes (an address that typed too many wrong ones); superusers alone see and lift login
+lock-outs.
 
 Every view that changes an event checks this before any form work: ``event_director_required``
 finds the event from the URL (``event_id``, or ``match_id``'s event).
@@ -51,17 +53,26 @@ def directs(user, event) -> bool:
     return EventDirector.objects.filter(event_id=event_id, user=user).exists()
 
 
-def director_required(view):
-    """Send anonymous users to the login page and refuse (403) everyone but directors."""
+def _only(allowed):
+    """Return a decorator that sends anonymous users to the login page and refuses (403)
+    every user ``allowed`` refuses, before the view does anything."""
 
-    @wraps(view)
-    @login_required
-    def wrapper(request, *args, **kwargs):
-        if not is_director(request.user):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
+    def decorator(view):
+        @wraps(view)
+        @login_required
+        def wrapper(request, *args, **kwargs):
+            if not allowed(request.user):
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
 
-    return wrapper
+        return wrapper
+
+    return decorator
+
+
+director_required = _only(is_director)  # directors (and chief directors, superusers)
+chief_director_required = _only(is_chief_director)  # chief directors and superusers
+superuser_required = _only(lambda user: user.is_superuser)
 
 
 def _event_in_url(kwargs) -> int:
@@ -83,19 +94,6 @@ def event_director_required(view):
     @login_required
     def wrapper(request, *args, **kwargs):
         if not is_director(request.user) or not directs(request.user, _event_in_url(kwargs)):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return wrapper
-
-
-def superuser_required(view):
-    """Send anonymous users to the login page and refuse (403) everyone but superusers."""
-
-    @wraps(view)
-    @login_required
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_superuser:
             raise PermissionDenied
         return view(request, *args, **kwargs)
 

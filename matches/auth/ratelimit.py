@@ -1,4 +1,5 @@
-"""Rate limits per client address (logins, sign-ups), as a sliding window over the Django cache.
+"""Rate limits per client address (logins, sign-ups, wrong table codes), as a sliding window
+over the Django cache.
 
 A rate of N per W seconds (``"20/m"``, ``"5/h"``) gives each address N slots, cache keys
 that expire W seconds after they were taken. An attempt goes through only if it takes a
@@ -12,6 +13,10 @@ The database cache's ``add`` may give one expired row to two callers at once on
 PostgreSQL; there, the slots of an address are taken under a transaction-level advisory
 lock (on SQLite every write transaction already waits for the database's lock).
 
+A turn (``hold``) is one key an address takes for some seconds: one caller at a time
+gets past it. A list (``note``) keeps what is over a limit, for a page to show: its
+entries are slots taken with ``cache.add`` too, so two addresses noted at once both stay.
+
 The limits use the shared cache (``RATELIMIT_USE_CACHE``). A cache that does not answer
 (Redis down: ``ResilientRedisCache.available`` is False) limits nobody while
 ``RATELIMIT_FAIL_OPEN`` is on, as the rest of the app goes on without Redis.
@@ -22,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import ipaddress
+import math
 import re
 import time
 from dataclasses import dataclass
@@ -111,6 +117,8 @@ def attempt(group: str, request, rate: str, *, key: str | None = None) -> Attemp
     limit, seconds = parse_rate(rate)
     cache = _cache()
     slots = _slots(group, request, limit, key)
+    if not slots:  # a limit of none at all ("0/h")
+        return Attempt(_down(cache) and settings.RATELIMIT_FAIL_OPEN)
     with _one_at_a_time(cache, slots[0]):
         taken = cache.get_many(slots)
         for slot in [] if _down(cache) else slots:
@@ -145,3 +153,85 @@ def usage(group: str, request, rate: str, *, key: str | None = None) -> Usage:
         return Usage(left, 0)
     oldest = min((float(moment) for moment in taken.values()), default=time.time())
     return Usage(0, max(1, int(oldest + seconds - time.time() + 0.999)))
+
+
+def forget(group: str, request, rate: str, *, key: str | None = None) -> None:
+    """Free every slot of the address (or of ``key``): its count starts afresh."""
+    limit, _seconds = parse_rate(rate)
+    _cache().delete_many(_slots(group, request, limit, key))
+
+
+# --- a turn: one caller at a time, for some seconds ----------------------------------------
+
+
+def _turn(group: str, request, key: str | None) -> str:
+    return _slots(group, request, 1, key)[0]
+
+
+def hold(group: str, request, seconds: int, *, key: str | None = None) -> Attempt:
+    """Return whether the address (or ``key``) may have its turn of ``group`` now, taking it
+    for ``seconds`` if so: until then (or until it is given back) nobody else has it."""
+    cache = _cache()
+    if _down(cache):
+        return Attempt(settings.RATELIMIT_FAIL_OPEN)
+    slot = _turn(group, request, key)
+    with _one_at_a_time(cache, slot):
+        if cache.add(slot, time.time() + seconds, timeout=seconds):
+            return Attempt(True, slot)
+    return Attempt(False)
+
+
+def held(group: str, request, *, key: str | None = None) -> int:
+    """Return the seconds until the turn is free (0 when it is)."""
+    cache = _cache()
+    until = None if _down(cache) else cache.get(_turn(group, request, key))
+    if until is None:
+        return 0
+    return max(0, math.ceil(float(until) - time.time()))
+
+
+def let_go(group: str, request, *, key: str | None = None) -> None:
+    """Free the turn, whoever holds it."""
+    _cache().delete(_turn(group, request, key))
+
+
+# --- a list of what is over a limit, for a page to show -------------------------------------
+
+
+def _entries(name: str, size: int) -> list[str]:
+    return [f"ratelimit-list:{name}:{number}" for number in range(size)]
+
+
+def note(name: str, value: str, seconds: int, size: int) -> None:
+    """Keep ``value`` in the list ``name`` (at most ``size`` values) for ``seconds`` more."""
+    cache = _cache()
+    if _down(cache):
+        return
+    entries = _entries(name, size)
+    with _one_at_a_time(cache, entries[0]):
+        kept = cache.get_many(entries)
+        for entry, there in kept.items():
+            if there == value:
+                cache.touch(entry, seconds)
+                return
+        for entry in entries:
+            if entry not in kept and cache.add(entry, value, timeout=seconds):
+                return
+
+
+def noted(name: str, size: int) -> list[str]:
+    """Return the values in the list ``name``, each once."""
+    cache = _cache()
+    if _down(cache):
+        return []
+    kept = cache.get_many(_entries(name, size))
+    return list(dict.fromkeys(kept[entry] for entry in _entries(name, size) if entry in kept))
+
+
+def unnote(name: str, value: str, size: int) -> bool:
+    """Take ``value`` out of the list ``name``; return whether it was there."""
+    cache = _cache()
+    kept = cache.get_many(_entries(name, size))
+    there = [entry for entry, kept_value in kept.items() if kept_value == value]
+    cache.delete_many(there)
+    return bool(there)

@@ -1,9 +1,12 @@
-"""Logging in, signing up, adding a director to an event and lifting a lock-out.
+"""Logging in, signing up, adding a director to an event and lifting a lock-out (a login's
+or a table code's).
 
 Every text these take is refused beside its field when it holds a NUL or a control code
 (``text_errors``): no database stores them, and PostgreSQL answers a look-up holding a NUL
 with an error.
 """
+
+import ipaddress
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -77,3 +80,33 @@ class UnlockForm(forms.Form):
 
     def clean_username(self):
         return _refuse_control(self.cleaned_data["username"])
+
+
+class LiftCodeLockoutForm(forms.Form):
+    """An address to give back its allowance of wrong table codes (a row's Lift button): an
+    IP address, or an IPv6 /64 network as the list shows it (one household or phone has a
+    whole /64). The address is the row's hidden field, so its refusal is the form's own,
+    shown at the top of the page."""
+
+    address = forms.Field(widget=forms.HiddenInput, required=False)
+
+    def clean(self):
+        typed = (self.cleaned_data.get("address") or "").strip()
+        for message in text_errors(typed, required=True):
+            raise ValidationError(message, code="text")
+        try:
+            return {"address": str(ipaddress.ip_address(typed))}
+        except ValueError:
+            pass
+        try:
+            network = ipaddress.ip_network(typed, strict=False)
+        except ValueError:
+            network = None
+        if network is None or network.version != 6 or network.prefixlen != 64:
+            raise ValidationError(
+                _("“%(text)s” is not an address: an IP address, or an IPv6 network ending "
+                  "in /64, as the list shows it."),
+                code="address",
+                params={"text": typed[:50]},
+            )  # fmt: skip
+        return {"address": str(network)}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 REQUIRED = _("This field is required.")
@@ -47,3 +47,15 @@ def sentence_gap() -> str:
     """Return what goes between two sentences: a space in English, nothing in Chinese, whose
     full stop (。) ends a sentence without one."""
     return "" if get_language().startswith("zh") else " "
+
+
+def wait_words(seconds: int) -> str:
+    """Return a wait as a person says it: seconds up to two minutes, then whole minutes
+    (rounded up), or whole hours when it is some."""
+    if seconds >= 3600 and seconds % 3600 == 0:
+        hours = seconds // 3600
+        return ngettext("%(count)s hour", "%(count)s hours", hours) % {"count": hours}
+    if seconds < 120:
+        return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
+    minutes = -(-seconds // 60)
+    return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}

@@ -1,5 +1,6 @@
 """Accounts: logging in (rate-limited per address, locked per name and address after
-repeated failures), players signing up, and the superusers' list of lock-outs.
+repeated failures), players signing up, and the list of lock-outs: table codes' for chief
+directors, logins' too for superusers.
 
 The rate limits (``matches.auth.ratelimit``) are sliding windows, and each attempt takes
 its place in the count before the work is done: a burst at once cannot slip past them.
@@ -19,10 +20,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from matches import actions
 from matches.actions import ActionError
-from matches.auth import ratelimit
+from matches.auth import code_lockouts, ratelimit
 from matches.auth.accounts import current_lockouts
-from matches.auth.permissions import superuser_required
-from matches.forms.accounts import LoginForm, SignupForm, UnlockForm
+from matches.auth.permissions import chief_director_required, superuser_required
+from matches.forms.accounts import LiftCodeLockoutForm, LoginForm, SignupForm, UnlockForm
+from matches.lib.text import wait_words
 
 LOGIN_TEMPLATE = "registration/login.html"
 
@@ -92,15 +94,41 @@ def _signup_refused(request, form):
 
 
 @require_GET
-@superuser_required
+@chief_director_required
 def lockouts(request):
-    return _lockouts_page(request, UnlockForm())
+    return _lockouts_page(request)
 
 
-def _lockouts_page(request, unlock_form):
-    context = {"lockouts": current_lockouts(settings.AXES_FAILURE_LIMIT),
-               "limit": settings.AXES_FAILURE_LIMIT, "unlock_form": unlock_form}  # fmt: skip
-    return render(request, "registration/lockouts.html", context)
+def _lockouts_page(request, unlock_form=None, lift_form=None, status=200):
+    """The lock-outs: table codes' (chief directors and superusers) and, for superusers,
+    logins' too."""
+    wrong, seconds = code_lockouts.allowance()
+    context = {"code_lockouts": code_lockouts.code_lockouts(), "lift_form": lift_form,
+               "code_allowance": wrong, "code_period": wait_words(seconds),
+               "code_wait": wait_words(settings.TABLE_CODE_WAIT),
+               "code_max_wait": wait_words(settings.TABLE_CODE_MAX_WAIT)}  # fmt: skip
+    if request.user.is_superuser:
+        context |= {"lockouts": current_lockouts(settings.AXES_FAILURE_LIMIT),
+                    "limit": settings.AXES_FAILURE_LIMIT,
+                    "unlock_form": unlock_form or UnlockForm()}  # fmt: skip
+    return render(request, "registration/lockouts.html", context, status=status)
+
+
+@require_POST
+@chief_director_required
+def lift_code_lockout(request):
+    """Give an address back its allowance of wrong table codes (a row's Lift button)."""
+    form = LiftCodeLockoutForm(request.POST)
+    if not form.is_valid():
+        return _lockouts_page(request, lift_form=form)
+    address = form.cleaned_data["address"]
+    if code_lockouts.lift(address):
+        messages.success(request, _("Phones at %(address)s may type table codes again.") % {
+            "address": address})  # fmt: skip
+    else:
+        messages.error(request, _("Nothing to lift: %(address)s is not held back from typing "
+                                  "table codes.") % {"address": address})  # fmt: skip
+    return redirect("director-lockouts")
 
 
 @require_POST
@@ -109,7 +137,7 @@ def unlock(request):
     """Lift a lock-out: from a row of the list, or typed in (its refusals beside the fields)."""
     form = UnlockForm(request.POST)
     if not form.is_valid():
-        return _lockouts_page(request, form)
+        return _lockouts_page(request, unlock_form=form)
     username = form.cleaned_data["username"]
     address = form.cleaned_data["ip_address"] or None
     if reset(username=username, ip=address):

@@ -126,14 +126,15 @@ def page(request, browser, live_server, locale):
 @pytest.fixture
 def phones(request, browser, live_server):
     """Return a function that opens a phone (a fresh browser context, 390 px) on a table's
-    page, in a language and, when told, as a side (``"NS"`` or ``"EW"``) chosen by a tap.
+    page (or, with no table, on /t/ to type a table's code), in a language and, when told,
+    as a side (``"NS"`` or ``"EW"``) chosen by a tap.
 
     The test fails on any JavaScript error or CSP violation in any of them; if it fails, a
     screenshot of each phone is saved under screenshots/test-failures/.
     """
     made, errors = [], []
 
-    def open_phone(table, locale="en-US", side=None):
+    def open_phone(table=None, locale="en-US", side=None):
         context = browser.new_context(base_url=live_server.url, locale=locale, **PHONE)
         context.set_default_timeout(10_000)
         page = context.new_page()
@@ -141,7 +142,7 @@ def phones(request, browser, live_server):
         page.on("console", lambda m: errors.append(m.text) if m.type == "error"
                 and "Content Security Policy" in m.text else None)  # fmt: skip
         made.append((context, page))
-        page.goto(f"/t/{table.token}/")
+        page.goto(f"/t/{table.token}/" if table is not None else "/t/")
         if side:
             page.locator(f"label[for=side-{side}]").click()
         return page

@@ -38,9 +38,11 @@ from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
-from django.test import Client, override_settings
+from django.contrib.auth.models import AnonymousUser
+from django.test import Client, RequestFactory, override_settings
 from playwright.sync_api import Page, expect
 
+from matches.auth import code_lockouts
 from tests import congress
 from tests.browser.conftest import HERE
 from tests.double_elimination import double_elimination, number, play_out
@@ -222,6 +224,26 @@ def waiting_to_send(page: Page):
     page.wait_for_timeout(300)
 
 
+def wrong_codes_until_waiting(page: Page):
+    """Type wrong table codes at /t/ until the page says how long the address waits."""
+    for last in "ABC":
+        if page.locator(".code-page .alert-danger").count():
+            return
+        submit("main form", code=f"ZZZZZ{last}")(page)
+    expect(page.locator(".code-page .alert-danger")).to_be_visible()
+
+
+def code_lockout_listed(page: Page):
+    """Have another address type wrong table codes past its allowance (its phones are not
+    this browser: a director's codes are never counted), then show the list again."""
+    request = RequestFactory().post("/t/", REMOTE_ADDR="2001:db8:ffff:ffff:1234::1")
+    request.user = AnonymousUser()
+    for _ in range(3):
+        code_lockouts.take_turn(request).wrong()
+    page.reload()
+    expect(page.locator("table.code-lockouts tbody tr form")).to_have_count(1)
+
+
 def stale_form(page: Page):
     """Submit the login form with a token that no longer matches: the CSRF failure page."""
     page.locator("main form [name=csrfmiddlewaretoken]").evaluate("el => { el.value = 'x'; }")
@@ -307,6 +329,12 @@ PAGES = [
     State("table-withdrawn", "/t/{table_withdrawn}/", status=410),
     State("table-code", "/t/"),
     State("table-code-errors", "/t/", then=submit("main form", code="ZZZ")),
+    State(
+        "table-code-waiting",
+        "/t/",
+        then=wrong_codes_until_waiting,
+        settings={"TABLE_CODE_WRONG_RATE": "2/h"},
+    ),
     State("not-found", "/events/999999/", status=404),
     State("forbidden", "/director/events/{league}/", user="player", status=403),
     State("csrf-failed", "/accounts/login/", then=stale_form),
@@ -324,6 +352,13 @@ PAGES = [
     # director pages
     State("director", "/director/", user="director"),
     State("lockouts", "/director/lockouts/", user="superuser"),
+    State(
+        "lockouts-table-codes",
+        "/director/lockouts/",
+        user="superuser",
+        then=code_lockout_listed,
+        settings={"TABLE_CODE_WRONG_RATE": "2/h"},
+    ),
     State("event-new", "/director/events/new/", user="director"),
     State("event-new-errors", "/director/events/new/", user="director", then=submit("main form")),
     State("event-manage", "/director/events/{league}/", user="director"),
@@ -889,7 +924,8 @@ NOT_PAGES = {
     "board-info", "standings-json", "scorecard-json", "health", "set_language", "logout",
     "game-deal", "game-deal-edit", "game-restart", "game-settings", "game-save",
     "game-saved-deal", "game-saved-deal-edit", "game-saved-restart", "game-saved-settings",
-    "game-saved-delete", "director-unlock", "director-save-row", "director-status",
+    "game-saved-delete", "director-unlock", "director-lift-code-lockout", "director-save-row",
+    "director-status",
     "director-forfeit", "director-sheet-reopen", "director-imp-penalty",
     "director-imp-penalty-delete",
     "director-vp-penalty", "director-vp-penalty-delete", "director-round-robin",
