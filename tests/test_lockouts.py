@@ -72,7 +72,7 @@ def test_the_lock_out_page_reads_in_chinese():
     page = log_in(guesser, "player1")
     assert page.status_code == 429
     assert '<html lang="zh-hans">' in page.text
-    assert "这个用户名从您的地址登录失败次数过多" in page.text
+    assert "这个用户名从您的网络地址登录失败次数过多" in page.text
 
 
 def test_a_name_typed_in_another_case_counts_as_the_same_name():

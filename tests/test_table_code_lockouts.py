@@ -204,7 +204,7 @@ def test_a_burst_of_wrong_codes_at_once_gets_no_more_answers_than_the_allowance_
 def test_the_wait_reads_in_chinese(small_allowance, tables):
     waiting = guess_until_waiting(phone(language="zh-hans"))
     assert '<html lang="zh-hans">' in waiting.content.decode()
-    assert "您的地址输错牌桌代码次数过多：请在 15 秒后再输入代码。" in said(waiting)
+    assert "您的网络地址输错牌桌代码次数过多：请在 15 秒后再输入代码。" in said(waiting)
 
 
 def test_a_logged_in_director_is_never_held_back(small_allowance, tables):
