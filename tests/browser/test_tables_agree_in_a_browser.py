@@ -263,3 +263,31 @@ def test_a_call_for_the_director_closes_itself_when_the_director_enters_the_boar
         expect(phone.locator("#table-calls")).to_contain_text(text["closed"], timeout=POLL)
         expect(phone.locator("#table-calls")).not_to_contain_text(text["called"])
     assert DirectorCall.objects.get().closed_because == "result"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_post_the_server_fails_on_is_set_aside_and_the_phone_goes_on(phones, match, locale):
+    """A post answered with a server error is tried again a few times, then set aside on
+    its board with "Send again", and the phone sends what comes next meanwhile."""
+    text = {"zh-CN": ("未能保存", "重新发送"), "en-US": ("was not taken", "Send again")}[locale]
+    north_south = phones(table_of(match), locale, side="NS")
+    failed = []
+
+    def fail_board_1(route):
+        if "board=1&" in (route.request.post_data or ""):
+            failed.append(route.request.url)
+            route.fulfill(status=500, body="Server Error (500)", content_type="text/html")
+        else:
+            route.continue_()
+
+    north_south.route("**/enter/", fail_board_1)
+    tap_result(north_south, 4, "S", "N", "=")
+    local = board(north_south, 1).locator(".board-local")
+    expect(local).to_contain_text(text[0], timeout=POLL)
+    assert len(failed) == 3  # tried three times, then set aside
+    tap_result(north_south, 3, "NT", "S", "=")  # the next board goes through meanwhile
+    expect(board(north_south, 2)).to_have_attribute("data-status", "waiting", timeout=POLL)
+    north_south.unroute("**/enter/", fail_board_1)
+    local.get_by_role("button", name=text[1]).click()
+    expect(board(north_south, 1)).to_have_attribute("data-status", "waiting", timeout=POLL)
+    assert sorted(TableEntry.objects.values_list("board__number", flat=True)) == [1, 2]
