@@ -16,7 +16,7 @@ from matches.models import DirectorCall, Result, Room
 from matches.presenters.monitor import PACE_GAP, CellState, room_monitor
 from matches.presenters.table_cards import qr_svg, round_tables
 from matches.scoring import Contract
-from tests.factories import enter, make_event, make_match, make_user
+from tests.factories import enter, make_event, make_match, make_team, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -278,6 +278,27 @@ def test_a_table_is_behind_when_the_leader_has_played_three_boards_more(event):
     assert [row.played for row in rows] == [5, 5, 4, 2]
     assert [row.behind for row in rows] == [False, False, False, True]
     assert PACE_GAP == 3
+
+
+def test_a_knockouts_first_round_is_not_behind_the_round_robin_round_of_the_same_number(td):
+    """Stages number their rounds from 1: the semi-finals beside the round robin's finished
+    round 1 have played nothing, and are not behind it (the pace is kept within a stage)."""
+    event = make_event(boards_per_match=4, boards_per_segment=4)
+    for number in range(1, 5):
+        make_team(event, f"Team {number}")
+    first = actions.configure_stage(event, user=td, number=1, kind="round-robin")
+    for match in actions.start_stage(first, user=td):
+        for number in range(1, 5):
+            enter(match, number, "open", "4S", "N", "=" if number % 2 else "-1")
+            enter(match, number, "closed", "4S", "N", "=")
+        actions.mark_final(match, user=td, confirm=True)
+    second = actions.configure_stage(event, user=td, number=2, kind="knockout", entrants=4)
+    semi_finals = actions.start_stage(second, user=td)
+    rows = room_monitor(event, semi_finals[0].round, timezone.now()).rows
+    knockout = [row for row in rows if row.match.stage_id == second.pk]
+    assert any(row.played == 4 for row in rows)  # the round robin's round of that number
+    assert knockout and all(row.played == 0 and not row.behind for row in knockout)
+    assert not any(row.behind for row in rows)
 
 
 def test_calls_show_how_long_they_have_waited_and_are_answered_on_the_monitor(
