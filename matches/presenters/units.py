@@ -129,7 +129,7 @@ def points_detail(match, result) -> str:
         settings = match.settings
         boards = board_a_match(result.boards, rules.board_scale)
         margins = (result.home_margin, result.away_margin)
-        aggregate = aggregate_points(rules, margins, settings.boards_per_match, settings.vp_scale)
+        aggregate = aggregate_points(rules, margins, settings.boards_per_match, settings.vp_rule)
         text += gettext("; board points %(boards)s, IMP aggregate %(aggregate)s") % {
             "boards": " : ".join(halves(p) for p in boards),
             "aggregate": " : ".join(halves(p) for p in aggregate),

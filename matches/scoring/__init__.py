@@ -70,6 +70,8 @@ from .results import (
     passed_out_extras,
 )
 from .schedule import Pairing, berger_schedule, byes_by_round, round_count
+from .segments_won import DecidedBy as KnockoutDecidedBy
+from .segments_won import SegmentRecord, SegmentTieBreak, segment_record, segments_winner
 from .standings import (
     WBF_TIE_BREAKS,
     Bye,
@@ -97,8 +99,6 @@ from .victory_points import (
     wbf_2013_table,
 )
 from .vp_tables import VPTable, VPTableError, parse_vp_table
-from .segments_won import DecidedBy as KnockoutDecidedBy
-from .segments_won import SegmentRecord, SegmentTieBreak, segment_record, segments_winner
 
 register_score_tables(score_table)  # each contract carries its score table
 

@@ -250,9 +250,7 @@ def aggregate_points(
 def total_points(boards: Iterable) -> int:
     """Return the home team's total-points margin: the raw differences of the complete
     boards added up (a board with an artificial adjusted score adds nothing)."""
-    return sum(
-        board.difference for board in boards if board.complete and board.adjusted is None
-    )
+    return sum(board.difference for board in boards if board.complete and board.adjusted is None)
 
 
 def total_points_aggregate(stake: Decimal, margin: int) -> tuple[Decimal, Decimal]:

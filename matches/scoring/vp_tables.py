@@ -72,7 +72,9 @@ class VPTable:
     def from_stored(cls, value) -> VPTable:
         """Return the table stored by ``stored``; raise VPTableError when it is not one."""
         try:
-            bands = tuple((int(low), Decimal(winner), Decimal(loser)) for low, winner, loser in value)
+            bands = tuple(
+                (int(low), Decimal(winner), Decimal(loser)) for low, winner, loser in value
+            )
         except (TypeError, ValueError, InvalidOperation):
             raise VPTableError("not a VP table", "format") from None
         check_bands(bands)
@@ -148,16 +150,19 @@ def check_bands(bands: tuple[Band, ...], lines: list[int] | None = None) -> None
         if winner > MOST_VP or loser < 0:
             raise VPTableError("VP are 0 to 999", "range", line)
         if winner + loser != total:
-            raise VPTableError(f"line {line} adds up to {winner + loser}, not {total}", "sums", line)
+            raise VPTableError(
+                f"line {line} adds up to {winner + loser}, not {total}", "sums", line
+            )
         if band is not bands[0] and (low <= previous[0] or winner < previous[1]):
-            raise VPTableError(f"line {line} gives the winner less than before", "monotony", line)
+            message = f"line {line} gives the winner less than before"
+            raise VPTableError(message, "monotony", line)
         previous = band
     if len(bands) < 2:
         raise VPTableError("a scale needs a band for a win", "short", lines[0])
 
 
 def _published(rows: list[tuple[int, int, int]]) -> VPTable:
-    return VPTable(tuple((low, Decimal(w), Decimal(l)) for low, w, l in rows))
+    return VPTable(tuple((low, Decimal(win), Decimal(lose)) for low, win, lose in rows))
 
 
 # BridgeHands encyclopedia, "Victory Points": (lowest margin, winner, loser) by boards.
