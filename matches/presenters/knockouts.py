@@ -168,7 +168,8 @@ def working_text(working: CarryOverWorking) -> str:
     rule = working.rule
     if rule.method is CarryOverMethod.FIXED:
         return _("A fixed %(amount)s IMPs to the higher-placed team") % {"amount": rule.amount}
-    values = {"share": share_text(rule.fraction), "difference": _number(abs(working.difference))}
+    share = share_text(rule.share(working.to_higher))
+    values = {"share": share, "difference": _number(abs(working.difference))}
     if rule.method is CarryOverMethod.VP_DIFFERENCE:
         steps = [_("%(share)s × %(difference)s VP") % values]
     else:
@@ -183,6 +184,21 @@ def working_text(working: CarryOverWorking) -> str:
         return " ".join(steps)
     steps.append(f"→ {working.amount}")
     return _("%(working)s, so the match cannot end level") % {"working": " ".join(steps)}
+
+
+def segments_text(match) -> str:
+    """Return the segments each team won, as the sheet writes it ("4 : 2 节", "4 : 2
+    segments"), for a match its stage decides by segments won; "" for any other."""
+    if not match.stage.by_segments:
+        return ""
+    values = {"home": _count(match.home_segments), "away": _count(match.away_segments)}
+    return _("%(home)s : %(away)s segments") % values
+
+
+def _count(value: Decimal) -> str:
+    """Return segments won as a count: "4", "2½"."""
+    whole, half = divmod(Decimal(value), 1)
+    return f"{int(whole)}½" if half else str(int(whole))
 
 
 def carry_over_text(match) -> str:
