@@ -32,15 +32,16 @@ def round_robin_cup(td, **knockout):
     return event, Stage.objects.get(pk=stage.pk)
 
 
-def win_by_ten(match, td):
-    """Enter both boards so that the better-numbered team wins by 10 IMPs; mark final."""
+def win_by_ten(match, td, final=True):
+    """Enter both boards so that the better-numbered team wins by 10 IMPs; mark the match
+    final (unless ``final`` is False: the test does it)."""
     home_wins = number(match.home) < number(match.away)
     enter(match, 1, "open", "4S", "N", "=" if home_wins else "-1")
     enter(match, 1, "closed", "4S", "N", "-1" if home_wins else "=")
     enter(match, 2, "open", "3NT", "S", "=")
     enter(match, 2, "closed", "3NT", "S", "=")
     match.refresh_from_db()
-    return actions.mark_final(match, user=td, confirm=True)
+    return actions.mark_final(match, user=td, confirm=True) if final else match
 
 
 def segments_cup(td, **settings):
@@ -55,9 +56,10 @@ def segments_cup(td, **settings):
     return event, stage
 
 
-def win_two_segments(match, td):
+def win_two_segments(match, td, final=True):
     """Enter the three segments so that the better-numbered team wins the first two by
-    1 IMP each and loses the last by 10: 2 : 1 on segments, 2 : 10 on IMPs; mark final."""
+    1 IMP each and loses the last by 10: 2 : 1 on segments, 2 : 10 on IMPs; mark the
+    match final (unless ``final`` is False)."""
     better_home = number(match.home) < number(match.away)
     close, far = ("+1", "=") if better_home else ("=", "+1")
     for board in (1, 2):
@@ -66,7 +68,7 @@ def win_two_segments(match, td):
     enter(match, 3, "open", "4S", "N", "-1" if better_home else "=")
     enter(match, 3, "closed", "4S", "N", "=" if better_home else "-1")
     match.refresh_from_db()
-    return actions.mark_final(match, user=td, confirm=True)
+    return actions.mark_final(match, user=td, confirm=True) if final else match
 
 
 def play_out(stage, td, play):
