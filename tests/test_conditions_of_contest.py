@@ -41,6 +41,7 @@ def test_the_scorecard_shows_the_third_taken(td, client, english):
     match = quarter_finals(stage)[(1, 8)]
     page = client.get(match.get_absolute_url()).content.decode()
     assert "⅓ × 10 IMPs = 3.333… → 3.3" in page
+    assert 'class="match-vp"' not in page  # a knockout's match has no VP
 
 
 def test_a_match_decided_by_segments_goes_to_the_team_that_won_more_of_them(td):
