@@ -5,8 +5,10 @@ surviving a backup's export and import."""
 from decimal import Decimal as D
 
 import pytest
+from django.utils import translation
 
 from matches import actions
+from matches.forms.stages import StageForm
 from matches.interchange import backup
 from matches.models import Event, Stage
 from matches.queries.outcome import final_ranking
@@ -123,3 +125,46 @@ def test_a_typed_vp_table_that_is_no_scale_is_refused_in_a_backup(td):
     document["event"]["vp_table"] = [[0, "10", "10"], [1, "9", "11"]]
     with pytest.raises(Exception, match="vp_table"):
         actions.import_event(document)
+
+
+def stage_form_data(**fields):
+    data = {
+        "kind": "round-robin", "method": "imps-vp", "board_scale": "1", "carry_over": "none",
+        "vp_scale": "custom", "boards_per_match": "8", "boards_per_segment": "8",
+    }  # fmt: skip
+    return {**data, **fields}
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ("", "Type the table"),
+        ("0 10 10\n1-2 12 8\n3+ 11 9", "Line 3 gives the winner fewer VP"),
+        ("0 10 10\n1-2 11 8\n3+ 12 8", "Line 2: the two teams' VP add up"),
+        ("0 10 10\n1-2 11 9\n4+ 12 8", "Line 3 leaves out margins"),
+    ],
+)
+def test_a_typed_vp_table_is_refused_beside_it_saying_which_line(td, table, message):
+    event, _stage = segments_cup(td)
+    with translation.override("en"):
+        form = StageForm(stage_form_data(vp_table=table), event=event, number=2)
+        assert not form.is_valid()
+        assert message in " ".join(form.errors["vp_table"])
+
+
+def test_a_typed_vp_table_scores_the_stage(td):
+    event, _stage = segments_cup(td)
+    form = StageForm(stage_form_data(vp_table=TABLE), event=event, number=2)
+    assert form.is_valid(), form.errors
+    stage = actions.configure_stage(event, user=td, number=2, **form.values())
+    assert stage.vp_table == [[0, "10", "10"], [1, "11", "9"], [3, "12", "8"]]
+    assert StageForm(event=event, stage=stage, number=2).initial["vp_table"] == TABLE
+
+
+def test_an_acbl_scale_is_refused_for_a_match_it_has_no_table_for(td):
+    event, _stage = segments_cup(td)
+    data = stage_form_data(vp_scale="acbl-30", boards_per_match="16", boards_per_segment="16")
+    with translation.override("en"):
+        form = StageForm(data, event=event, number=2)
+        assert not form.is_valid()
+        assert "6 to 11 boards, not 16" in " ".join(form.errors["vp_scale"])
