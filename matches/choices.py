@@ -11,9 +11,12 @@ from django.utils.translation import pgettext_lazy
 from matches.scoring import (
     BoardScale,
     DecidedBy,
+    KnockoutDecidedBy,
     Method,
     PartKind,
+    PattonAggregate,
     Seat,
+    SegmentTieBreak,
     VPScale,
     Vulnerability,
 )
@@ -52,6 +55,9 @@ class PartKindChoice(models.TextChoices):
 class VPScaleChoice(models.TextChoices):
     WBF_2013 = VPScale.WBF_2013.value, _("WBF 2013, 20 VP (any number of boards)")
     PRINTED_25 = VPScale.PRINTED_25.value, _("Printed sheet, 25 VP (12, 16 or 20 boards)")
+    ACBL_20 = VPScale.ACBL_20.value, _("ACBL, 20 VP (6 to 11 boards)")
+    ACBL_30 = VPScale.ACBL_30.value, _("ACBL, 30 VP (6 to 11 boards)")
+    CUSTOM = VPScale.CUSTOM.value, _("The director's own table (typed below)")
 
 
 class VulnerabilityShortChoice(models.TextChoices):
@@ -123,6 +129,28 @@ class ScoringMethodChoice(models.TextChoices):
     PATTON = Method.PATTON.value, _("Patton (board points and the IMP aggregate)")
 
 
+class PattonAggregateChoice(models.TextChoices):
+    """What Patton's aggregate adds up (matches/scoring/methods.py)."""
+
+    IMPS = PattonAggregate.IMPS.value, _("IMPs, on the VP scale")
+    TOTAL_POINTS = PattonAggregate.TOTAL_POINTS.value, _("Total points: all to the team ahead")
+
+
+class KnockoutDecidedByChoice(models.TextChoices):
+    """What decides a knockout match (matches/scoring/segments_won.py)."""
+
+    IMPS = KnockoutDecidedBy.IMPS.value, _("Total IMPs, with the carry-over")
+    SEGMENTS = KnockoutDecidedBy.SEGMENTS.value, _("Segments won")
+
+
+class SegmentTieBreakChoice(models.TextChoices):
+    """What decides a knockout match level on segments won."""
+
+    IMPS = SegmentTieBreak.IMPS.value, _("Total IMPs, with the carry-over")
+    LAST_SEGMENT = SegmentTieBreak.LAST_SEGMENT.value, _("The last segment's IMPs")
+    EXTRA_BOARDS = SegmentTieBreak.EXTRA_BOARDS.value, _("Extra boards")
+
+
 class BoardScaleChoice(models.TextChoices):
     """What a board is worth in board-a-match and Patton."""
 
@@ -138,6 +166,11 @@ class CarryOverChoice(models.TextChoices):
         "head-to-head-imps",
         _("A share of the IMPs of their match(es) in the previous stage"),
     )
+    WBF = (
+        "wbf",
+        _("The WBF's: ½ of their match's IMPs if the higher-placed team won it, ⅓ if the "
+          "lower-placed did, at most 16"),
+    )  # fmt: skip
 
 
 class PlacingChoice(models.TextChoices):

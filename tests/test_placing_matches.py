@@ -253,11 +253,14 @@ def test_the_bracket_and_event_pages_name_the_placing_matches(client, td, langua
     client.cookies["django_language"] = language
     bracket = text_of(client.get(reverse("stage", args=[stage.event_id, 1])))
     event = text_of(client.get(reverse("event", args=[stage.event_id])))
-    bracket_words, event_words = words[:5], words[5:]
+    bracket_words, event_words, note = words[:5], words[5:-1], words[-1]
     assert all(word in bracket for word in bracket_words), bracket
     assert all(word in event for word in event_words), event
+    # A knockout with no stage before it: no note of teams that did not reach it.
+    assert note not in event
     heading = "最终排名" if language == "zh-hans" else "Final ranking"
-    ranking = event[event.index(heading) : event.index(words[-1])]
+    after = "交叉表" if language == "zh-hans" else "Cross-table"
+    ranking = event[event.index(heading) : event.index(after)]
     names = [f"Team {n}" for n in range(1, 9)]  # the better seed won every match
     assert [ranking.index(name) for name in names] == sorted(ranking.index(n) for n in names)
 

@@ -179,7 +179,7 @@ def test_a_six_team_board_a_match_round_robin_of_three_board_matches(td, request
     assert '<th scope="col" class="text-end">BAM</th>' in standings
     assert '<th scope="col" class="text-end">VP</th>' not in standings
     assert "20 VP" not in standings  # the heading names the method, not a VP scale
-    assert ("Board-a-match" if client_language == "english" else "BAM（每副比分）") in standings
+    assert ("Board-a-match" if client_language == "english" else "计副制") in standings
     top = rows[0].standing.vp
     written = f"{int(top)}½" if top % 1 else str(int(top))
     assert f'total-vp">{written}<' in standings

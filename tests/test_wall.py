@@ -38,7 +38,7 @@ def test_the_wall_shows_the_round_under_way_in_both_languages_without_the_site_m
             f"http://testserver{match.get_absolute_url()}", f"第 {table} 桌记分表的二维码"
         )
         assert code in html
-    assert qr_svg(f"http://testserver{event.get_absolute_url()}", "比赛页面的二维码") in html
+    assert qr_svg(f"http://testserver{event.get_absolute_url()}", "赛事页面的二维码") in html
     round_page = reverse("round", args=[event.pk, 3])
     assert qr_svg(f"http://testserver{round_page}", "本轮页面的二维码：第 3 轮") in html
 

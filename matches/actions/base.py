@@ -267,7 +267,11 @@ def pk_of(obj) -> int:
 def totals_fields(result: scoring.MatchResult) -> dict:
     """Return the stored totals of a match scored by the scoring core."""
     home_vp, away_vp = result.vp if result.vp else (None, None)
+    segments = result.segment_record()
     return {
+        "home_segments": segments.home,
+        "away_segments": segments.away,
+        "last_segment_margin": segments.last_margin,
         "home_imps": result.totals.home,
         "away_imps": result.totals.away,
         "home_margin": result.home_margin,

@@ -12,6 +12,7 @@ from decimal import Decimal
 from django.db import connection
 from django.utils.translation import gettext_lazy as _
 
+from matches import scoring
 from matches.choices import VPScaleChoice
 from matches.lib.text import join, join_groups, text_errors
 from matches.models import (
@@ -32,7 +33,7 @@ from matches.models import (
     Team,
     VpPenalty,
 )
-from matches.scoring import PRINTED_25_BOARDS
+from matches.models.events import vp_rule_of
 
 from .base import (
     HISTORY_REASON_MOST,
@@ -42,21 +43,18 @@ from .base import (
     changing,
     refresh_event_totals,
 )
+from .vp_scales import stored_table, vp_scale_errors
 
 MAX_BOARDS = 200
 SETTINGS = (
-    "name", "date", "vp_scale", "boards_per_match", "boards_per_segment", "bye_vp",
-    "average_plus", "average_minus", "table_lead", "table_each_board",
+    "name", "date", "vp_scale", "vp_table", "boards_per_match", "boards_per_segment",
+    "bye_vp", "average_plus", "average_minus", "table_lead", "table_each_board",
 )  # fmt: skip
 TABLE_SETTINGS = ("table_lead", "table_each_board")  # yes or no, for the tables
-SCORING_SETTINGS = ("vp_scale", "boards_per_match")  # what a final match's VP depend on
+SCORING_SETTINGS = ("vp_scale", "vp_table", "boards_per_match")  # what a final match's VP depend on
 
 BOARDS = _("A match has 1 to %(most)s boards.")
 SEGMENT = _("A segment has 1 to %(most)s boards.")
-SCALE_BOARDS = _(
-    "The printed 25-VP scale covers matches of 12, 16 or 20 boards, not %(boards)s; "
-    "choose the WBF 2013 scale."
-)
 BYE_VP = _("A bye is worth 0 to %(top)s VP on this scale.")
 AVERAGE_PLUS = _("Average plus is 0 to 24 IMPs.")
 YES_OR_NO = _("Choose yes or no.")
@@ -100,10 +98,9 @@ def settings_errors(values: dict) -> list[ActionError]:
     segment = values.get("boards_per_segment")
     if not _whole(segment) or not 1 <= segment <= MAX_BOARDS:
         fail("boards_per_segment", SEGMENT, most=MAX_BOARDS)
-    if scale == VPScaleChoice.PRINTED_25 and boards and boards not in PRINTED_25_BOARDS:
-        fail("vp_scale", SCALE_BOARDS, boards=boards)
+    errors.extend(vp_scale_errors(scale, boards, values.get("vp_table")))
     bye_vp = values.get("bye_vp")
-    top = Decimal(25 if scale == VPScaleChoice.PRINTED_25 else 20)
+    top = Decimal(_scale_top(scale, values.get("vp_table")))
     if bye_vp is not None and (
         not isinstance(bye_vp, Decimal | int) or not Decimal(0) <= Decimal(bye_vp) <= top
     ):
@@ -117,6 +114,14 @@ def settings_errors(values: dict) -> list[ActionError]:
         if not isinstance(values.get(name, False), bool):
             fail(name, YES_OR_NO)
     return errors
+
+
+def _scale_top(scale, table) -> int:
+    """Return the most VP one team can score on the scale (20 while it is unknown)."""
+    try:
+        return scoring.scale_total(vp_rule_of(scale, stored_table(scale, table)))
+    except (scoring.VPScaleError, scoring.VPTableError):
+        return 20
 
 
 def _whole(value) -> bool:
@@ -133,6 +138,7 @@ def _defaults(values: dict) -> dict:
     values = {**values}
     values.setdefault("boards_per_segment", values.get("boards_per_match"))
     values.setdefault("vp_scale", VPScaleChoice.WBF_2013)
+    values.setdefault("vp_table", [])
     values.setdefault("bye_vp", None)
     for name in ("average_plus", "average_minus", *TABLE_SETTINGS):
         if values.get(name) is None:
@@ -145,6 +151,7 @@ def create_event(*, user, **values) -> Event:
     size may be left out)."""
     values = _defaults(values)
     _check(values)
+    values["vp_table"] = stored_table(values["vp_scale"], values["vp_table"])
     with changing(user) as change:
         event = Event(**{name: values[name] for name in SETTINGS})
         change.save(event)
@@ -169,6 +176,7 @@ def change_event(event, *, user, **values) -> Event:
             if values.get(name) is None:
                 values[name] = Event._meta.get_field(name).default
         _check(values)
+        values["vp_table"] = stored_table(values["vp_scale"], values["vp_table"])
         scoring_changed = any(values[n] != getattr(event, n) for n in SCORING_SETTINGS)
         old_boards = event.boards_per_match
         if scoring_changed:

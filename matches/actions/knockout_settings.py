@@ -10,9 +10,11 @@ from django.utils.translation import gettext_lazy as _
 
 from matches.choices import (
     DoubleFinalChoice,
+    KnockoutDecidedByChoice,
     LevelRuleChoice,
     LosersByChoice,
     PlacingChoice,
+    SegmentTieBreakChoice,
     StageKind,
 )
 from matches.models import Stage
@@ -23,15 +25,17 @@ from .stage_base import refusal
 
 # A knockout's placing matches, how its other losers are placed, and its level rule; a
 # double elimination's final played once or twice.
-KNOCKOUT_SETTINGS = ("placing", "losers_by", "level_rule", "double_final")
-# Those its matches are made by: fixed once it has matches.
-BRACKET_SETTINGS = ("placing", "level_rule", "double_final")
+KNOCKOUT_SETTINGS = (
+    "placing", "losers_by", "level_rule", "double_final", "decided_by", "segment_tie_break",
+)  # fmt: skip
+# Those its matches are made and decided by: fixed once it has matches.
+BRACKET_SETTINGS = ("placing", "level_rule", "double_final", "decided_by", "segment_tie_break")
 PLACING_TEAMS = _(
     "Placing matches need a knockout of at least 4 teams; this one would have %(count)s."
 )
 BRACKET_FIXED = _(
-    "This stage has matches already: its placing matches and its rule for a level match "
-    "cannot change."
+    "This stage has matches already: its placing matches, what decides a match and its "
+    "rule for a level match cannot change."
 )
 FINAL_FIXED = _("This stage has matches already: how its final is played cannot change.")
 
@@ -42,7 +46,9 @@ def knockout_errors(values: dict) -> list[ActionError]:
     errors = []
     for field, choices in (("placing", PlacingChoice), ("losers_by", LosersByChoice),
                            ("level_rule", LevelRuleChoice),
-                           ("double_final", DoubleFinalChoice)):  # fmt: skip
+                           ("double_final", DoubleFinalChoice),
+                           ("decided_by", KnockoutDecidedByChoice),
+                           ("segment_tie_break", SegmentTieBreakChoice)):  # fmt: skip
         if values.get(field, choices.values[0]) not in choices.values:
             errors.append(refusal(_("Choose one of the options."), field))
     teams = values.get("teams")

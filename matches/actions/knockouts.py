@@ -156,8 +156,7 @@ def decide_knockout_tie(match, *, winner, reason: str, user) -> Match:
             # Decided already, perhaps a moment ago: the row is locked, so a decision made
             # at the same time has committed before this one reads it.
             raise _already_decided(match)
-        tie = knockout.match_winner(match.home_imps, match.away_imps, match.carry) is None
-        if not tie:
+        if match.knockout_side() is not None:
             raise refusal(NOT_TIED, "winner")
         if pk_of(winner) not in (match.home_id, match.away_id):
             raise refusal(NOT_PLAYING, "winner")

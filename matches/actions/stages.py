@@ -19,6 +19,7 @@ from matches import queries, scoring
 from matches.choices import (
     ELIMINATION_KINDS,
     CarryOverChoice,
+    PattonAggregateChoice,
     ScoringMethodChoice,
     StageKind,
     VPScaleChoice,
@@ -56,6 +57,7 @@ from .stage_base import (
     refusal,
 )
 from .stage_links import carry_over_errors
+from .vp_scales import stored_table, vp_scale_errors
 
 MAX_BOARDS = 200
 KIND_FIXED = _("This stage has matches already: its format cannot change.")
@@ -72,10 +74,6 @@ FRACTION = _("Write a share from 0 to 1, such as 1/3 or 0.5.")
 TENTHS = _("Write IMPs in tenths, 0 or more, such as 0.1 or 7.5.")
 BOARDS = _("A match has 1 to %(most)s boards.")
 SEGMENT = _("A segment has 1 to %(most)s boards.")
-SCALE_BOARDS = _(
-    "The printed 25-VP scale covers matches of 12, 16 or 20 boards, not %(boards)s; "
-    "choose the WBF 2013 scale."
-)
 ROUNDS = _("A Swiss stage plays 1 to 99 rounds.")
 TIE_BREAKS = _("Choose each tie-break at most once.")
 METHOD_FIXED = _("This stage has matches already: its scoring cannot change.")
@@ -84,13 +82,15 @@ WIN_POINTS = _("A match won scores more than 0 and at most 99 points, to hundred
 TIE_MARGIN = _("A tie margin is a whole number of IMPs from 0 to 99.")
 STAKE = _("The aggregate scores more than 0 and at most 99 points, to hundredths.")
 # The settings a match's points depend on (matches/scoring/methods.py).
-METHOD_SETTINGS = ("method", "board_scale", "win_points", "tie_margin", "patton_stake")
+METHOD_SETTINGS = (
+    "method", "board_scale", "win_points", "tie_margin", "patton_stake", "patton_aggregate",
+)  # fmt: skip
 
 STAGE_SETTINGS = (
-    "name", "kind", "rounds", "entrants", "carry_vp", "vp_scale", "boards_per_match",
-    "boards_per_segment", "bye_vp", "bye_average", "tie_breaks", "delayed", "repeats_after",
-    "seed", "carry_over", "carry_amount", "carry_fraction", "carry_cap", *METHOD_SETTINGS,
-    *KNOCKOUT_SETTINGS,
+    "name", "kind", "rounds", "entrants", "carry_vp", "vp_scale", "vp_table",
+    "boards_per_match", "boards_per_segment", "bye_vp", "bye_average", "tie_breaks",
+    "delayed", "repeats_after", "seed", "carry_over", "carry_amount", "carry_fraction",
+    "carry_fraction_lower", "carry_cap", *METHOD_SETTINGS, *KNOCKOUT_SETTINGS,
 )  # fmt: skip
 
 
@@ -108,20 +108,21 @@ def stage_errors(values: dict) -> list[ActionError]:
         errors.append(refusal(SEGMENT, "boards_per_segment", most=MAX_BOARDS))
     scale = values.get("vp_scale") or VPScaleChoice.WBF_2013
     ranked = values.get("kind") not in ELIMINATION_KINDS  # scored by the WBF scale: see below
-    if ranked and scale == VPScaleChoice.PRINTED_25 and boards not in scoring.PRINTED_25_BOARDS:
-        errors.append(refusal(SCALE_BOARDS, "vp_scale", boards=boards))
+    if ranked:
+        errors.extend(vp_scale_errors(scale, boards, values.get("vp_table")))
     rounds = values.get("rounds")
     if values.get("kind") == StageKind.SWISS and rounds is not None and not 1 <= rounds <= 99:
         errors.append(refusal(ROUNDS, "rounds"))
     rules = values.get("tie_breaks") or []
     if len(set(rules)) != len(rules):
         errors.append(refusal(TIE_BREAKS, "tie_breaks"))
-    try:
-        fraction = Fraction(str(values.get("carry_fraction") or "0"))
-        if not 0 <= fraction <= 1:
-            raise ValueError
-    except (ValueError, ZeroDivisionError):
-        errors.append(refusal(FRACTION, "carry_fraction"))
+    for field in ("carry_fraction", "carry_fraction_lower"):
+        try:
+            fraction = Fraction(str(values.get(field) or "0"))
+            if not 0 <= fraction <= 1:
+                raise ValueError
+        except (ValueError, ZeroDivisionError):
+            errors.append(refusal(FRACTION, field))
     for field in ("carry_amount", "carry_cap"):
         amount = values.get(field)
         if amount is None:
@@ -163,6 +164,8 @@ def method_errors(values: dict) -> list[ActionError]:
         errors.append(refusal(TIE_MARGIN, "tie_margin"))
     if not _points_ok(values.get("patton_stake"), required=False):
         errors.append(refusal(STAKE, "patton_stake"))
+    if (values.get("patton_aggregate") or "imps") not in PattonAggregateChoice.values:
+        errors.append(refusal(_("Choose one of the options."), "patton_aggregate"))
     return errors
 
 
@@ -201,6 +204,8 @@ def configure_stage(event, *, user, number: int, **values) -> Stage:
         elif merged["method"] == ScoringMethodChoice.IMPS and "method" not in values:
             # a knockout's before: a ranked stage starts from IMPs → VP
             merged["method"] = ScoringMethodChoice.IMPS_VP
+        if merged["kind"] in ELIMINATION_KINDS or merged["vp_scale"] != VPScaleChoice.CUSTOM:
+            merged["vp_table"] = []
         errors = stage_errors({**merged, "teams": knockout_teams(stage, merged["entrants"])})
         errors += carry_over_errors(merged, stages.get(number - 1), stages.get(number + 1))
         if errors:
@@ -216,6 +221,11 @@ def configure_stage(event, *, user, number: int, **values) -> Stage:
                     raise fixed_refusal(field)
         merged["tie_breaks"] = ",".join(scoring.tie_breaks(merged["tie_breaks"]))
         merged["carry_fraction"] = str(Fraction(str(merged["carry_fraction"] or "0")))
+        lower = merged["carry_fraction_lower"]
+        merged["carry_fraction_lower"] = (
+            str(Fraction(str(lower))) if lower not in (None, "") else ""
+        )
+        merged["vp_table"] = stored_table(merged["vp_scale"], merged["vp_table"])
         for field, value in merged.items():
             setattr(stage, field, value)
         return change.save(stage)

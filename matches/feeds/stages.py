@@ -44,10 +44,16 @@ def _stage_summary(stage, request) -> dict:
             "method": stage.carry_over,
             "amount": float(stage.carry_amount),
             "fraction": stage.carry_fraction,
+            # the share when the lower-placed team won their match (null: "fraction")
+            "lower_fraction": stage.carry_fraction_lower or None,
             "cap": None if stage.carry_cap is None else float(stage.carry_cap),
         }
         if stage.is_knockout
         else None,
+        # what decides a knockout's match: "imps" (with the carry-over) or "segments"
+        # (segments won, then "segment_tie_break"); null for a ranked stage
+        "decided_by": stage.decided_by if stage.is_knockout else None,
+        "segment_tie_break": stage.segment_tie_break if stage.by_segments else None,
         # a double elimination's final: "reset" (a second final when the losers' bracket
         # winner wins the first) or "once" (one final only); null for any other stage
         "double_final": stage.double_final if stage.is_double_elimination else None,
@@ -128,6 +134,13 @@ def _columns(columns, request) -> list:
                             "home": float(slot.match.carry_home),
                             "away": float(slot.match.carry_away),
                         },
+                        # segments won (a level segment ½ each), where they decide
+                        "segments": {
+                            "home": float(slot.match.home_segments),
+                            "away": float(slot.match.away_segments),
+                        }
+                        if slot.match.stage.by_segments
+                        else None,
                         "decided_reason": slot.match.decided_reason or None,
                     },
                 }

@@ -4,6 +4,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from matches import scoring
 from matches.actions import ActionError, NeedsConfirmation
 
 
@@ -34,3 +35,18 @@ def confirm_field(label=None) -> forms.BooleanField:
     return forms.BooleanField(
         label=label or _("Yes, I confirm"), required=False, widget=forms.HiddenInput
     )
+
+
+VP_TABLE_HELP = _(
+    "For “The director's own table”: one band a line, the margins then each team's VP, "
+    "such as “0 10 10”, “1-2 11 9” … “28+ 20 0”. It starts at 0 with the VP shared; the "
+    "winner's VP never fall as the margin grows; every band adds up to the same total."
+)
+
+
+def vp_table_text(stored) -> str:
+    """Return a stored VP table as the director types it ("" for none or a broken one)."""
+    try:
+        return scoring.VPTable.from_stored(stored).text() if stored else ""
+    except scoring.VPTableError:
+        return ""

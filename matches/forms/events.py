@@ -11,7 +11,7 @@ from matches.choices import RoomChoice, SeatChoice
 from matches.lib.text import text_errors
 from matches.models import Event, Match, Player, Team
 
-from .base import ActionFormMixin, confirm_field
+from .base import VP_TABLE_HELP, ActionFormMixin, confirm_field, vp_table_text
 
 __all__ = ["MAX_BOARDS", "MAX_TEAMS", "EventForm", "MatchForm", "SeatingForm", "TeamForm"]
 
@@ -25,6 +25,7 @@ class EventForm(ActionFormMixin, forms.ModelForm):
             "name",
             "date",
             "vp_scale",
+            "vp_table",
             "boards_per_match",
             "boards_per_segment",
             "bye_vp",
@@ -41,7 +42,16 @@ class EventForm(ActionFormMixin, forms.ModelForm):
             ),
         }
 
+    vp_table = forms.CharField(
+        label=_("Your VP table"), required=False, max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 6, "class": "font-monospace"}),
+        help_text=VP_TABLE_HELP,
+    )  # fmt: skip
+
     def __init__(self, *args, **kwargs):
+        instance = kwargs.get("instance")
+        if instance is not None and instance.vp_table and "initial" not in kwargs:
+            kwargs["initial"] = {"vp_table": vp_table_text(instance.vp_table)}
         super().__init__(*args, **kwargs)
         for name in ("average_plus", "average_minus"):
             self.fields[name].required = False  # blank: the usual +3 / -3

@@ -18,15 +18,20 @@ from matches.choices import (
     BoardScaleChoice,
     CarryOverChoice,
     DoubleFinalChoice,
+    KnockoutDecidedByChoice,
     LevelRuleChoice,
     LosersByChoice,
+    PattonAggregateChoice,
     PlacingChoice,
     ScoringMethodChoice,
+    SegmentTieBreakChoice,
     StageKind,
     TieBreakRuleChoice,
     VPScaleChoice,
 )
 from matches.models import Stage
+
+from .base import VP_TABLE_HELP, vp_table_text
 
 TIE_BREAK_FIELDS = [f"tie_break_{n}" for n in range(1, 6)]
 NO_RULE = [("", "—")]
@@ -40,6 +45,8 @@ KIND_FIELDS = {
     "win_points": RANKED,
     "tie_margin": RANKED,
     "patton_stake": RANKED,
+    "patton_aggregate": RANKED,
+    "vp_table": RANKED,
     "carry_vp": RANKED,
     "vp_scale": RANKED,
     "bye_vp": RANKED,
@@ -51,6 +58,9 @@ KIND_FIELDS = {
     "carry_over": {StageKind.KNOCKOUT},
     "carry_amount": {StageKind.KNOCKOUT},
     "carry_fraction": {StageKind.KNOCKOUT},
+    "carry_fraction_lower": {StageKind.KNOCKOUT},
+    "decided_by": {StageKind.KNOCKOUT, StageKind.DOUBLE_ELIMINATION},
+    "segment_tie_break": {StageKind.KNOCKOUT, StageKind.DOUBLE_ELIMINATION},
     "carry_cap": {StageKind.KNOCKOUT},
     "placing": {StageKind.KNOCKOUT},
     "losers_by": {StageKind.KNOCKOUT, StageKind.DOUBLE_ELIMINATION},
@@ -101,7 +111,17 @@ class StageForm(forms.Form):
         min_value=0.01, max_value=99, required=False,
         help_text=_("Leave blank for as many as the boards' points."),
     )  # fmt: skip
+    patton_aggregate = forms.ChoiceField(
+        label=_("Patton's aggregate"), choices=PattonAggregateChoice.choices, required=False,
+        help_text=_("IMPs, shared on the VP scale; or total points, the stake to the team "
+                    "ahead (half each when level)."),
+    )  # fmt: skip
     vp_scale = forms.ChoiceField(label=_("VP scale"), choices=VPScaleChoice.choices)
+    vp_table = forms.CharField(
+        label=_("Your VP table"), required=False, max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 6, "class": "font-monospace"}),
+        help_text=VP_TABLE_HELP,
+    )  # fmt: skip
     boards_per_match = forms.IntegerField(label=_("Boards per match"), min_value=1, max_value=200)
     boards_per_segment = forms.IntegerField(
         label=_("Boards per segment"), min_value=1, max_value=200
@@ -142,9 +162,21 @@ class StageForm(forms.Form):
         label=_("Share carried over"), max_length=12, required=False,
         help_text=_("Such as 1/3 or 0.5."),
     )  # fmt: skip
+    carry_fraction_lower = forms.CharField(
+        label=_("Share carried over when the lower-placed team won"), max_length=12,
+        required=False, help_text=_("Leave blank for the same share."),
+    )  # fmt: skip
     carry_cap = forms.DecimalField(
         label=_("Cap (IMPs)"), max_digits=5, decimal_places=1, min_value=0,
         required=False,
+    )  # fmt: skip
+    decided_by = forms.ChoiceField(
+        label=_("A match is decided by"), choices=KnockoutDecidedByChoice.choices,
+        required=False,
+    )  # fmt: skip
+    segment_tie_break = forms.ChoiceField(
+        label=_("Level on segments won"), choices=SegmentTieBreakChoice.choices,
+        required=False, help_text=_("Extra boards: you record their winner."),
     )  # fmt: skip
     placing = forms.ChoiceField(
         label=_("Placing matches"), choices=PlacingChoice.choices, required=False,
@@ -171,6 +203,7 @@ class StageForm(forms.Form):
             settings = stage.settings
             initial = {field: getattr(stage, field) for field in actions.stages.STAGE_SETTINGS}
             initial.update(
+                vp_table=vp_table_text(settings.vp_table),
                 vp_scale=settings.vp_scale,
                 boards_per_match=settings.boards_per_match,
                 boards_per_segment=settings.boards_per_segment,
@@ -191,6 +224,9 @@ class StageForm(forms.Form):
                 "losers_by": LosersByChoice.QUALIFYING,
                 "level_rule": LevelRuleChoice.TENTH,
                 "double_final": DoubleFinalChoice.RESET,
+                "decided_by": KnockoutDecidedByChoice.IMPS,
+                "segment_tie_break": SegmentTieBreakChoice.IMPS,
+                "patton_aggregate": PattonAggregateChoice.IMPS,
                 "method": ScoringMethodChoice.IMPS_VP,
                 "board_scale": BoardScaleChoice.ONE,
                 **dict(
@@ -209,7 +245,7 @@ class StageForm(forms.Form):
                 required=False,
             )
         if number == 1:  # stage 1 plays by the event's settings
-            for name in ("entrants", "carry_vp", "vp_scale", "boards_per_match",
+            for name in ("entrants", "carry_vp", "vp_scale", "vp_table", "boards_per_match",
                          "boards_per_segment", "bye_vp"):  # fmt: skip
                 del self.fields[name]
         self.kind = self._kind()
@@ -250,7 +286,8 @@ class StageForm(forms.Form):
             data.pop(name, None)
         data["carry_amount"] = data.get("carry_amount") or 0
         data["carry_fraction"] = data.get("carry_fraction") or "0"
-        for name in ("method", "board_scale", *KNOCKOUT_SETTINGS):
+        data["carry_fraction_lower"] = data.get("carry_fraction_lower") or ""
+        for name in ("method", "board_scale", "patton_aggregate", *KNOCKOUT_SETTINGS):
             # not sent: as they are
             if not data.get(name):
                 data.pop(name, None)
@@ -267,6 +304,7 @@ class StageForm(forms.Form):
         values = self.values()
         merged = {
             "vp_scale": self.event.vp_scale,
+            "vp_table": self.event.vp_table,
             "boards_per_match": self.event.boards_per_match,
             "boards_per_segment": self.event.boards_per_segment,
             **values,
@@ -287,94 +325,3 @@ class StageForm(forms.Form):
                 field = TIE_BREAK_FIELDS[0]
             self.add_error(field, ValidationError(str(error), code=error.code))
         return cleaned
-
-
-class SwapForm(forms.Form):
-    first = forms.ModelChoiceField(label=_("Team"), queryset=None)
-    second = forms.ModelChoiceField(label=_("Swap with"), queryset=None)
-    reason = forms.CharField(label=_("Reason"), max_length=200)
-
-    def __init__(self, *args, teams, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["first"].queryset = teams
-        self.fields["second"].queryset = teams
-
-
-class TeamChoiceForm(forms.Form):
-    team = forms.ModelChoiceField(label=_("Team"), queryset=None)
-
-    def __init__(self, *args, teams, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["team"].queryset = teams
-
-
-class KnockoutTieForm(forms.Form):
-    winner = forms.ModelChoiceField(label=_("Goes through"), queryset=None)
-    reason = forms.CharField(
-        label=_("How the tie was decided"),
-        max_length=200,
-        help_text=_("Such as: won the four extra boards 12–3."),
-    )
-
-    def __init__(self, *args, match, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["winner"].queryset = match.event.teams.filter(
-            pk__in=[match.home_id, match.away_id]
-        )
-        # The stage's level rule sends a level match to extra boards: the form says so.
-        self.extra_boards = match.stage.level_rule == LevelRuleChoice.EXTRA_BOARDS
-        if self.extra_boards:
-            self.fields["winner"].label = _("Won the extra boards")
-            self.fields["reason"].label = _("The extra boards")
-            self.fields["reason"].help_text = _(
-                "How many were played, and their score: 4 boards, 12–3."
-            )
-
-
-class StandingsTieForm(forms.Form):
-    first = forms.ModelChoiceField(label=_("Placed first of the tied teams"), queryset=None)
-    reason = forms.CharField(label=_("Reason"), max_length=200)
-
-    def __init__(self, *args, teams, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["first"].queryset = teams
-
-
-class SeedingForm(forms.Form):
-    """The stage's seeding: a number for each team, 1 for the first seed."""
-
-    def __init__(self, *args, teams, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.teams = list(teams)
-        for seed, team in enumerate(self.teams, start=1):
-            self.fields[f"seed_{team.pk}"] = forms.IntegerField(
-                label=team.name, min_value=1, max_value=len(self.teams), initial=seed
-            )
-
-    def clean(self):
-        cleaned = super().clean()
-        seen = {}
-        for team in self.teams:
-            name = f"seed_{team.pk}"
-            seed = cleaned.get(name)
-            if seed is None:
-                continue
-            if seed in seen:
-                self.add_error(
-                    name,
-                    ValidationError(
-                        _("Seed %(seed)s is %(team)s's already: give each team its own number."),
-                        code="seed",
-                        params={"seed": seed, "team": seen[seed].name},
-                    ),
-                )
-            seen[seed] = team
-        return cleaned
-
-    def rows(self):
-        """Return (team, bound field) in the current order, for the seeding table."""
-        return [(team, self[f"seed_{team.pk}"]) for team in self.teams]
-
-    def order(self) -> list:
-        """Return the teams, first seed first."""
-        return sorted(self.teams, key=lambda team: self.cleaned_data[f"seed_{team.pk}"])

@@ -4,6 +4,9 @@ The document follows the USEBIO 1.2 element names (the EBU's Universal Scoring E
 Bridge Information, DOCTYPE ``-//EBU//DTD USEBIO 1.2//EN``), laid out for a teams event:
 
     USEBIO Version="1.2"
+      CLUB: CLUB_NAME, CLUB_ID_NUMBER (the app keeps no club: the event's own name and id,
+            so that a reader filing events by club, as ImportUsebio's parser does from
+            these two elements, files each event by itself)
       EVENT EVENT_TYPE="TEAMS"
         PROGRAM_NAME, PROGRAM_VERSION, EVENT_DESCRIPTION, EVENT_IDENTIFIER, DATE (dd/mm/yyyy),
         BOARD_SCORING_METHOD (IMPS; MATCH_POINTS for board-a-match),
@@ -122,6 +125,7 @@ class Event:
     teams: list[Team]
     matches: list[Match]
     program_version: str = "1"
+    club: str = ""  # the club's name ("": the event's)
     board_scoring: str = "IMPS"
     # VPS (then each match's VICTORY_POINTS too), MATCH_POINTS for board-a-match, None
     # for win/loss and Patton: the match's and team's scores are then their points.
@@ -152,6 +156,9 @@ def _points(value: Decimal) -> str:
 def write_usebio(event: Event) -> bytes:
     """Return the event as a USEBIO 1.2 document, UTF-8 encoded."""
     root = ET.Element("USEBIO", Version="1.2")
+    club = _add(root, "CLUB")
+    _add(club, "CLUB_NAME", event.club or event.name)
+    _add(club, "CLUB_ID_NUMBER", event.identifier)
     xml_event = _add(root, "EVENT")
     xml_event.set("EVENT_TYPE", "TEAMS")
     _add(xml_event, "PROGRAM_NAME", "scoresheet")

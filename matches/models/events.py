@@ -37,6 +37,8 @@ class Event(RevisionsOnlyGoUp, models.Model):
     vp_scale = models.CharField(
         _("VP scale"), max_length=16, choices=VPScaleChoice.choices, default=VPScaleChoice.WBF_2013
     )
+    # The director's own VP scale, for ``vp_scale`` "custom" (``Stage.vp_table``).
+    vp_table = models.JSONField(_("VP table"), default=list, blank=True)
     boards_per_match = models.PositiveSmallIntegerField(_("boards per match"), default=16)
     boards_per_segment = models.PositiveSmallIntegerField(_("boards per segment"), default=16)
     bye_vp = models.DecimalField(
@@ -109,15 +111,31 @@ class Event(RevisionsOnlyGoUp, models.Model):
         """Return ``cache_version`` from its parts, as read from the database (no instance)."""
         return f"{pk}.{created.timestamp():.6f}.{revision}"
 
+    @property
+    def vp_rule(self):
+        """Return the VP scale stage 1's matches are scored on (``vp_rule_of``)."""
+        return vp_rule_of(self.vp_scale, self.vp_table)
+
     def bye_vp_value(self) -> Decimal:
         """Return the VP a team gets for a bye: the event's setting, or the scale's default."""
         if self.bye_vp is not None:
             return self.bye_vp
-        return scoring.default_bye_vp(self.vp_scale)
+        return scoring.default_bye_vp(self.vp_rule)
 
     def match_rows(self):
         """Return every match of the event, with teams and stored totals, in one query."""
         return self.matches.with_teams()
+
+
+def vp_rule_of(scale: str, table) -> str | scoring.VPTable:
+    """Return what the scoring core scores VP on: the scale's name, or for "custom" the
+    director's table (an empty or broken one: the name, which then scores nothing)."""
+    if scale != VPScaleChoice.CUSTOM or not table:
+        return scale
+    try:
+        return scoring.VPTable.from_stored(table)
+    except scoring.VPTableError:
+        return scale
 
 
 class EventDirector(models.Model):

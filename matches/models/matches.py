@@ -90,12 +90,18 @@ class Match(RevisionsOnlyGoUp, models.Model):
     away_vp = models.DecimalField(max_digits=5, decimal_places=2, null=True, editable=False)
     complete_boards = models.PositiveSmallIntegerField(default=0, editable=False)
     pending_boards = models.PositiveSmallIntegerField(default=0, editable=False)
+    # The segments each team won (a level segment ½ each) and the home team's margin in
+    # the last segment: what decides a knockout match played for segments won.
+    home_segments = models.DecimalField(max_digits=4, decimal_places=1, default=0, editable=False)
+    away_segments = models.DecimalField(max_digits=4, decimal_places=1, default=0, editable=False)
+    last_segment_margin = models.IntegerField(default=0, editable=False)
     updated = models.DateTimeField(_("last updated"), auto_now=True)
 
     history = HistoricalRecords(
         excluded_fields=[
             "home_imps", "away_imps", "home_margin", "away_margin", "home_vp", "away_vp",
-            "complete_boards", "pending_boards", "updated", "revision",
+            "complete_boards", "pending_boards", "updated", "revision", "home_segments",
+            "away_segments", "last_segment_margin",
         ]
     )  # fmt: skip
     objects = MatchQuerySet.as_manager()
@@ -153,12 +159,31 @@ class Match(RevisionsOnlyGoUp, models.Model):
     def has_carry(self) -> bool:
         return bool(self.carry_home or self.carry_away)
 
+    @property
+    def segment_record(self) -> scoring.SegmentRecord:
+        """Return the segments each team won, as stored."""
+        return scoring.SegmentRecord(
+            self.home_segments, self.away_segments, self.last_segment_margin
+        )
+
+    def knockout_side(self) -> str | None:
+        """Return "home" or "away", the side the boards send through, by the stage's rule:
+        more IMPs with the carry-over, or more segments won then the tie-break; None for a
+        tie (the director decides it)."""
+        stage = self.stage
+        if stage.by_segments:
+            return scoring.segments_winner(
+                self.segment_record, stage.segment_tie_break, self.total_with_carry
+            )
+        return match_winner(self.home_imps, self.away_imps, self.carry)
+
     def knockout_winner(self):
-        """Return the team that goes through (knockout): more IMPs with the carry-over, or
-        the director's decision after a tie; None while it is not decided."""
+        """Return the team that goes through (knockout): more IMPs with the carry-over (or
+        more segments won, by the stage's rule), or the director's decision after a tie;
+        None while it is not decided."""
         if self.decided_winner_id:
             return self.decided_winner
-        side = match_winner(self.home_imps, self.away_imps, self.carry)
+        side = self.knockout_side()
         if side is None:
             return None
         return self.home if side == "home" else self.away
@@ -235,7 +260,7 @@ class Match(RevisionsOnlyGoUp, models.Model):
             comparisons,
             rules.boards_per_segment,
             rules.boards_per_match,
-            rules.vp_scale,
+            rules.vp_rule,
             penalties=self.penalty_imps(penalties),
             forfeit_vp=self.forfeit_vp,
             method=self.stage.method_rules(),

@@ -28,16 +28,19 @@ from matches.choices import (
     BoardScaleChoice,
     CarryOverChoice,
     DoubleFinalChoice,
+    KnockoutDecidedByChoice,
     LevelRuleChoice,
     LosersByChoice,
+    PattonAggregateChoice,
     PlacingChoice,
     ScoringMethodChoice,
+    SegmentTieBreakChoice,
     StageKind,
     VPScaleChoice,
 )
 from matches.scoring.knockout import CarryOverRule
 
-from .events import DirectorDecision, Event, Team
+from .events import DirectorDecision, Event, Team, vp_rule_of
 
 
 class Stage(models.Model):
@@ -50,6 +53,9 @@ class Stage(models.Model):
     vp_scale = models.CharField(
         _("VP scale"), max_length=16, choices=VPScaleChoice.choices, default=VPScaleChoice.WBF_2013
     )
+    # The director's own VP scale, for ``vp_scale`` "custom": [[lowest margin, winner's VP,
+    # loser's VP], ...] (matches/scoring/vp_tables.py).
+    vp_table = models.JSONField(_("VP table"), default=list, blank=True)
     # How the stage scores a match (matches/scoring/methods.py); a knockout plays IMPs.
     method = models.CharField(
         _("scoring method"), max_length=16, choices=ScoringMethodChoice.choices,
@@ -66,6 +72,10 @@ class Stage(models.Model):
     patton_stake = models.DecimalField(
         _("points for the aggregate"), max_digits=5, decimal_places=2, null=True, blank=True
     )
+    patton_aggregate = models.CharField(
+        _("Patton's aggregate"), max_length=14, choices=PattonAggregateChoice.choices,
+        default=PattonAggregateChoice.IMPS,
+    )  # fmt: skip
     boards_per_match = models.PositiveSmallIntegerField(_("boards per match"), default=16)
     boards_per_segment = models.PositiveSmallIntegerField(_("boards per segment"), default=16)
     bye_vp = models.DecimalField(
@@ -108,6 +118,22 @@ class Stage(models.Model):
     carry_cap = models.DecimalField(
         _("most carried over, in IMPs"), max_digits=5, decimal_places=1, null=True, blank=True
     )
+    # The share carried of the IMPs between the two teams when the lower-placed team won
+    # them ("": ``carry_fraction``, as when the higher-placed team won them).
+    carry_fraction_lower = models.CharField(
+        _("share carried over when the lower-placed team won"), max_length=12, blank=True,
+        default="",
+    )  # fmt: skip
+    # What decides a knockout (or double elimination) match: total IMPs, or segments won
+    # and then the tie-break (matches/scoring/segments_won.py).
+    decided_by = models.CharField(
+        _("a knockout match is decided by"), max_length=10,
+        choices=KnockoutDecidedByChoice.choices, default=KnockoutDecidedByChoice.IMPS,
+    )  # fmt: skip
+    segment_tie_break = models.CharField(
+        _("level on segments won"), max_length=14, choices=SegmentTieBreakChoice.choices,
+        default=SegmentTieBreakChoice.IMPS,
+    )  # fmt: skip
 
     # Knockouts: the places played for besides the final, how the other losers are placed,
     # and what keeps a match with a whole carry-over from ending level.
@@ -190,6 +216,17 @@ class Stage(models.Model):
         """Return what sets boards, segments, VP scale and bye VP: the event for stage 1."""
         return self.event if self.is_first else self
 
+    @property
+    def vp_rule(self):
+        """Return the VP scale its matches are scored on: the scale's name, or the
+        director's table itself for "custom" (``vp_rule_of``)."""
+        return vp_rule_of(self.vp_scale, self.vp_table)
+
+    @property
+    def by_segments(self) -> bool:
+        """Return True for an elimination stage whose matches are decided by segments won."""
+        return self.is_knockout and self.decided_by == KnockoutDecidedByChoice.SEGMENTS
+
     def bye_vp_value(self) -> Decimal:
         """Return the VP (points) a team gets for a bye: the setting (the event's for
         stage 1), or the scale's default; for the methods other than IMPs → VP, half the
@@ -199,8 +236,8 @@ class Stage(models.Model):
             return settings.bye_vp
         rules = self.method_rules()
         if not rules.uses_vp:
-            return scoring.average_points(rules, settings.boards_per_match, settings.vp_scale)
-        return scoring.default_bye_vp(settings.vp_scale)
+            return scoring.average_points(rules, settings.boards_per_match, settings.vp_rule)
+        return scoring.default_bye_vp(settings.vp_rule)
 
     def method_rules(self) -> scoring.MethodRules:
         """Return how the stage scores a match: its method and settings (IMPs total for a
@@ -212,6 +249,7 @@ class Stage(models.Model):
             self.win_points,
             self.tie_margin,
             self.patton_stake,
+            self.patton_aggregate,
         )
 
     def matches_here(self):
@@ -235,9 +273,10 @@ class Stage(models.Model):
         return scoring.tie_breaks(rule for rule in self.tie_breaks.split(",") if rule)
 
     def carry_over_rule(self) -> CarryOverRule:
+        lower = Fraction(self.carry_fraction_lower) if self.carry_fraction_lower else None
         return CarryOverRule(
             self.carry_over, self.carry_amount, Fraction(self.carry_fraction), self.carry_cap,
-            tenth=self.level_rule == LevelRuleChoice.TENTH,
+            lower_fraction=lower, tenth=self.level_rule == LevelRuleChoice.TENTH,
         )  # fmt: skip
 
 

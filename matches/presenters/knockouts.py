@@ -168,7 +168,8 @@ def working_text(working: CarryOverWorking) -> str:
     rule = working.rule
     if rule.method is CarryOverMethod.FIXED:
         return _("A fixed %(amount)s IMPs to the higher-placed team") % {"amount": rule.amount}
-    values = {"share": share_text(rule.fraction), "difference": _number(abs(working.difference))}
+    share = share_text(rule.share(working.to_higher))
+    values = {"share": share, "difference": _number(abs(working.difference))}
     if rule.method is CarryOverMethod.VP_DIFFERENCE:
         steps = [_("%(share)s × %(difference)s VP") % values]
     else:
@@ -185,6 +186,21 @@ def working_text(working: CarryOverWorking) -> str:
     return _("%(working)s, so the match cannot end level") % {"working": " ".join(steps)}
 
 
+def segments_text(match) -> str:
+    """Return the segments each team won, as the sheet writes it ("4 : 2 节", "4 : 2
+    segments"), for a match its stage decides by segments won; "" for any other."""
+    if not match.stage.by_segments:
+        return ""
+    values = {"home": _count(match.home_segments), "away": _count(match.away_segments)}
+    return _("%(home)s : %(away)s segments") % values
+
+
+def _count(value: Decimal) -> str:
+    """Return segments won as a count: "4", "2½"."""
+    whole, half = divmod(Decimal(value), 1)
+    return f"{int(whole)}½" if half else str(int(whole))
+
+
 def carry_over_text(match) -> str:
     """Return the working of a knockout match's carry-over in words, or "" when there is
     none to show (no carry-over, or the previous stage has changed since it was set)."""
@@ -196,20 +212,26 @@ def carry_over_text(match) -> str:
 
 def placing_text(outcome, placing) -> str:
     """Return how a team of the final ranking came to its place, in words: "Winner",
-    "Runner-up", "Third place match" (a placing match's), "Out in the Semi-finals ·
-    3rd in the round robin" (its position in the stage that placed it), "5th in the round
-    robin"."""
+    "Runner-up", "Third place · Third place match" (季军, 第四名 for places 3 and 4), "Out
+    in the Semi-finals · 3rd in the round robin" (its position in the stage that placed
+    it), "5th in the round robin"."""
     how = placing.how
     if how == "winner":
         return pgettext("event outcome", "Winner")
     if how == "runner-up":
         return _("Runner-up")
+    parts = []
+    if placing.place == 3 and not placing.shared:
+        parts.append(pgettext("event outcome", "Third place"))
+    elif placing.place == 4 and not placing.shared:
+        parts.append(pgettext("event outcome", "Fourth place"))
     if how == "placing-match":
         if placing.bracket == 3:
-            return _("Third place match")
-        values = {"first": placing.bracket, "last": placing.bracket + 1}
-        return _("Match for places %(first)s–%(last)s") % values
-    parts = []
+            parts.append(_("Third place match"))
+        else:
+            values = {"first": placing.bracket, "last": placing.bracket + 1}
+            parts.append(_("Match for places %(first)s–%(last)s") % values)
+        return " · ".join(parts)
     if how == "knockout":
         name = round_name(outcome.rounds, placing.round)
         if outcome.knockout.is_double_elimination:
@@ -222,8 +244,11 @@ def placing_text(outcome, placing) -> str:
 
 
 def outcome_note(outcome) -> str:
-    """Return the rule the final ranking followed, in words, by the knockout's settings."""
+    """Return the rule the final ranking followed, in words, by the knockout's settings; a
+    knockout with no stage before it speaks of its seeding, not of a qualifying stage."""
     stage = outcome.knockout
+    if stage.number == 1:
+        return _first_stage_note(stage)
     if stage.placing == PlacingChoice.ALL:
         return _(
             "Placing matches decided every place of the knockout; teams that did not reach "
@@ -252,3 +277,24 @@ def outcome_note(outcome) -> str:
         "qualifying stage; teams that did not reach the knockout follow, by their position "
         "there."
     )
+
+
+def _first_stage_note(stage) -> str:
+    """Return the ranking's rule for a knockout that is the event's first stage: no
+    qualifying stage placed anyone; "" where the bracket alone decided every place."""
+    if stage.placing == PlacingChoice.ALL:
+        return ""
+    shared = stage.losers_by == LosersByChoice.SHARED
+    if stage.placing == PlacingChoice.THIRD:
+        if shared:
+            return _(
+                "The third place match decided 3rd and 4th; the other teams out in the "
+                "same round share its best place."
+            )
+        return _(
+            "The third place match decided 3rd and 4th; the other teams out in the same "
+            "round are placed by their seeding."
+        )
+    if shared:
+        return _("Teams out in the same round share its best place.")
+    return _("Teams out in the same round are placed by their seeding.")

@@ -100,7 +100,7 @@ def row_signature(match: Match, row: ScorecardRow) -> tuple:
         board.number, board.vulnerability,
         _result_signature(row.open), _result_signature(row.closed),
         adjusted and (adjusted.home_imps, adjusted.away_imps, adjusted.reason),
-        comparison.complete, comparison.imps, comparison.difference,
+        comparison.complete, comparison.imps, comparison.difference, row.points,
     )  # fmt: skip
 
 
@@ -133,12 +133,14 @@ def scorecard(match: Match) -> Scorecard:
     penalties = list(match.imp_penalties.select_related("team"))
     result = match.score(boards, penalties)
     comparisons = {c.number: c for c in result.boards}
+    rules = match.stage.method_rules()
     rows = [
         ScorecardRow(
             board,
             board.result_in(RoomChoice.OPEN),
             board.result_in(RoomChoice.CLOSED),
             comparisons[board.number],
+            table_board_points(rules, comparisons[board.number]),
         )
         for board in boards
     ]

@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from matches.choices import TieBreakChoice
 
 from .formatting import quotient
-from .units import format_points, units_label
+from .units import format_points, sheet_counts_imps, units_label
 
 ROW = (
     '<tr data-team="{team_id}">'
@@ -24,11 +24,16 @@ ROW = (
     '<td class="team-cell"><a href="{url}">{name}</a>{penalties}</td>'
     '<td class="text-end">{played}</td>'
     '<td class="text-end fw-semibold total-vp">{vp}</td>'
+    "{imps}"
+    '<td class="small decided-by">{tie_break}</td>'
+    "</tr>"
+)
+# IMPs won and lost, and their quotient: not for board-a-match, whose boards score by
+# their raw scores alone (an IMP quotient there is mostly "∞" or "—").
+IMPS = (
     '<td class="text-end d-none d-sm-table-cell">{won}</td>'
     '<td class="text-end d-none d-sm-table-cell">{lost}</td>'
     '<td class="text-end d-none d-md-table-cell">{quotient}</td>'
-    '<td class="small decided-by">{tie_break}</td>'
-    "</tr>"
 )
 PENALTIES = ' <span class="badge text-bg-danger" title="{reasons}">−{amounts} {units}</span>'
 
@@ -40,6 +45,7 @@ def standings_rows(rows, event_id: int, stage=None) -> SafeString:
     Before play (no team has played a match) nobody is ranked: the positions read "—".
     """
     units = escape(units_label(stage))
+    imps = stage is None or sheet_counts_imps(stage)
     rows = list(rows)
     started = any(row.standing.played for row in rows)
     team_url = reverse("team", args=[event_id, 0]).replace("/0/", "/{}/")
@@ -65,9 +71,13 @@ def standings_rows(rows, event_id: int, stage=None) -> SafeString:
                 penalties=penalties,
                 played=int(standing.played),
                 vp=format_points(standing.vp, stage),
-                won=int(standing.imps_won),
-                lost=int(standing.imps_lost),
-                quotient=quotient(standing),
+                imps=IMPS.format(
+                    won=int(standing.imps_won),
+                    lost=int(standing.imps_lost),
+                    quotient=quotient(standing),
+                )
+                if imps
+                else "",
                 tie_break=labels.get(str(tie_break), "") if tie_break else "",
             )
         )

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext, pgettext_lazy
 
-from matches.choices import ScoringMethodChoice, VPScaleChoice
+from matches.choices import KnockoutDecidedByChoice, ScoringMethodChoice, VPScaleChoice
 from matches.scoring import (
     BOARD_METHODS,
     Method,
@@ -77,10 +77,13 @@ def units_code(stage) -> str:
 
 
 def scoring_text(stage) -> str:
-    """Return how a stage scores, for its page's heading: the VP scale for IMPs → VP (and
-    a knockout), else the method ("Board-a-match", "Win/loss", …)."""
+    """Return how a stage scores, for its page's heading: the VP scale for IMPs → VP, what
+    decides a knockout's match (never a VP scale: its matches have none), else the method
+    ("Board-a-match", "Win/loss", …)."""
     method = method_of(stage)
-    if method in (Method.IMPS_VP, Method.IMPS):
+    if stage.is_knockout:
+        return str(KnockoutDecidedByChoice(stage.decided_by).label)
+    if method is Method.IMPS_VP:
         return str(VPScaleChoice(stage.settings.vp_scale).label)
     return str(ScoringMethodChoice(method.value).label)
 
@@ -129,7 +132,7 @@ def points_detail(match, result) -> str:
         settings = match.settings
         boards = board_a_match(result.boards, rules.board_scale)
         margins = (result.home_margin, result.away_margin)
-        aggregate = aggregate_points(rules, margins, settings.boards_per_match, settings.vp_scale)
+        aggregate = aggregate_points(rules, margins, settings.boards_per_match, settings.vp_rule)
         text += gettext("; board points %(boards)s, IMP aggregate %(aggregate)s") % {
             "boards": " : ".join(halves(p) for p in boards),
             "aggregate": " : ".join(halves(p) for p in aggregate),

@@ -39,6 +39,7 @@ from .methods import (
     BoardScale,
     Method,
     MethodRules,
+    PattonAggregate,
     aggregate_points,
     average_points,
     board_a_match,
@@ -47,6 +48,8 @@ from .methods import (
     board_record,
     match_points,
     most_points,
+    total_points,
+    total_points_aggregate,
     win_loss,
 )
 from .outcomes import (
@@ -67,6 +70,8 @@ from .results import (
     passed_out_extras,
 )
 from .schedule import Pairing, berger_schedule, byes_by_round, round_count
+from .segments_won import DecidedBy as KnockoutDecidedBy
+from .segments_won import SegmentRecord, SegmentTieBreak, segment_record, segments_winner
 from .standings import (
     WBF_TIE_BREAKS,
     Bye,
@@ -87,10 +92,13 @@ from .victory_points import (
     VPScale,
     VPScaleError,
     printed_25_table,
+    published_table,
+    scale_boards,
     scale_total,
     victory_points,
     wbf_2013_table,
 )
+from .vp_tables import VPTable, VPTableError, parse_vp_table
 
 register_score_tables(score_table)  # each contract carries its score table
 
@@ -101,6 +109,9 @@ __all__ = [
     "BoardScale",
     "Method",
     "MethodRules",
+    "PattonAggregate",
+    "total_points",
+    "total_points_aggregate",
     "aggregate_points",
     "average_points",
     "board_a_match",
@@ -148,6 +159,16 @@ __all__ = [
     "VPScale",
     "VPScaleError",
     "printed_25_table",
+    "published_table",
+    "scale_boards",
+    "VPTable",
+    "VPTableError",
+    "parse_vp_table",
+    "KnockoutDecidedBy",
+    "SegmentRecord",
+    "SegmentTieBreak",
+    "segment_record",
+    "segments_winner",
     "scale_total",
     "victory_points",
     "wbf_2013_table",

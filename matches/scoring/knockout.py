@@ -19,7 +19,13 @@ Carry-over (``carry_over``)
     - a fixed amount of IMPs to the higher-placed team (say 0.1, so a tie cannot follow);
     - a fraction of the qualifying-stage difference, with a cap: the VP difference in the
       qualifier's standings, or the IMPs of the two teams' matches against each other in
-      the qualifier (to the team that won them, which may be the lower-placed one).
+      the qualifier (to the team that won them, which may be the lower-placed one), with
+      one share for both cases or, set apart (``lower_fraction``), another share when the
+      lower-placed team won them;
+    - the WBF's (``CarryOverMethod.WBF``): the IMPs of their match in the qualifier, half
+      of them when the higher-placed team won it, a third when the lower-placed team did,
+      at most 16 IMPs, rounded to a tenth (the carry-over into the quarter-finals of the
+      2013 Bermuda Bowl: docs/rules.md).
       The amount is worked out exactly, rounded to a tenth of an IMP (half up) and capped.
       IMPs on the boards are whole numbers, so a tie can only follow a whole carry-over:
       then the tenth goes the higher-placed team's way (0.1 more to it, or 0.1 less to the
@@ -163,6 +169,11 @@ class CarryOverMethod(enum.StrEnum):
     FIXED = "fixed"  # a fixed amount to the higher-placed team
     VP_DIFFERENCE = "vp-difference"  # a fraction of the VP difference in the qualifier
     HEAD_TO_HEAD_IMPS = "head-to-head-imps"  # a fraction of their IMPs against each other
+    WBF = "wbf"  # ½ of their IMPs to the higher-placed winner, ⅓ to the lower, at most 16
+
+
+# The WBF's carry-over: (share when the higher-placed team won, when the lower did, cap).
+WBF_CARRY = (Fraction(1, 2), Fraction(1, 3), Decimal("16.0"))
 
 
 def _tenths(value: Decimal | int | str, what: str) -> Decimal:
@@ -180,6 +191,9 @@ class CarryOverRule:
     amount: Decimal = Decimal(0)  # FIXED: IMPs to the higher-placed team
     fraction: Fraction = Fraction(0)  # VP_DIFFERENCE / HEAD_TO_HEAD_IMPS: share carried
     cap: Decimal | None = None  # the most that is carried (None: no cap)
+    # HEAD_TO_HEAD_IMPS: the share carried when the lower-placed team won their matches
+    # (None: ``fraction``, as when the higher-placed team won them).
+    lower_fraction: Fraction | None = None
     # The level rule: True, a whole carry-over moves by a tenth so that the match cannot
     # end level (see the module docstring); False, it stays whole, and a match that ends
     # level is decided by extra boards (the director records their winner).
@@ -187,16 +201,34 @@ class CarryOverRule:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "method", CarryOverMethod(self.method))
+        if self.method is CarryOverMethod.WBF:
+            fraction, lower, cap = WBF_CARRY
+            object.__setattr__(self, "fraction", fraction)
+            object.__setattr__(self, "lower_fraction", lower)
+            object.__setattr__(self, "cap", cap)
         object.__setattr__(self, "amount", _tenths(self.amount, "a fixed carry-over"))
-        fraction = Fraction(self.fraction)
-        if not 0 <= fraction <= 1:
-            raise ValueError(f"the share carried over must be 0 to 1, not {self.fraction!r}")
-        object.__setattr__(self, "fraction", fraction)
+        object.__setattr__(self, "fraction", _share(self.fraction))
+        if self.lower_fraction is not None:
+            object.__setattr__(self, "lower_fraction", _share(self.lower_fraction))
         if self.cap is not None:
             cap = _tenths(self.cap, "the cap")
             if cap == 0:
                 raise ValueError("a cap of 0 carries nothing: choose no carry-over instead")
             object.__setattr__(self, "cap", cap)
+
+    def share(self, to_higher: bool) -> Fraction:
+        """Return the share carried: ``fraction`` when the higher-placed team won the
+        earlier meeting (or for a VP difference), else ``lower_fraction`` if it is set."""
+        if to_higher or self.lower_fraction is None:
+            return self.fraction
+        return self.lower_fraction
+
+
+def _share(value) -> Fraction:
+    fraction = Fraction(value)
+    if not 0 <= fraction <= 1:
+        raise ValueError(f"the share carried over must be 0 to 1, not {value!r}")
+    return fraction
 
 
 class TieRule(enum.StrEnum):
@@ -260,7 +292,7 @@ def carry_over_working(
             raise ValueError(f"head-to-head IMPs must be a whole number: {head_to_head_imps!r}")
         difference = Fraction(head_to_head_imps)
     to_higher = difference >= 0
-    exact = abs(difference) * rule.fraction
+    exact = abs(difference) * rule.share(to_higher)
     tenths = int(exact * 10 + Fraction(1, 2))  # half up, exact
     rounded = _in_tenths(tenths)
     capped = None

@@ -47,6 +47,14 @@ the stage's own units; the standings add those points up (``standings.standings`
     (4 boards, 4 points from board-a-match at 1 a board and 6 from the IMPs) set 6 with
     the 1-point board scale; Bridgefélag Reykjavíkur's Patton (bridge.is, 2016) gives 20
     for the IMPs beside its board points.
+    The aggregate is the IMPs by default (``PattonAggregate.IMPS``). With
+    ``PattonAggregate.TOTAL_POINTS`` it is the total points, as the EBU's Patton and the
+    original American Patton have it: each team's raw scores on the boards added up (its
+    pair's score at one table plus its team-mates' at the other), the stake going to the
+    team ahead on that total, half of it to each when the totals are level. The EBU's own
+    conversion of a total-points difference to a share of the stake could not be found;
+    this all-or-nothing reading is the one the settings give. A board with an artificial
+    adjusted score has no raw score and adds nothing to the total points.
 
 The units are the method's: VP, board points, match points (won/tied/lost) or Patton
 points. Every amount is a ``Decimal``: halves exact, hundredths on a VP-scaled stake.
@@ -82,6 +90,13 @@ KNOCKOUT_METHODS = (Method.IMPS,)
 BOARD_METHODS = frozenset({Method.BOARD_A_MATCH, Method.PATTON})
 
 
+class PattonAggregate(enum.StrEnum):
+    """What Patton's aggregate adds up."""
+
+    IMPS = "imps"  # the IMP margin, on the stage's VP scale scaled to the stake
+    TOTAL_POINTS = "total-points"  # the raw scores: the stake to the team ahead
+
+
 class BoardScale(enum.StrEnum):
     """What a board is worth in board-a-match (and Patton's board points)."""
 
@@ -102,9 +117,11 @@ class MethodRules:
     win: Decimal = Decimal(1)  # win/loss: the points for a match won
     tie_margin: int = 0  # win/loss: a match won by this many IMPs or fewer is tied
     patton_stake: Decimal | None = None  # Patton: the aggregate's points; None: as boards
+    patton_aggregate: PattonAggregate = PattonAggregate.IMPS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "method", Method(self.method))
+        object.__setattr__(self, "patton_aggregate", PattonAggregate(self.patton_aggregate))
         object.__setattr__(self, "board_scale", BoardScale(str(self.board_scale)))
         win = Decimal(self.win)
         if not win.is_finite() or win <= 0:
@@ -207,7 +224,12 @@ def match_points(
         return home, away
     home, away = board_a_match(boards, rules.board_scale)
     if method is Method.PATTON:
-        home_aggregate, away_aggregate = aggregate_points(rules, margins, match_boards, scale)
+        if rules.patton_aggregate is PattonAggregate.TOTAL_POINTS:
+            home_aggregate, away_aggregate = total_points_aggregate(
+                rules.stake(match_boards, scale), total_points(boards)
+            )
+        else:
+            home_aggregate, away_aggregate = aggregate_points(rules, margins, match_boards, scale)
         home, away = home + home_aggregate, away + away_aggregate
     return home, away
 
@@ -223,6 +245,21 @@ def aggregate_points(
     if home_margin == -away_margin:
         return home, stake - home
     return home, scaled_vp(away_margin, match_boards, scale, stake)
+
+
+def total_points(boards: Iterable) -> int:
+    """Return the home team's total-points margin: the raw differences of the complete
+    boards added up (a board with an artificial adjusted score adds nothing)."""
+    return sum(board.difference for board in boards if board.complete and board.adjusted is None)
+
+
+def total_points_aggregate(stake: Decimal, margin: int) -> tuple[Decimal, Decimal]:
+    """Return (home, away): Patton's aggregate on total points, the stake to the team
+    ahead by ``margin`` (the home team's), half of it each when level."""
+    stake = Decimal(stake)
+    if margin == 0:
+        return stake * _HALF, stake * _HALF
+    return (stake, Decimal(0)) if margin > 0 else (Decimal(0), stake)
 
 
 def board_record(boards: Iterable) -> tuple[int, int, int]:

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 
 from .standings import Bye, MatchOutcome
-from .victory_points import VPScale
+from .victory_points import VPScale, VPScaleError, scale_total
 
 FINAL = "final"  # the status of a match a director marked final
 
@@ -68,9 +68,17 @@ def match_outcome(row: Mapping, *, live: bool = False) -> MatchOutcome:
     )
 
 
-def default_bye_vp(scale: str) -> Decimal:
-    """Return the VP for a bye when none is set: 18 on the printed 25-VP scale, else 12."""
-    return Decimal(18 if scale == VPScale.PRINTED_25 else 12)
+def default_bye_vp(scale) -> Decimal:
+    """Return the VP for a bye when none is set: 18 on the printed 25-VP scale and the
+    ACBL's 30-VP scale, 12 on the 20-VP scales, 60% of a typed table's top."""
+    if scale in (VPScale.PRINTED_25, VPScale.ACBL_30):
+        return Decimal(18)
+    if scale == VPScale.CUSTOM or not isinstance(scale, str):
+        try:
+            return (Decimal(scale_total(scale)) * Decimal("0.6")).quantize(Decimal("0.01"))
+        except VPScaleError:
+            return Decimal(12)
+    return Decimal(12)
 
 
 def bye_vp(base: Decimal, team, outcomes: Iterable[MatchOutcome], *, average: bool) -> Decimal:

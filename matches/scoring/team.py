@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .imps import imps
 from .methods import MethodRules, match_points
+from .segments_won import SegmentRecord, segment_record
 from .victory_points import VPScale
 
 
@@ -151,6 +152,16 @@ class MatchResult:
     def balanced(self) -> bool:
         """Return True when one team's margin is the other's loss (no split score, penalty)."""
         return self.home_margin == -self.away_margin
+
+    def segment_record(self) -> SegmentRecord:
+        """Return the segments each team won: a segment counts once all its boards are
+        complete; the last one's margin is the tie-break's (segments_won.py)."""
+        played = [
+            (segment.this.home_margin, segment.this.pending_boards == 0
+             and segment.this.complete_boards > 0)
+            for segment in self.segments
+        ]  # fmt: skip
+        return segment_record(played, last=len(self.segments))
 
     @property
     def boards(self) -> tuple[BoardComparison, ...]:

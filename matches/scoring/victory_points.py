@@ -14,6 +14,13 @@ Two scales, named by the value users and settings store:
 ``wbf-2013``
     The WBF continuous 20-VP scale of 2013 for any number of boards, to two
     decimals; the two teams' VP always add up to 20.00. See ``wbf_2013_table``.
+
+``acbl-20``, ``acbl-30``
+    Published tables (``vp_tables.PUBLISHED``), each for the board counts it names.
+
+``custom``
+    A table the director typed in (``vp_tables.VPTable``): every function here takes
+    the table itself in place of the scale's name.
 """
 
 from __future__ import annotations
@@ -24,12 +31,17 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from functools import lru_cache
 from typing import NamedTuple
 
+from .vp_tables import PUBLISHED, VPTable
+
 
 class VPScale(enum.StrEnum):
     """A VP scale; the values are what users and settings store."""
 
     PRINTED_25 = "printed-25"
     WBF_2013 = "wbf-2013"
+    ACBL_20 = "acbl-20"
+    ACBL_30 = "acbl-30"
+    CUSTOM = "custom"  # the director's table (``vp_tables.VPTable``)
 
 
 class VPScaleError(ValueError):
@@ -64,12 +76,15 @@ PRINTED_25_HIGHS = {
 PRINTED_25_BOARDS = tuple(PRINTED_25_HIGHS)
 _UNPRINTED_COLUMNS = (11, 13, 15)  # 25:4, 25:2, 25:0
 
-_TOTALS = {VPScale.PRINTED_25: 25, VPScale.WBF_2013: 20}
+_TOTALS = {VPScale.PRINTED_25: 25, VPScale.WBF_2013: 20, VPScale.ACBL_20: 20, VPScale.ACBL_30: 30}
+Scale = VPScale | str | VPTable
 _WBF_TOTAL = Decimal("20.00")
 _HUNDREDTH = Decimal("0.01")
 
 
-def _scale(scale: str | VPScale) -> VPScale:
+def _scale(scale: Scale) -> VPScale:
+    if isinstance(scale, VPTable):
+        return VPScale.CUSTOM
     try:
         return VPScale(scale)
     except ValueError:
@@ -83,13 +98,44 @@ def _check_int(value: int, what: str) -> int:
     return value
 
 
-def scale_total(scale: str | VPScale) -> int:
-    """Return the most VP one team can score: 25 on printed-25, 20 on wbf-2013.
+def scale_total(scale: Scale) -> int | Decimal:
+    """Return the most VP one team can score: 25 on printed-25, 20 on wbf-2013, 30 on
+    acbl-30, a typed table's top.
 
     On wbf-2013 the two teams' VP always add up to this; on printed-25 they add up to
     30 for a draw or a close match, falling to 25 only for the biggest margins.
     """
-    return _TOTALS[_scale(scale)]
+    if isinstance(scale, VPTable):
+        return scale.total
+    name = _scale(scale)
+    if name is VPScale.CUSTOM:
+        raise VPScaleError("the director's scale has no table yet", "no-table")
+    return _TOTALS[name]
+
+
+def published_table(scale: Scale, boards: int) -> VPTable:
+    """Return the table a published scale (acbl-20, acbl-30) has for ``boards``, or a
+    typed table itself; raise VPScaleError for a board count it does not cover."""
+    if isinstance(scale, VPTable):
+        return scale
+    name = _scale(scale)
+    _check_int(boards, "the number of boards")
+    try:
+        return PUBLISHED[name.value][boards]
+    except KeyError:
+        covered = sorted(PUBLISHED.get(name.value, {}))
+        span = f"{covered[0]} to {covered[-1]}" if covered else "no"
+        raise VPScaleError(f"the {name.value} scale covers {span} boards, not {boards}") from None
+
+
+def scale_boards(scale: Scale) -> tuple[int, ...] | None:
+    """Return the board counts a scale covers; None for any number of boards."""
+    name = _scale(scale)
+    if name is VPScale.PRINTED_25:
+        return PRINTED_25_BOARDS
+    if name.value in PUBLISHED:
+        return tuple(sorted(PUBLISHED[name.value]))
+    return None
 
 
 def printed_25_table(boards: int) -> list[VPBand]:
@@ -187,16 +233,23 @@ def _make_concave(values: list[int]) -> None:
 
 
 def victory_points(
-    imp_margin: int, boards: int, scale: str | VPScale
+    imp_margin: int, boards: int, scale: Scale
 ) -> tuple[int, int] | tuple[Decimal, Decimal]:
     """Return (home_vp, away_vp) for a match the home team won by imp_margin IMPs.
 
     A negative margin is a home loss: the away team gets the bigger share. printed-25
-    gives whole numbers; wbf-2013 gives Decimals to 0.01 that add up to 20.00.
+    gives whole numbers; wbf-2013 gives Decimals to 0.01 that add up to 20.00; a table
+    (acbl-20, acbl-30, a typed one) the VP it has for the margin.
     """
     margin = _check_int(imp_margin, "an IMP margin")
+    _check_int(boards, "the number of boards")
     won = abs(margin)
-    if _scale(scale) is VPScale.PRINTED_25:
+    name = _scale(scale)
+    if name is VPScale.CUSTOM and not isinstance(scale, VPTable):
+        raise VPScaleError("the director's scale has no table yet", "no-table")
+    if name in (VPScale.ACBL_20, VPScale.ACBL_30, VPScale.CUSTOM):
+        winner, loser = published_table(scale, boards).split(won)
+    elif name is VPScale.PRINTED_25:
         highs = _printed_highs(boards)
         column = next((c for c, high in enumerate(highs) if won <= high), len(highs))
         winner, loser = _printed_split(column)

@@ -40,6 +40,7 @@ register.simple_tag(wall.traveller_address, name="traveller_url")  # stage, roun
 register.simple_tag(scorecards.row_html, name="scorecard_row")  # match, row (kept drawn)
 register.filter("sheet_units", units.sheet_units)  # a table sheet's points row; "" knockout
 register.filter("sheet_counts_imps", units.sheet_counts_imps)  # its IMP columns; not BAM
+register.filter("counts_boards", units.counts_boards)  # board points: BAM and Patton
 register.filter("points", units.format_points)  # {{ value|points:stage }}
 register.filter("directs", permissions.directs)  # {{ user|directs:event }}
 register.filter("is_director", permissions.is_director)

@@ -3,6 +3,7 @@ stage's round by its name, and a match's carry-over's working in words
 (``matches/presenters/knockouts.py``).
 
     {{ match|round_title }}    {% stage_round_title stage number %}    {{ match|carry_working }}
+    {{ match|segments_won }}   "4 : 2 segments" (4 : 2 节) where segments won decide, else ""
     {% round_link stage number %}  a round's link text: a knockout's name, else its number
     {{ match|placing_title }}  a placing match's name ("Third place"), "" for another match
     {{ match|round_note }}     beside a match in its round's list: a placing match's name,
@@ -19,6 +20,7 @@ register = template.Library()
 
 register.filter("round_title", knockouts.match_round_name)
 register.filter("carry_working", knockouts.carry_over_text)
+register.filter("segments_won", knockouts.segments_text)
 register.filter("placing_title", knockouts.placing_match_name)
 register.filter("round_note", knockouts.match_note)
 register.simple_tag(knockouts.stage_round_name, name="stage_round_title")

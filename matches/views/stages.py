@@ -15,14 +15,14 @@ from matches import actions
 from matches.auth.permissions import event_director_required
 from matches.caching.pagecache import public_page
 from matches.caching.versions import event_of_event
-from matches.forms.stages import (
+from matches.forms.stage_steps import (
     KnockoutTieForm,
     SeedingForm,
-    StageForm,
     StandingsTieForm,
     SwapForm,
     TeamChoiceForm,
 )
+from matches.forms.stages import StageForm
 from matches.models import Event, Match
 from matches.models.stages import stages_of
 from matches.presenters import stage_pages

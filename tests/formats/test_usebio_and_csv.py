@@ -53,6 +53,14 @@ def test_the_document_is_well_formed_utf8_usebio_1_2_for_a_teams_event():
     assert xml_event.findtext("MATCH_SCORING_METHOD") == "VPS"
 
 
+def test_the_club_element_comes_first_as_published_readers_take_it():
+    root = ET.fromstring(usebio.write_usebio(event()))
+    assert [child.tag for child in root] == ["CLUB", "EVENT"]
+    club = root.find("CLUB")
+    assert club.findtext("CLUB_NAME") == "俱乐部队式赛 & Co"  # no club kept: the event's name
+    assert club.findtext("CLUB_ID_NUMBER") == root.find("EVENT").findtext("EVENT_IDENTIFIER")
+
+
 def test_participants_are_teams_with_their_players_place_and_vp():
     root = ET.fromstring(usebio.write_usebio(event()))
     teams = root.findall("EVENT/PARTICIPANTS/TEAM")

@@ -50,6 +50,7 @@ def event():
 def test_every_team_has_its_number_and_name_where_the_consumer_reads_them(client, event):
     read = usebio_consumer.read(client.get(reverse("event-usebio", args=[event.pk])).content)
     assert (read.version, read.type, read.description) == ("1.2", "teams", "全国队式赛 & Co")
+    assert [(club.name, club.id) for club in read.clubs] == [("全国队式赛 & Co", str(event.pk))]
     assert (read.board_scoring, read.match_scoring, read.boards) == ("imps", "vps", 16)
     teams = {team.name: team for team in event.teams.prefetch_related("players")}
     assert sorted(t.name for t in read.participants) == sorted(teams)

@@ -74,8 +74,15 @@ class Match:
 
 
 @dataclass
+class Club:
+    name: str | None = None
+    id: str | None = None
+
+
+@dataclass
 class Event:
     version: str | None = None
+    clubs: list[Club] = field(default_factory=list)
     type: str | None = None
     description: str | None = None
     date: datetime.date | None = None
@@ -99,6 +106,9 @@ def read(data: bytes) -> Event:
         return event
     event.version = root.get("Version")
     for child in root:
+        if child.tag == "CLUB":  # processClub: CLUB_NAME and CLUB_ID_NUMBER
+            club = Club(child.findtext("CLUB_NAME"), child.findtext("CLUB_ID_NUMBER"))
+            event.clubs.append(club)
         if child.tag == "EVENT":
             kind = (child.get("EVENT_TYPE") or "INVALID").lower()
             event.type = kind if kind in EVENT_TYPES else None

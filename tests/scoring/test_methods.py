@@ -203,3 +203,29 @@ def test_a_patton_result_is_its_board_points_plus_its_aggregate_points():
     assert board_a_match(compared, BoardScale.TWO) == (6, 2)
     assert aggregate_points(PATTON, (0, 0), 4, "wbf-2013") == (4, 4)
     assert board_record([BoardComparison(1, 420, None), *boards(0)]) == (0, 1, 0)
+
+
+TOTAL_PATTON = MethodRules(Method.PATTON, BoardScale.TWO, patton_aggregate="total-points")
+
+
+def test_patton_on_total_points_gives_the_stake_to_the_team_ahead_on_raw_scores():
+    # Worked by hand: the home team loses three part-scores by 10 points each (0 IMPs)
+    # and wins a game swing of 620 (+13 IMPs): boards 0 + 0 + 0 + 2 = 2 of 8, and the
+    # aggregate of +590 total points takes all 8 for the aggregate: 10 : 6.
+    compared = boards(-10, -10, -10, 620)
+    assert scored(TOTAL_PATTON, compared) == (10, 6)
+
+
+def test_the_two_aggregates_can_give_the_aggregate_to_different_teams():
+    # Worked by hand: +50 (2 IMPs), -20 and -20 (1 IMP each): level on IMPs, 10 total
+    # points ahead. Boards 2 : 4, the stake 6 (as boards): 3 each on IMPs, 6 : 0 on points.
+    compared = boards(50, -20, -20)
+    on_imps = scored(MethodRules(Method.PATTON, BoardScale.TWO), compared)
+    on_points = scored(TOTAL_PATTON, compared)
+    assert on_imps == (2 + 0 + 0 + 3, 0 + 2 + 2 + 3)  # the aggregate drawn on IMPs: 3 each
+    assert on_points == (2 + 6, 4 + 0)  # the aggregate won on total points: all 6
+
+
+def test_level_total_points_share_the_stake():
+    compared = boards(50, -50)
+    assert scored(TOTAL_PATTON, compared) == (4, 4)

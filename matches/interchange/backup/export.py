@@ -214,6 +214,7 @@ def _export(event: Event) -> dict:
             "name": event.name,
             "date": event.date.isoformat(),
             "vp_scale": event.vp_scale,
+            "vp_table": event.vp_table,
             "boards_per_match": event.boards_per_match,
             "boards_per_segment": event.boards_per_segment,
             "bye_vp": decimal_text(event.bye_vp),

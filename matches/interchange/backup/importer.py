@@ -37,7 +37,7 @@ from matches.scoring import Card, CardError, Contract, ContractError
 from .deals import read_deals
 from .document import FORMAT, FORMAT_VERSION, ROOMS, BackupError, field_of, show
 from .schema import check_shape
-from .stages import read_stages, stage_of
+from .stages import checked_vp_table, read_stages, stage_of
 from .values import Reader
 
 
@@ -173,6 +173,7 @@ class Importer:
             table_lead=source.get("table_lead", False),
             table_each_board=source.get("table_each_board", False),
         )
+        event.vp_table = checked_vp_table(source, source.get("vp_table"))
         self.where[id(event)] = source.where
         for index, reader in top.each("teams"):
             self.read_team(index, reader)

@@ -15,11 +15,14 @@ from matches.choices import (
     BoardScaleChoice,
     CarryOverChoice,
     DoubleFinalChoice,
+    KnockoutDecidedByChoice,
     LevelRuleChoice,
     LosersByChoice,
+    PattonAggregateChoice,
     PlacingChoice,
     ScoringMethodChoice,
     SeatChoice,
+    SegmentTieBreakChoice,
     StageKind,
     VPScaleChoice,
 )
@@ -93,6 +96,9 @@ def items(node: dict) -> dict:
     return {"type": "array", "items": node}
 
 
+# A director's VP table: [[lowest margin, "winner's VP", "loser's VP"], ...] (checked as a
+# scale when read: matches/scoring/vp_tables.py).
+VP_TABLE = items({"type": "array", "minItems": 3, "maxItems": 3})
 KEY = {"type": "string", "pattern": NOT_BLANK}  # a team's, player's or match's own key
 WHEN = {"type": "string", "description": TIME}
 MAYBE_WHEN = maybe(WHEN)
@@ -191,6 +197,11 @@ STAGE = obj({"number": whole(1)}, {
     "carry_over": maybe(choice(CarryOverChoice.values)),
     "carry_amount": maybe(decimal(Stage, "carry_amount")),
     "carry_fraction": maybe(text(Stage, "carry_fraction")),
+    "carry_fraction_lower": maybe(text(Stage, "carry_fraction_lower")),
+    "decided_by": maybe(choice(KnockoutDecidedByChoice.values)),
+    "segment_tie_break": maybe(choice(SegmentTieBreakChoice.values)),
+    "patton_aggregate": maybe(choice(PattonAggregateChoice.values)),
+    "vp_table": maybe(VP_TABLE),
     "carry_cap": maybe(decimal(Stage, "carry_cap")),
     "placing": maybe(choice(PlacingChoice.values)),
     "losers_by": maybe(choice(LosersByChoice.values)),
@@ -243,6 +254,7 @@ DOCUMENT = obj({
         "boards_per_match": whole(),
         "boards_per_segment": whole(),
     }, {
+        "vp_table": maybe(VP_TABLE),
         "bye_vp": maybe(decimal(Event, "bye_vp")),
         "average_plus": maybe(whole()),
         "average_minus": maybe(whole()),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from matches import scoring
 from matches.models import DrawSwap, DrawTable, Event, Stage, StageEntry, TieDecision
 
 from .document import (
@@ -96,6 +97,7 @@ def read_stage(importer, index: int, reader: Reader) -> None:
     stage = stages[number] = Stage(event=event, number=number)
     for name in STAGE_SETTINGS:
         setattr(stage, name, reader.get(name, setting_default(name, event)))
+    stage.vp_table = checked_vp_table(reader, stage.vp_table)
     for name in STAGE_DECIMALS:
         field = field_of(Stage, name)
         value = reader.decimal(name, field)
@@ -141,4 +143,14 @@ def setting_default(name: str, event: Event):
     if name in EVENT_SETTINGS:
         return getattr(event, name)
     field = field_of(Stage, name)
-    return None if field.null else field.default
+    return None if field.null else field.get_default()
+
+
+def checked_vp_table(reader: Reader, table) -> list:
+    """Return a director's VP table as the document holds it, refused unless it is a scale."""
+    if table is None:
+        return []
+    try:
+        return scoring.VPTable.from_stored(table).stored() if table else []
+    except scoring.VPTableError as fault:
+        reader.fail("vp_table", f"not a VP scale: {fault}")
