@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0022_double_final'),
+        ('matches', '0023_table_entries_agree'),
     ]
 
     operations = [
