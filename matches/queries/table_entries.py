@@ -3,9 +3,9 @@ waiting for the other side, the entry not agreed (with the reason given), and th
 whose acceptance saved the room's result as it is now (the result is then the table's).
 
 The statuses an entry may have are read here alone: an entry counts only while it is
-waiting, not agreed or accepted; any other (replaced by its own side, and any status the
-table's flow may add, such as one the director's result closes) is left out. One query for
-all the boards of a room, whatever their number.
+waiting, not agreed or accepted; any other (replaced by its own phone, superseded by the
+director's result, refused beside another entry waiting, and any status the table's flow
+may add) is left out. One query for all the boards of a room, whatever their number.
 """
 
 from __future__ import annotations
@@ -42,17 +42,11 @@ class TableWord:
 
 def _entries(board_ids: list[int], room: str):
     """Return the room's entries that count, oldest first, each with ``reason``: for one not
-    agreed, the reason its call for the director gave (the call made with the dispute, on
-    the same table and board, when the entry was decided)."""
-    reason = DirectorCall.objects.filter(
-        table_id=OuterRef("table_id"),
-        board_id=OuterRef("board_id"),
-        dispute=True,
-        created__gte=OuterRef("decided"),
-    ).order_by("created", "pk")
+    agreed, the reason its call for the director gave."""
+    reason = DirectorCall.objects.filter(entry_id=OuterRef("pk"), dispute=True)
     entries = TableEntry.objects.filter(
         board_id__in=board_ids, table__room=room, status__in=SHOWN
-    ).annotate(reason=Subquery(reason.values("reason")[:1]))
+    ).annotate(reason=Subquery(reason.order_by("pk").values("reason")[:1]))
     return entries.order_by("created", "pk")
 
 
