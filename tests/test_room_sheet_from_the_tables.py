@@ -216,7 +216,11 @@ def test_confirmed_the_directors_result_replaces_the_tables(match, director):
 def test_the_directors_own_result_and_the_tables_same_result_need_no_question(match):
     the_table_plays(match)
     enter(match, 5, "open", "2NT", "N", "=")  # the director's own: corrected at once
-    assert enter(match, 4, "open", "2HX", "W", "-2").contract == Contract.parse("2HX")
+    revision = Event.objects.get(pk=match.event_id).revision
+    same = enter(match, 4, "open", "2HX", "W", "-2")  # the table's, typed again: left as it is
+    assert (str(same.contract), same.version) == ("2HX", 1)
+    assert sheet_rows(match, "open")[3].state == "accepted"
+    assert Event.objects.get(pk=match.event_id).revision == revision
 
 
 def test_the_sheet_asks_before_replacing_the_tables_result(director_client, match):

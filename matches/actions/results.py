@@ -65,16 +65,20 @@ def record_result(
     since, Conflict carries the result as it is now (the same entry typed twice is no
     conflict: the saved result is returned). A result the table accepted (and no one
     changed since) is replaced only when the director confirms (``confirm``):
-    ReplacesTableResult names it, whichever version the page showed.
+    ReplacesTableResult names it, whichever version the page showed; the same result
+    typed again leaves it as it is, the table's.
     """
     with changing(user) as change:
         board, match = _board(change, board)
         # read inside this change, the match's row locked: no one can have written it since
         current, by_director = room_result(board, room)
-        if current is not None:
+        if current is not None and not by_director:  # the table's result
             current.board = board
-        if current is not None and not (by_director or confirm or current.matches_entry(entry)):
-            raise ReplacesTableResult(current)
+            if current.matches_entry(entry):
+                change.nothing_changed()  # the same: it stays the table's
+                return current
+            if not confirm:
+                raise ReplacesTableResult(current)
         result = write_result(change, current, board, room, entry, version)
         change.refresh_totals(match)
         return result

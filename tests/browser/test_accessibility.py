@@ -508,7 +508,7 @@ PAGES = [
     # what the tables entered: waiting (6), accepted (8), the director's over the table's (5);
     # not agreed, with its reason (7, the closed room); typing over the table's result asks
     State("room-sheet-from-the-tables", "/director/matches/{match}/open/", user="director"),
-    State("room-sheet-not-agreed", "/director/matches/{match}/closed/#row-7", user="director"),
+    State("room-sheet-not-agreed", "/director/matches/{match}/closed/", user="director"),
     State(
         "room-sheet-replaces-the-tables",
         "/director/matches/{match}/open/",
