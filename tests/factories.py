@@ -62,8 +62,10 @@ def make_match(event=None, user=None, **fields):
     )
 
 
-def enter(match, number, room, contract, declarer="", result="", lead="", user=None):
-    """Return a result saved through the actions, as a director's entry would be."""
+def enter(match, number, room, contract, declarer="", result="", lead="", user=None,
+          confirm=False):  # fmt: skip
+    """Return a result saved through the actions, as a director's entry would be
+    (``confirm``: over a result the table accepted, as the director confirms it)."""
     board = Board.objects.get(match=match, number=number)
     contract = Contract.parse(contract)
     current = Result.objects.filter(board=board, room=room).first()
@@ -73,9 +75,8 @@ def enter(match, number, room, contract, declarer="", result="", lead="", user=N
         "lead": lead,
         "tricks": parse_result(result, contract),
     }
-    return actions.record_result(
-        board, RoomChoice(room), entry, version=current.version if current else 0, user=user
-    )
+    return actions.record_result(board, RoomChoice(room), entry, user=user, confirm=confirm,
+                                 version=current.version if current else 0)  # fmt: skip
 
 
 def make_scored_match():

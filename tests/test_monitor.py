@@ -249,7 +249,7 @@ def test_each_cell_shows_its_state(event):
     actions.dispute_at_table(disputed, side="EW", device="phone-ew", key="no-3", reason="4H")
     enter(match, 4, "open", "3NT", "S", "=")  # typed by a director
     at_table(table, 5)
-    enter(match, 5, "open", "4S", "N", "+1")  # the director's word over the table's
+    enter(match, 5, "open", "4S", "N", "+1", confirm=True)  # the director's word over the table's
     disputed_then_fixed = at_table(table, 6, accept=False)
     actions.dispute_at_table(disputed_then_fixed, side="EW", device="e", key="no-6")
     enter(match, 6, "open", "4S", "N", "-1")  # the director settles the dispute
@@ -397,7 +397,7 @@ def test_the_board_history_names_the_table_sides_and_phones_and_keeps_the_direct
     match = round_of(event, matches=1)[0]
     opened(event)
     at_table(table_of(match, "open"), 1)
-    enter(match, 1, "open", "4S", "N", "+1", user=director)
+    enter(match, 1, "open", "4S", "N", "+1", user=director, confirm=True)
     page = director_client.get(reverse("director-board-history", args=[match.pk, 1]))
     html = page.content.decode()
     assert (

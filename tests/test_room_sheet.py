@@ -99,7 +99,8 @@ def test_a_change_from_a_stale_page_is_refused_and_shows_both_values(director_cl
     response = save_row(director_client, match, 6, version=0, contract="4H", declarer="N",
                         result="-1")  # fmt: skip
     assert "Not saved: other changed this result" in response.text
-    assert 'class="current">3<span class="nt">NT</span> South  =</strong>' in response.text
+    now_saved = 'class="current">3<span class="nt">NT</span> by South, = (N-S 400)</strong>'
+    assert now_saved in response.text
     assert 'class="yours">4H N  -1</strong>' in response.text
     result = Result.objects.get()
     assert (str(result.contract), result.version) == ("3NT", 1)

@@ -44,7 +44,8 @@ The contract of every action
    refused change reads like any other bad input, never a server error. Subclasses:
    ``MatchIsFinal``; ``Conflict`` (a result saved from a stale page; ``.current`` is the
    result now saved); ``Gone`` (deleted meanwhile); ``NeedsConfirmation`` (allowed once
-   the director confirms: call again with ``confirm=True``).
+   the director confirms: call again with ``confirm=True``), such as
+   ``ReplacesTableResult`` (a director's result over the one a table accepted).
 8. **Rules the forms and imports share.** An action checks the rules of what it writes
    itself (``events.settings_errors``, ``text.text_errors``...), so a management
    command or an import cannot write what a form would refuse. Forms call the same
@@ -88,6 +89,7 @@ from .imports import import_event
 from .knockouts import decide_knockout_tie, next_knockout_round
 from .matches import add_match, delete_match, mark_final, reopen_match, set_seating
 from .results import (
+    ReplacesTableResult,
     assign_result,
     clear_artificial_score,
     load_results,
@@ -118,6 +120,7 @@ __all__ = [
     "Gone",
     "MatchIsFinal",
     "NeedsConfirmation",
+    "ReplacesTableResult",
     "accept_at_table",
     "add_bye",
     "add_director",

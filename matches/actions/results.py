@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from matches.choices import RoomChoice
+from matches.lib.contracts import result_words
 from matches.models import (
     Board,
     BoardAdjustment,
@@ -15,8 +17,30 @@ from matches.models import (
     Result,
     TableEntry,
 )
+from matches.queries.tables import room_result
 
-from .base import Conflict, Gone, MatchIsFinal, changing, checked_text, refresh_event_totals
+from .base import (
+    Conflict,
+    Gone,
+    MatchIsFinal,
+    NeedsConfirmation,
+    changing,
+    checked_text,
+    refresh_event_totals,
+)
+
+REPLACES_TABLES = _("This board's result was accepted at the table: %(result)s. Replace it?")
+
+
+class ReplacesTableResult(NeedsConfirmation):
+    """A director's result over the one the table accepted: saved once confirmed
+    (``confirm=True``). ``current`` is the table's result, as saved now."""
+
+    code = "replaces-table"
+
+    def __init__(self, current: Result):
+        super().__init__(REPLACES_TABLES, params={"result": result_words(current)})
+        self.current = current
 
 
 def _board(change, board) -> tuple[Board, object]:
@@ -31,17 +55,31 @@ def _board(change, board) -> tuple[Board, object]:
     return board, match
 
 
-def record_result(board, room: str, entry: dict, *, version: int, user) -> Result:
+def record_result(
+    board, room: str, entry: dict, *, version: int, user, confirm: bool = False
+) -> Result:
     """Return the room's result saved from a director's entry.
 
     ``entry``: contract (a scoring Contract), declarer, tricks and lead. ``version`` is
     the version the director's page showed (0: no result yet): if the row has changed
     since, Conflict carries the result as it is now (the same entry typed twice is no
-    conflict: the saved result is returned).
+    conflict: the saved result is returned). A result the table accepted (and no one
+    changed since) is replaced only when the director confirms (``confirm``):
+    ReplacesTableResult names it, whichever version the page showed; the same result
+    typed again leaves it as it is, the table's.
     """
     with changing(user) as change:
         board, match = _board(change, board)
-        result = save_result(change, board, room, entry, version)
+        # read inside this change, the match's row locked: no one can have written it since
+        current, by_director = room_result(board, room)
+        if current is not None and not by_director:  # the table's result
+            current.board = board
+            if current.matches_entry(entry):
+                change.nothing_changed()  # the same: it stays the table's
+                return current
+            if not confirm:
+                raise ReplacesTableResult(current)
+        result = write_result(change, current, board, room, entry, version)
         change.refresh_totals(match)
         return result
 

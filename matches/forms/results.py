@@ -206,7 +206,9 @@ class SheetRowForm(ActionFormMixin, ResultForm):
     """One row of a room's sheet: contract, declarer, opening lead and result, saved alone.
 
     ``version`` is the version of the result the page showed (0: none yet), so a save
-    from a stale page is refused instead of overwriting someone else's change.
+    from a stale page is refused instead of overwriting someone else's change. ``confirm``
+    (the row's "Replace it" button) saves over the result the table accepted; its "Keep
+    the table's result" button (``keeps_result``) saves nothing.
     """
 
     lead = forms.CharField(
@@ -216,6 +218,7 @@ class SheetRowForm(ActionFormMixin, ResultForm):
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     field_order = ["contract", "declarer", "lead", "result", "version"]
 
@@ -229,6 +232,10 @@ class SheetRowForm(ActionFormMixin, ResultForm):
 
     def clean_lead(self):
         return parse_lead(self.cleaned_data["lead"])
+
+    def keeps_result(self) -> bool:
+        """Return True when the director chose to keep the table's result (saving nothing)."""
+        return bool(self.data.get(self.add_prefix("keep")))
 
     def clean(self):
         cleaned = super().clean()

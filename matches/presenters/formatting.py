@@ -10,11 +10,11 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.utils.html import format_html
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext, pgettext
 
-from matches.scoring import Card, Contract, Doubling, Strain, format_result
-
-MINUS = "\u2212"  # a real minus sign, as the printed tables write a negative number
+from matches.lib.contracts import MINUS, doubling_text
+from matches.lib.contracts import contract_text as contract_text  # written for every layer
+from matches.scoring import Card, Contract, Strain, format_result
 
 SUIT_CLASS = {
     Strain.CLUBS: "suit-c",
@@ -54,15 +54,6 @@ def quotient(standing) -> str:
     return f"{standing.imp_quotient:.3f}"
 
 
-def doubling_text(doubling: Doubling) -> str:
-    """Return a double or redouble as the page's language writes it: X / XX, or × / ×× in
-    Chinese, as the seeds print them."""
-    if not doubling.value:
-        return ""
-    mark = "×" if (get_language() or "").startswith("zh") else "X"
-    return mark * len(doubling.value)
-
-
 def contract_html(contract: Contract | None):
     """Return the contract with a coloured suit symbol ("4♠X"; "4♠×" in Chinese)."""
     if contract is None:
@@ -94,13 +85,6 @@ def seat_letter(seat: str) -> str:
         "S": pgettext("seat, one letter", "S"),
         "W": pgettext("seat, one letter", "W"),
     }.get(seat or "", "")
-
-
-def contract_text(contract: Contract) -> str:
-    """Return the contract as plain text with its suit symbol ("4♠X"; "4♠×" in Chinese)."""
-    if contract.is_pass:
-        return gettext("Passed out")
-    return f"{contract.level}{contract.strain.symbol}{doubling_text(contract.doubling)}"
 
 
 def card_html(text: str | Card | None):

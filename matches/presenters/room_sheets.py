@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from matches import scoring
-from matches.choices import RoomChoice, SeatChoice
+from matches.choices import RoomChoice
 from matches.forms import SheetRowForm
-from matches.models import Board, Match, Result
+from matches.lib.contracts import result_words
+from matches.models import Board, Match, Result, TableSide
 from matches.presenters.formatting import card_html, contract_html
 from matches.presenters.table_cards import teams_at
+from matches.queries.table_entries import TableWord, table_words
 
 # A board whose IMPs reach this is highlighted for a second look (never refused).
 SWING_IMPS = 10
@@ -38,11 +41,57 @@ class SheetRow:
     saved: Result | None = None  # this room's result as the database has it now
     conflict: Result | None = None  # someone else's result, when a save met a conflict
     just_saved: bool = False  # the answer to a save that went through
+    table: TableWord | None = None  # what the room's table entered (None: not read)
+    question: str = ""  # asked before replacing the table's accepted result
+    kept: bool = False  # the answer to "keep the table's result": nothing saved
+
+    @property
+    def state(self) -> str:
+        """Return what the table (or a director) made of the board: "disputed" (not agreed
+        at the table, not settled since), "waiting" (entered, waiting for the other side),
+        "accepted" (the table's result), "director" (a director's or a file's), "empty"."""
+        word = self.table or TableWord(self.saved)
+        if word.disputed is not None:
+            return "disputed"
+        if word.waiting is not None:
+            return "waiting"
+        if self.saved is None:
+            return "empty"
+        return "accepted" if word.from_table else "director"
+
+    @property
+    def from_table(self) -> bool:
+        """Return True when the room's result is the one the table accepted."""
+        return self.table is not None and self.table.from_table
+
+    @property
+    def table_notes(self) -> list[tuple[str, str]]:
+        """Return what the row says of the table's entries: (kind, words), the entry not
+        agreed first, then the one waiting for the other side."""
+        word = self.table
+        notes = []
+        if word is not None and word.disputed is not None:
+            notes.append(("disputed", disputed_html(word.disputed)))
+        if word is not None and word.waiting is not None:
+            notes.append(("waiting", waiting_html(word.waiting)))
+        return notes
+
+    @property
+    def described_by(self) -> str:
+        """Return the ids of what the row says about itself, for its first field: the
+        table's entries, and a message about the row as a whole."""
+        number = self.board.number
+        ids = [f"row-{number}-table"] if self.table_notes else []
+        if self.form.non_field_errors() or self.conflict is not None or self.question:
+            ids.append(f"row-{number}-message")
+        return " ".join(ids)
 
     @property
     def ok(self) -> bool:
         """Return True when the row shows a saved result: no errors, no conflict."""
-        return self.saved is not None and not self.form.errors and self.conflict is None
+        if self.question or self.conflict is not None:
+            return False
+        return self.saved is not None and not self.form.errors
 
     @property
     def other(self) -> Result | None:
@@ -81,20 +130,9 @@ class SheetRow:
     @property
     def conflict_html(self):
         """Return the result someone else saved, as the conflict message shows it."""
-        current = self.conflict
-        if current is None:
+        if self.conflict is None:
             return ""
-        if not current.level:
-            return format_html(
-                '<strong class="current">{}</strong>', contract_html(current.contract)
-            )
-        return format_html(
-            '<strong class="current">{} {} {} {}</strong>',
-            contract_html(current.contract),
-            SeatChoice(current.declarer).label,
-            card_html(current.lead),
-            current.result_text,
-        )
+        return format_html('<strong class="current">{}</strong>', result_html(self.conflict))
 
     @property
     def typed_html(self):
@@ -111,6 +149,13 @@ class SheetRow:
             return gettext("Board %(number)s not saved: someone else changed it first.") % {
                 "number": number
             }
+        if self.question:
+            return gettext("Board %(number)s not saved: %(error)s") % {
+                "number": number,
+                "error": self.question,
+            }
+        if self.kept:
+            return gettext("Board %(number)s: the table’s result is kept.") % {"number": number}
         if self.form.errors:
             errors = [e for field_errors in self.form.errors.values() for e in field_errors]
             return gettext("Board %(number)s not saved: %(error)s") % {
@@ -129,16 +174,66 @@ class SheetRow:
         return gettext("Board %(number)s saved: %(score)s") % {"number": number, "score": text}
 
 
-def blank_row(board: Board, room: RoomChoice) -> SheetRow:
-    """Return a board's row as the sheet first shows it: the saved result filled in."""
+def result_html(result) -> str:
+    """Return a saved result or a table's entry as the sheet's messages write it: "4♠ by
+    North, =, lead ♠Q (N-S 420)", its suit symbols in colour."""
+    if not result.level:
+        return contract_html(result.contract)
+    lead = card_html(result.lead) if result.lead else ""
+    return mark_safe(result_words(result, contract=contract_html(result.contract), lead=lead))
+
+
+def _sentence(template: str, **values) -> str:
+    """Return a translated sentence with its values (escaped unless already safe) put in."""
+    return mark_safe(template % {name: conditional_escape(v) for name, v in values.items()})
+
+
+def disputed_html(entry) -> str:
+    """Return an entry not agreed at the table, with who entered it and what the other side
+    said (the reason given with the call for the director)."""
+    values = {
+        "result": result_html(entry),
+        "side": entry.get_side_display(),
+        "other": TableSide(entry.side).other.label,
+    }
+    if entry.reason:
+        template = gettext(
+            "Not agreed at the table: %(result)s, entered by %(side)s. %(other)s said: “%(reason)s”"
+        )
+        return _sentence(template, reason=entry.reason, **values)
+    template = gettext(
+        "Not agreed at the table: %(result)s, entered by %(side)s. %(other)s gave no reason."
+    )
+    return _sentence(template, **values)
+
+
+def waiting_html(entry) -> str:
+    """Return an entry waiting at the table for the other side to accept it."""
+    template = gettext("Entered at the table by %(side)s: %(result)s. Waiting for %(other)s "
+                       "to accept.")  # fmt: skip
+    return _sentence(template, result=result_html(entry), side=entry.get_side_display(),
+                     other=TableSide(entry.side).other.label)  # fmt: skip
+
+
+def blank_row(board: Board, room: RoomChoice, table: TableWord | None = None) -> SheetRow:
+    """Return a board's row as the sheet first shows it: the saved result filled in, and
+    what the table entered (``table``)."""
     saved = board.result_in(room)
     form = SheetRowForm.for_result(saved, prefix=f"b{board.number}")
-    return SheetRow(board, room, form, saved)
+    return SheetRow(board, room, form, saved, table=table)
 
 
 def sheet_rows(match: Match, room: RoomChoice) -> list[SheetRow]:
-    """Return every board's row of a room's sheet: two queries."""
-    return [blank_row(board, room) for board in match.boards.with_results()]
+    """Return every board's row of a room's sheet: three queries (the boards, their
+    results, what the room's table entered)."""
+    boards = list(match.boards.with_results())
+    words = table_words(boards, room)
+    return [blank_row(board, room, words[board.pk]) for board in boards]
+
+
+def table_word(board: Board, room: RoomChoice) -> TableWord:
+    """Return what the room's table entered on one board (its results read): one query."""
+    return table_words([board], room)[board.pk]
 
 
 def next_match(match: Match) -> Match | None:

@@ -9,7 +9,9 @@
 - ``double_brackets``: a double elimination's brackets as decided so far;
 - ``draws``: what ranks the teams for a Swiss stage's next draw;
 - ``outcome``: the event's final ranking once its knockout's final is decided;
-- ``tables``: what a table may see of its match (its page, its JSON, the monitor).
+- ``tables``: what a table may see of its match (its page, its JSON, the monitor);
+- ``table_entries``: what a room's table said about each board (waiting, not agreed with
+  its reason, accepted), for the director's room sheet.
 
 Everything here reads; the writes are ``matches.actions``', the rules
 ``matches.scoring``'s, and how a page shows what is read ``matches.presenters``'.

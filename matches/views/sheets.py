@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from matches import actions
-from matches.actions import ActionError, Conflict
+from matches.actions import ActionError, Conflict, ReplacesTableResult
 from matches.auth.permissions import event_director_required
 from matches.choices import RoomChoice
 from matches.forms import SheetRowForm
@@ -25,6 +25,7 @@ from matches.presenters.room_sheets import (
     other_room,
     sheet_rows,
     table_sheets,
+    table_word,
 )
 from matches.views.monitor import tables_of_round
 
@@ -82,12 +83,17 @@ def save_row(request, match_id, room, number):
     prefix = f"b{number}"
     form = SheetRowForm(request.POST, prefix=prefix)
     row = SheetRow(board, room, form)
-    if form.is_valid():
+    if form.keeps_result():  # "Keep the table's result": nothing to save
+        row.kept = True
+    elif form.is_valid():
+        data = form.cleaned_data
         try:
-            version = form.cleaned_data["version"]
-            actions.record_result(
-                board, room, form.cleaned_data, version=version, user=request.user
-            )
+            actions.record_result(board, room, data, version=data["version"], user=request.user,
+                                  confirm=data["confirm"])  # fmt: skip
+        except ReplacesTableResult as asked:  # the row as typed, asking over the version now
+            row.question = str(asked)
+            row.form = SheetRowForm(_with_version(request.POST, prefix, asked.current),
+                                    prefix=prefix)  # fmt: skip
         except Conflict as conflict:
             row.conflict = conflict.current
             row.form = SheetRowForm(_with_version(request.POST, prefix, conflict.current),
@@ -100,14 +106,15 @@ def save_row(request, match_id, room, number):
     row.board = Board.objects.with_results().get(pk=board.pk)
     row.board.match = match
     row.saved = row.board.result_in(room)
-    if row.just_saved:
+    row.table = table_word(row.board, room)
+    if row.just_saved or row.kept:
         row.form = SheetRowForm.for_result(row.saved, prefix=prefix)
     if request.htmx:  # the row, and the match's running score after it
         match.refresh_from_db(fields=SCORE_FIELDS)
         context = {"row": row, "match": match, "room": room, "readonly": match.is_final}
         return render(request, "director/_row_answer.html", context)
-    if row.just_saved:  # without JavaScript: back to the whole sheet
-        return redirect("director-sheet", board.match_id, room)
+    if row.just_saved or row.kept:  # without JavaScript: back to the whole sheet
+        return redirect(reverse("director-sheet", args=[board.match_id, room]) + f"#row-{number}")
     return _render_sheet(request, match, room, posted=row)
 
 

@@ -9,6 +9,12 @@
 // keeps what was typed and is listed at the top of the sheet until a save goes through;
 // a 503 (the database busy for a moment) is first tried again, a few times, after a wait.
 // Leaving the page with unsaved or failed rows asks first.
+//
+// Enter moves on to the next row still to fill: empty, or not agreed at the table (a row
+// holding a result, or an entry waiting for the other side, is skipped), so a slip typed
+// next never lands on the table's accepted result. A save over that result comes back with
+// the server's question in the row: "Replace it" sends it again confirmed, "Keep the
+// table's result" puts the table's back.
 (function () {
   "use strict";
 
@@ -122,21 +128,25 @@
   }
 
   // Put the row in the queue. ``explicit``: the director asked (Enter, the Save button),
-  // so a failed row is sent again even if unchanged.
-  function commit(row, explicit) {
+  // so a failed row is sent again even if unchanged. ``answer``: the button that answered
+  // the server's question ({name, value}: "Replace it", "Keep the table's result").
+  function commit(row, explicit, answer) {
     if (readonly) { return; }
     var s = state(row);
     var values = valuesOf(row);
     var now = key(values);
-    if (s.pending && now === s.pendingKey) { return; }  // already on its way
-    if (now === key(s.base) && !s.failed) { return; }   // nothing new to save
-    if (now === BLANK && key(s.base) === BLANK) { return; }
-    if (!explicit && s.failed && now === s.sentKey) { return; }  // failed as it is: wait for Enter
+    if (!answer) {
+      if (s.pending && now === s.pendingKey) { return; }  // already on its way
+      if (now === key(s.base) && !s.failed) { return; }   // nothing new to save
+      if (now === BLANK && key(s.base) === BLANK) { return; }
+      if (!explicit && s.failed && now === s.sentKey) { return; }  // failed as it is: wait for Enter
+    }
     var waiting = queue.filter(function (entry) { return entry.row === row; })[0];
     if (waiting) {
       waiting.values = values;  // still waiting: send the newer values, keep its place
+      waiting.answer = answer;
     } else {
-      queue.push({row: row, values: values});
+      queue.push({row: row, values: values, answer: answer});
       s.pending += 1;
     }
     s.pendingKey = now;
@@ -187,6 +197,7 @@
       var input = field(row, name);
       if (input) { body.set(input.name, entry.values[name]); }
     });
+    if (entry.answer) { body.set(entry.answer.name, entry.answer.value); }
     var request = fetch(row.action, {
       method: "POST",
       body: body,
@@ -224,7 +235,7 @@
     var s = state(row);
     var sent = entry.values;
     row.className = fresh.className;
-    ["data-saved", "data-announce"].forEach(function (name) {
+    ["data-saved", "data-announce", "data-state"].forEach(function (name) {
       if (fresh.hasAttribute(name)) { row.setAttribute(name, fresh.getAttribute(name)); } else { row.removeAttribute(name); }
     });
     ["version", "csrfmiddlewaretoken"].forEach(function (name) {
@@ -239,16 +250,18 @@
       if (cell.classList.contains("field")) {
         mergeField(mine, cell, sent);
       } else if (cell.classList.contains("status")) {
-        var mark = mine.querySelector(".saved-mark");
-        if (mark) { mark.remove(); }
-        var theirs = cell.querySelector(".saved-mark");
-        if (theirs) { mine.appendChild(document.importNode(theirs, true)); }
+        mine.querySelectorAll(".saved-mark, .table-mark").forEach(function (mark) { mark.remove(); });
+        cell.querySelectorAll(".saved-mark, .table-mark").forEach(function (mark) {
+          mine.appendChild(document.importNode(mark, true));
+        });
       } else {
         mine.innerHTML = cell.innerHTML;
       }
     });
-    row.querySelectorAll(":scope > .row-message").forEach(function (node) { node.remove(); });
-    fresh.querySelectorAll(":scope > .row-message").forEach(function (node) {
+    row.querySelectorAll(":scope > .row-message, :scope > .row-table").forEach(function (node) {
+      node.remove();
+    });
+    fresh.querySelectorAll(":scope > .row-table, :scope > .row-message").forEach(function (node) {
       row.appendChild(document.importNode(node, true));
     });
     var ok = fresh.getAttribute("data-saved") === "true";
@@ -337,10 +350,23 @@
     }
   }
 
+  // A row to fill: nothing saved, typed or entered at the table in it, or a result not
+  // agreed at the table; and not on its way to the server nor refused.
+  function toFill(row) {
+    var kind = row.getAttribute("data-state");
+    var s = states[row.id];
+    if (s && (s.pending || s.failed)) { return false; }
+    if (kind === "disputed") { return true; }
+    return kind === "empty" && key(valuesOf(row)) === BLANK;
+  }
+
+  // The next row to fill after ``row`` (from the top again when there is none below), or
+  // null when every other row is filled.
   function nextRow(row) {
-    var next = row.nextElementSibling;
-    while (next && !next.matches("form.sheet-row")) { next = next.nextElementSibling; }
-    return next;
+    var rows = Array.prototype.slice.call(sheet.querySelectorAll("form.sheet-row"));
+    var at = rows.indexOf(row);
+    var order = rows.slice(at + 1).concat(rows.slice(0, at));
+    return order.filter(toFill)[0] || null;
   }
 
   sheet.addEventListener("keydown", function (event) {
@@ -368,7 +394,10 @@
     var row = rowOf(event.target);
     if (!row) { return; }
     event.preventDefault();  // the Save button: the same queue as Enter
-    commit(row, true);
+    var button = event.submitter;
+    var answered = button && /-(confirm|keep)$/.test(button.name || "");
+    commit(row, true, answered ? {name: button.name, value: button.value} : null);
+    if (answered) { focusRow(nextRow(row)); }  // answered: on to the next row to fill
   });
 
   window.addEventListener("online", function () {
@@ -458,9 +487,7 @@
   listFailures();
 
   if (!readonly) {
-    var empty = Array.prototype.filter.call(sheet.querySelectorAll("form.sheet-row"), function (row) {
-      return key(valuesOf(row)) === BLANK;
-    })[0];
+    var empty = Array.prototype.filter.call(sheet.querySelectorAll("form.sheet-row"), toFill)[0];
     var firstFailed = sheet.querySelector("form.sheet-row.has-errors");
     // A link to one board (#row-5, from the room monitor) opens the sheet on that board.
     var asked = /^#row-\d+$/.test(location.hash) && document.getElementById(location.hash.slice(1));

@@ -129,6 +129,20 @@ def type_row(board: int, *cells: str):
     return run
 
 
+def type_over_row(board: int, *cells: str):
+    """Return an action that types over a room-sheet row's fields (contract, declarer, lead,
+    result) and presses Enter; the state is the row as it comes back."""
+
+    def run(page: Page):
+        for name, text in zip(("contract", "declarer", "lead", "result"), cells, strict=True):
+            page.locator(f"#id_b{board}-{name}").fill(text)
+        with page.expect_response(lambda r: r.request.method == "POST"):
+            page.locator(f"#id_b{board}-result").press("Enter")
+        page.wait_for_load_state("networkidle")
+
+    return run
+
+
 def bad_player_names(page: Page):
     """Give the second and fourth players names the form refuses (81 characters, a control
     character) and the team no name, then submit: each error is beside its own field."""
@@ -491,6 +505,16 @@ PAGES = [
         user="director",
         then=type_row(2, "8NT", "N", "", "="),
     ),
+    # what the tables entered: waiting (6), accepted (8), the director's over the table's (5);
+    # not agreed, with its reason (7, the closed room); typing over the table's result asks
+    State("room-sheet-from-the-tables", "/director/matches/{match}/open/", user="director"),
+    State("room-sheet-not-agreed", "/director/matches/{match}/closed/", user="director"),
+    State(
+        "room-sheet-replaces-the-tables",
+        "/director/matches/{match}/open/",
+        user="director",
+        then=type_over_row(8, "3NT", "S", "", "="),
+    ),
     State("board-history", "/director/matches/{demo_match}/boards/3/history/", user="director"),
     State(
         "board-history-from-the-table",
@@ -664,7 +688,8 @@ def build_jobs(director, league) -> dict:
 
 def at_the_tables(league, match, director):
     """Open round 1's tables and play at them: board 5 entered and accepted, then corrected
-    by the director; board 6 waiting for the other side; board 7 not agreed; a call."""
+    by the director; board 6 waiting for the other side; board 7 not agreed; board 8
+    accepted; a call."""
     from matches import actions
     from matches.models import Room
     from matches.scoring import Contract
@@ -672,7 +697,8 @@ def at_the_tables(league, match, director):
     actions.open_tables(league, round_number=1, user=director)
     tables = {t.room: t for t in Room.objects.filter(match=match)}
     spades = {"contract": Contract.parse("4S"), "declarer": "N", "tricks": 10, "lead": "HA"}
-    for board, room, then in ((5, "open", "accept"), (6, "open", None), (7, "closed", "no")):
+    played = ((5, "open", "accept"), (6, "open", None), (7, "closed", "no"), (8, "open", "accept"))
+    for board, room, then in played:
         entry = actions.enter_at_table(tables[room], board=board, entry=spades, side="NS",
                                        device=f"phone-{board}", key=f"axe-{board}")  # fmt: skip
         if then == "accept":
@@ -680,7 +706,7 @@ def at_the_tables(league, match, director):
         elif then == "no":
             actions.dispute_at_table(entry, side="EW", device="phone-ew", key=f"axe-{board}-no",
                                      reason="四红心")  # fmt: skip
-    enter(match, 5, "open", "4S", "N", "+1", "HA", user=director)
+    enter(match, 5, "open", "4S", "N", "+1", "HA", user=director, confirm=True)
     actions.call_director(tables["open"], key="axe-call", reason="慢打", board=6)
 
 
