@@ -12,21 +12,27 @@ from pathlib import Path
 
 
 def entries(path: str) -> list[tuple[tuple[str, ...], list[str], str]]:
-    """Return the catalogue's blocks as (key, translation lines, block text)."""
+    """Return the catalogue's blocks as (key, translation, block text). The key and the
+    translation are the strings themselves, however a tool wrapped their lines (two
+    sides wrapped differently are still the same message)."""
     text = Path(path).read_text(encoding="utf-8")
     found = []
     for block in text.strip("\n").split("\n\n"):
-        lines = block.splitlines()
         key, translation, current = [], [], None
-        for line in lines:
+        for line in block.splitlines():
             if line.startswith("#"):
                 continue
             if line.startswith(("msgctxt", "msgid")):
                 current = key
             elif line.startswith("msgstr"):
                 current = translation
-            if current is not None:
-                current.append(line)
+            if current is None:
+                continue
+            if line.startswith('"'):  # a string continued on the next line
+                current[-1] += line.strip()[1:-1]
+            else:
+                keyword, _, value = line.partition(" ")
+                current.append(f"{keyword} {value.strip()[1:-1]}")
         found.append((tuple(key), translation, block))
     return found
 
