@@ -6,20 +6,24 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from matches.choices import RoomChoice
+from matches.choices import RoomChoice, SeatChoice
 from matches.lib.contracts import result_words
 from matches.models import (
     Board,
     BoardAdjustment,
     CallClosed,
+    Deal,
     DirectorCall,
     EntryStatus,
     Result,
     TableEntry,
 )
 from matches.queries.tables import room_result
+from matches.scoring.cards import Card
+from matches.scoring.leads import lead_mistake
 
 from .base import (
+    ActionError,
     Conflict,
     Gone,
     MatchIsFinal,
@@ -55,6 +59,32 @@ def _board(change, board) -> tuple[Board, object]:
     return board, match
 
 
+LEAD_NOT_HELD = _(
+    "%(card)s was in %(holder)s's hand, and %(leader)s leads against %(declarer)s: is the "
+    "declarer %(likely)s rather than %(declarer)s?"
+)
+
+
+def lead_refusal(board: Board, entry: dict) -> ActionError | None:
+    """Return why an entry's opening lead cannot be right (None: it can, or the round's
+    deals are not known): the player on the declarer's left leads (Law 41A), and the
+    lead card was in another hand, which names the declarer most likely meant."""
+    lead, declarer = entry.get("lead") or "", entry.get("declarer") or ""
+    if not lead or not declarer or entry["contract"].is_pass:
+        return None
+    deal = Deal.objects.for_match(board.match).filter(board=board.number).first()
+    if deal is None:
+        return None
+    mistake = lead_mistake(deal.hands, declarer, Card.parse(lead))
+    if mistake is None:
+        return None
+    seat = {s.value: s.label for s in SeatChoice}
+    return ActionError(LEAD_NOT_HELD, field="lead", code="lead", params={
+        "card": mistake.card.display(), "holder": seat[mistake.holder.value],
+        "leader": seat[mistake.leader.value], "declarer": seat[mistake.declarer.value],
+        "likely": seat[mistake.likely.value]})  # fmt: skip
+
+
 def record_result(
     board, room: str, entry: dict, *, version: int, user, confirm: bool = False
 ) -> Result:
@@ -70,6 +100,9 @@ def record_result(
     """
     with changing(user) as change:
         board, match = _board(change, board)
+        refusal = lead_refusal(board, entry)
+        if refusal is not None:
+            raise refusal
         # read inside this change, the match's row locked: no one can have written it since
         current, by_director = room_result(board, room)
         if current is not None and not by_director:  # the table's result

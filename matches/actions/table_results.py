@@ -21,7 +21,7 @@ from matches.models import Board, DirectorCall, EntryStatus, Room, TableEntry, T
 from matches.queries.tables import comparisons_shown, room_result
 
 from .base import ActionError, Change, Conflict, Gone, changing, pk_of
-from .results import write_result
+from .results import lead_refusal, write_result
 from .tables import (
     KEY,
     board_at,
@@ -144,6 +144,9 @@ def _enter(table, *, board: int, entry: dict, side: TableSide, device: str, key:
             raise ActionError(ALREADY_SAVED, params={"board": board.number}, code="director")
         if current is not None and _shown_here(table, board):
             raise ActionError(COMPARED, params={"board": board.number}, code="compared")
+        refusal = lead_refusal(board, entry)
+        if refusal is not None:  # a lead the leader did not hold: surely a wrong declarer
+            raise refusal
         made = TableEntry(
             table=table, board=board, key=key, side=side, device=device,
             declarer=entry.get("declarer", ""), lead=entry.get("lead", ""),
