@@ -3,8 +3,8 @@
 ``FORMATS`` lists them (PBN, DUP, DLM, BRI, DGE); ``read_deals`` finds a file's format
 from what it holds (a name's suffix only decides when the bytes do not), so a DUP file
 named ``.txt`` is still read as DUP; ``write_deals`` writes a round's deals for a machine
-or a program. The machines' formats are ``dealing_machines``; PBN is ``pbn``. Nothing here
-imports Django.
+or a program. The machines' formats are ``dealing_machines`` and ``dlm``; PBN is ``pbn``.
+Nothing here imports Django.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import BinaryIO
 from matches.scoring import board_dealer, board_vulnerability, dealing
 from matches.scoring.deals import Deal
 
-from . import dealing_machines, pbn
+from . import dealing_machines, dlm, pbn
 from .pbn import DealFile, PbnError, Problem
 
 Deals = Sequence[tuple[int, Deal]]  # (board, deal), boards in order
@@ -69,8 +69,8 @@ FORMATS = {
             lambda deals, title, day: dealing_machines.write_dup(deals),
         ),
         DealFormat(
-            "dlm", "DLM", "text/plain; charset=us-ascii", dealing_machines.read_dlm,
-            lambda deals, title, day: dealing_machines.write_dlm(deals, title),
+            "dlm", "DLM", "text/plain; charset=us-ascii", dlm.read_dlm,
+            lambda deals, title, day: dlm.write_dlm(deals, title),
         ),
         DealFormat(
             "bri", "BRI", "application/octet-stream", dealing_machines.read_bri,

@@ -2,10 +2,10 @@
 
 A club deals its boards with a machine (Jannersten's Duplimate, Dealer4, HandyDup) that
 reads the deals it is to make, or writes down the deals it made, in these files. None has
-a published standard; each is read and written here as the machines' own description
-(Jannersten's "Convert" note on DUP, BRI and DGE) and two independent programs that write
-them for the machines describe and do it: Big Deal (Hans van Staveren's dealing program)
-and JFR's deal converter (``tests/data/dealing/README.md`` names the files they wrote).
+a published standard: each is read and written here as Jannersten's note on DUP, BRI and
+DGE ("Convert") describes it, and as two independent programs write it for the machines:
+Big Deal (Hans van Staveren's dealing program) and JFR's deal converter
+(``tests/data/dealing/README.md`` names the files of theirs the tests read).
 The cards are numbered 1 to 52 in the order ♠A, ♠K … ♠2, ♥A … ♣2 throughout.
 
 - **BRI**: a board is 78 digits, two for each card of North, East and South (West holds
@@ -18,13 +18,7 @@ The cards are numbered 1 to 52 in the order ♠A, ♠K … ♠2, ♥A … ♣2 t
   Deal's "blind" files leave it blank), then 10 bytes for the machine: "Random hands?"
   (Y/N), "Backwards counting" (Y/N), the lowest board (3 bytes, left-aligned), the copies
   of each board (2) and the highest board (3). The first board's lowest board numbers them.
-- **DLM**: a Windows settings file (``[Document]``, ``key=value`` lines): ``From board``
-  and ``To board`` (at most 99), and for each board ``Board NN=`` 26 letters and a
-  three-digit checksum. Each letter, ``a`` to ``p``, places two cards (in the order above):
-  ``a`` + 4 × the first card's hand + the second's (North 0, East 1, South 2, West 3). The
-  checksum is the board number XOR every letter's code; the file's ``Checksum`` is
-  Duplicates XOR From XOR To, XOR 1 when ``Status=Show``. A file always lists 99 boards:
-  those outside From…To are placeholders.
+- **DLM**: a Windows settings file, read and written in ``dlm``.
 
 Readers return what ``pbn.read_deals`` returns (``DealFile``) and report what is wrong as
 the same ``Problem`` codes, so a page says it in the user's language; writers refuse a set
@@ -41,17 +35,13 @@ from matches.scoring.deals import SEATS, Deal, DealError
 
 from .pbn import DealFile, FileDeal, PbnError, Problem, Problems
 
-RECORD = 128  # bytes of a BRI or DGE board
 DUP_RECORD = 156  # bytes of a DUP board: BRI 78, DGE 68, the machine's 10
 BRI_LENGTH, DGE_LENGTH = 78, 68
 MOST_BOARDS = 999  # the highest board number the app keeps
-DLM_MOST = 99
 # The DOS character set's suit symbols, in the order the hands list their suits.
 SYMBOLS = "\x06\x03\x04\x05"  # ♠ ♥ ♦ ♣
 SHOWN = str.maketrans(SYMBOLS, "♠♥♦♣")
 PADDING = b"\x00\x1a"  # NULs fill records; ^Z ends some DOS files
-_DLM_BOARD = re.compile(r"^([a-p]{26})(\d{1,3})$")
-_DLM_PLACEHOLDER = "aaaaaabffffffkkkkkklpppppp"  # Big Deal's: each hand its 13 cards
 
 
 class WriteRefused(ValueError):
@@ -76,7 +66,7 @@ def holders(deal: Deal) -> list[int]:
     return [held[card] for card in CARDS]
 
 
-def _deal(places: Sequence[int], board: int, line: int, problems: Problems) -> Deal | None:
+def deal_of_places(places: Sequence[int], board: int, line: int, problems: Problems) -> Deal | None:
     """Return the deal that puts card i in hand ``places[i]``, or None (a problem added)
     unless it gives each hand 13 cards."""
     hands = [[""] * 4 for _ in SEATS]
@@ -94,7 +84,7 @@ def _parse(text: str, board: int, line: int, problems: Problems) -> Deal | None:
         return None
 
 
-def _shown(text: str, most: int = 40) -> str:
+def quoted(text: str, most: int = 40) -> str:
     """Return a piece of a file fit to quote in a message: symbols as ♠♥♦♣, no control
     characters, at most ``most`` characters."""
     text = text.translate(SHOWN)
@@ -102,7 +92,7 @@ def _shown(text: str, most: int = 40) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
-def _result(found: list[FileDeal], problems: Problems, warnings: Problems) -> DealFile:
+def deal_file(found: list[FileDeal], problems: Problems, warnings: Problems) -> DealFile:
     if not found and not problems:
         problems.add(Problem("no-deals"))
     if problems:
@@ -116,7 +106,7 @@ def _numbered_from_one(deals: Sequence[tuple[int, Deal]], name: str) -> None:
         raise WriteRefused("from-one", format=name)
 
 
-def _consecutive(deals: Sequence[tuple[int, Deal]], name: str) -> None:
+def check_consecutive(deals: Sequence[tuple[int, Deal]], name: str) -> None:
     boards = [board for board, _ in deals]
     if not boards or boards != list(range(boards[0], boards[0] + len(boards))):
         raise WriteRefused("consecutive", format=name)
@@ -153,7 +143,7 @@ def _read_boards(data: bytes, length: int, parse) -> DealFile:
             deal = parse(text, board, board, problems)
             if deal is not None:
                 found.append(FileDeal(board, deal, board))
-    return _result(found, problems, warnings)
+    return deal_file(found, problems, warnings)
 
 
 # BRI -------------------------------------------------------------------------------------
@@ -173,7 +163,7 @@ def bri_text(deal: Deal) -> str:
 def deal_from_bri(text: str, board: int, line: int, problems: Problems) -> Deal | None:
     """Return the deal of a BRI part, or None (a problem added) if it is not one."""
     if len(text) != BRI_LENGTH or not text.isdigit() or not text.isascii():
-        problems.add(Problem("bri-board", line, board, {"text": _shown(text)}))
+        problems.add(Problem("bri-board", line, board, {"text": quoted(text)}))
         return None
     places = [3] * 52  # West holds what North, East and South do not
     for index in range(39):
@@ -188,7 +178,7 @@ def deal_from_bri(text: str, board: int, line: int, problems: Problems) -> Deal 
             problems.add(Problem("card-twice", line, board, {"card": f"{suit.value}{rank}"}))
             return None
         places[number - 1] = index // 13
-    return _deal(places, board, line, problems)
+    return deal_of_places(places, board, line, problems)
 
 
 def read_bri(data: bytes) -> DealFile:
@@ -219,7 +209,7 @@ def deal_from_dge(text: str, board: int, line: int, problems: Problems) -> Deal 
     parts = re.split(f"([{SYMBOLS}])", text)
     symbols = "".join(parts[1::2])
     if parts[0] or symbols != SYMBOLS * 4:
-        problems.add(Problem("dge-board", line, board, {"text": _shown(text)}))
+        problems.add(Problem("dge-board", line, board, {"text": quoted(text)}))
         return None
     suits = [ranks or "-" for ranks in parts[2::2]]
     hands = [".".join(suits[i : i + 4]) for i in range(0, 16, 4)]
@@ -278,9 +268,9 @@ def read_dup(data: bytes) -> DealFile:
                 "record-size", params={"format": "DUP", "record": DUP_RECORD, "size": len(data)}
             )
         )
-        return _result([], problems, warnings)
+        return deal_file([], problems, warnings)
     if _too_many(records, problems):
-        return _result([], problems, warnings)
+        return deal_file([], problems, warnings)
     texts = [record.decode("latin-1") for record in records]
     first = _dup_numbers(texts[0][146:], len(texts), warnings)
     found = []
@@ -299,7 +289,7 @@ def read_dup(data: bytes) -> DealFile:
             problems.add(Problem("dup-differs", line, board))
             continue
         found.append(FileDeal(board, deal, line))
-    return _result(found, problems, warnings)
+    return deal_file(found, problems, warnings)
 
 
 def dup_tail(first: int, last: int) -> str:
@@ -311,112 +301,6 @@ def dup_tail(first: int, last: int) -> str:
 def write_dup(deals: Sequence[tuple[int, Deal]]) -> bytes:
     """Return consecutive boards as a DUP file, every board carrying the machine's bytes
     (as Big Deal writes them; JFR's converter puts them on the first board only)."""
-    _consecutive(deals, "DUP")
+    check_consecutive(deals, "DUP")
     tail = dup_tail(deals[0][0], deals[-1][0])
     return b"".join((bri_text(deal) + dge_text(deal) + tail).encode("latin-1") for _, deal in deals)
-
-
-# DLM -------------------------------------------------------------------------------------
-
-
-def _dlm_fields(text: str) -> dict[str, tuple[str, int]]:
-    """Return {key (case folded): (value, line)} of a settings file's ``key=value`` lines."""
-    fields: dict[str, tuple[str, int]] = {}
-    for line, content in enumerate(text.splitlines(), start=1):
-        key, equals, value = content.partition("=")
-        if equals:
-            fields.setdefault(" ".join(key.split()).casefold(), (value.strip(), line))
-    return fields
-
-
-def dlm_letters(deal: Deal) -> str:
-    """Return a deal's 26 DLM letters: one for each two cards, from ♠A and ♠K on."""
-    places = holders(deal)
-    return "".join(chr(97 + 4 * places[i] + places[i + 1]) for i in range(0, 52, 2))
-
-
-def dlm_checksum(board: int, letters: str) -> int:
-    """Return a DLM board's checksum: the board number XOR each letter's code."""
-    checksum = board
-    for letter in letters:
-        checksum ^= ord(letter)
-    return checksum
-
-
-def _dlm_range(fields, problems: Problems) -> range | None:
-    first = fields.get("from board", ("", 0))[0]
-    last = fields.get("to board", ("", 0))[0]
-    if not (first.isdigit() and last.isdigit() and 1 <= int(first) <= int(last) <= DLM_MOST):
-        problems.add(Problem("dlm-boards", params={"first": first or "?", "last": last or "?"}))
-        return None
-    return range(int(first), int(last) + 1)
-
-
-def read_dlm(data: bytes) -> DealFile:
-    """Return the deals of a DLM file: boards From board to To board.
-
-    A board whose checksum does not match its letters is a warning (its cards are still
-    checked: 13 to a hand); an encrypted file (a Crypto key other than 0) is refused.
-    """
-    problems, warnings = Problems(), Problems()
-    fields = _dlm_fields(data.decode("latin-1"))
-    key = fields.get("crypto key", ("0", 0))[0]
-    if key not in ("", "0"):
-        problems.add(Problem("dlm-encrypted", params={"key": _shown(key, 12)}))
-        return _result([], problems, warnings)
-    boards = _dlm_range(fields, problems)
-    found = []
-    for board in boards or ():
-        value, line = fields.get(f"board {board:02d}") or fields.get(f"board {board}", ("", 0))
-        if not value:
-            problems.add(Problem("dlm-missing", line, board))
-            continue
-        match = _DLM_BOARD.match(value.lower())
-        if match is None:
-            problems.add(Problem("dlm-board", line, board, {"text": _shown(value)}))
-            continue
-        letters, checksum = match.groups()
-        places = []
-        for letter in letters:
-            places += divmod(ord(letter) - 97, 4)
-        deal = _deal(places, board, line, problems)
-        if deal is None:
-            continue
-        if int(checksum) != dlm_checksum(board, letters):
-            warnings.add(Problem("dlm-checksum", line, board))
-        found.append(FileDeal(board, deal, line))
-    return _result(found, problems, warnings)
-
-
-def _dlm_board(board: int, letters: str) -> list[str]:
-    checksum = dlm_checksum(board, letters)
-    return [f"Duplicates {board:02d}=0", f"Board {board:02d}={letters}{checksum:03d}"]
-
-
-def write_dlm(deals: Sequence[tuple[int, Deal]], headline: str = "") -> bytes:
-    """Return consecutive boards (at most board 99) as a DLM file, as Big Deal writes one:
-    shown (not sealed), never duplicated yet, the other boards of the 99 as placeholders,
-    Windows line ends."""
-    _consecutive(deals, "DLM")
-    first, last = deals[0][0], deals[-1][0]
-    if last > DLM_MOST:
-        raise WriteRefused("dlm-99", last=last)
-    headline = " ".join("".join(c for c in headline if " " <= c <= "~").split())
-    headline = headline.strip(" ,;:")[:60]  # ASCII only: the machine shows no other
-    lines = [
-        "[Document]",
-        f"Headline={headline}",
-        "Status=Show",
-        "Duplicates=0",
-        f"From board={first}",
-        f"To board={last}",
-        "Next board to duplimate=0",
-        "PrintOuts=0",
-        "Crypto key=0",
-        f"Checksum={0 ^ first ^ last ^ 1}",
-    ]
-    by_board = dict(deals)
-    for board in range(1, DLM_MOST + 1):
-        deal = by_board.get(board)
-        lines += _dlm_board(board, dlm_letters(deal) if deal else _DLM_PLACEHOLDER)
-    return ("\r\n".join(lines) + "\r\n").encode("ascii")
