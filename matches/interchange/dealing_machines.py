@@ -84,6 +84,13 @@ def _parse(text: str, board: int, line: int, problems: Problems) -> Deal | None:
         return None
 
 
+def number(text: str) -> int | None:
+    """Return the whole number written in ASCII digits (spaces around), else None: a file's
+    "²" or "٣" is no number, whatever ``str.isdigit`` says."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
 def quoted(text: str, most: int = 40) -> str:
     """Return a piece of a file fit to quote in a message: symbols as ♠♥♦♣, no control
     characters, at most ``most`` characters."""
@@ -242,15 +249,12 @@ def _dup_records(data: bytes) -> list[bytes] | None:
 
 def _dup_numbers(tail: str, count: int, warnings: Problems) -> int:
     """Return the first board of a DUP file, read from its first board's last 10 bytes."""
-    lowest, highest = tail[2:5].strip(), tail[7:10].strip()
-    if not (tail[:2].upper().strip("YN") == "" and lowest.isdigit() and highest.isdigit()):
+    first, last = number(tail[2:5]), number(tail[7:10])
+    if tail[:2].upper().strip("YN") != "" or first is None or last is None:
         warnings.add(Problem("dup-numbers", params={"count": count}))
         return 1
-    first = int(lowest)
-    if int(highest) != first + count - 1:
-        warnings.add(
-            Problem("dup-count", params={"first": first, "last": int(highest), "count": count})
-        )
+    if last != first + count - 1:
+        warnings.add(Problem("dup-count", params={"first": first, "last": last, "count": count}))
     return max(first, 1)
 
 

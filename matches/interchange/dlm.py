@@ -24,12 +24,13 @@ from .dealing_machines import (
     deal_file,
     deal_of_places,
     holders,
+    number,
     quoted,
 )
 from .pbn import DealFile, FileDeal, Problem, Problems
 
 DLM_MOST = 99
-_DLM_BOARD = re.compile(r"^([a-p]{26})(\d{1,3})$")
+_DLM_BOARD = re.compile(r"^([a-p]{26})([0-9]{1,3})$")
 _DLM_PLACEHOLDER = "aaaaaabffffffkkkkkklpppppp"  # Big Deal's: each hand its 13 cards
 
 
@@ -58,12 +59,14 @@ def dlm_checksum(board: int, letters: str) -> int:
 
 
 def _dlm_range(fields, problems: Problems) -> range | None:
-    first = fields.get("from board", ("", 0))[0]
-    last = fields.get("to board", ("", 0))[0]
-    if not (first.isdigit() and last.isdigit() and 1 <= int(first) <= int(last) <= DLM_MOST):
-        problems.add(Problem("dlm-boards", params={"first": first or "?", "last": last or "?"}))
+    first_text = fields.get("from board", ("", 0))[0]
+    last_text = fields.get("to board", ("", 0))[0]
+    first, last = number(first_text), number(last_text)
+    if first is None or last is None or not 1 <= first <= last <= DLM_MOST:
+        params = {"first": quoted(first_text or "?", 12), "last": quoted(last_text or "?", 12)}
+        problems.add(Problem("dlm-boards", params=params))
         return None
-    return range(int(first), int(last) + 1)
+    return range(first, last + 1)
 
 
 def read_dlm(data: bytes) -> DealFile:

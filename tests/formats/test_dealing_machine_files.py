@@ -9,6 +9,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from matches.interchange import deal_formats, dealing_machines
 from matches.interchange.dealing_machines import WriteRefused
@@ -174,6 +176,16 @@ def test_a_dlm_file_missing_a_board_or_with_no_board_range_is_refused():
     assert problems("deals.dlm", no_range.encode()) == ["line 0: dlm-boards (first=1, last=0)"]
 
 
+def test_numbers_in_other_scripts_are_no_board_numbers():
+    """Latin-1 reads "²" from a byte, and Python calls it a digit: it is still no number."""
+    dlm = (DATA / "bigdeal.dlm").read_bytes().replace(b"From board=1", b"From board=\xb2")
+    assert problems("deals.dlm", dlm) == ["line 0: dlm-boards (first=², last=8)"]
+    dup = bytearray((DATA / "bigdeal.dup").read_bytes())
+    dup[148] = 0xB2
+    found_format, found = deal_formats.read_deals(bytes(dup), "deals.dup")
+    assert [w.code for w in found.warnings] == ["dup-numbers"]
+
+
 def test_an_encrypted_dlm_file_is_refused():
     text = (DATA / "bigdeal.dlm").read_text("ascii").replace("Crypto key=0", "Crypto key=4711")
     assert problems("deals.dlm", text.encode()) == ["line 0: dlm-encrypted (key=4711)"]
@@ -216,3 +228,17 @@ def test_a_dlm_headline_keeps_ascii_only_for_the_machines_display():
 def test_the_machines_bytes_of_a_dup_board_name_its_lowest_and_highest_boards():
     assert dealing_machines.dup_tail(1, 8) == "YN1  0 08 "  # as Big Deal writes it
     assert dealing_machines.dup_tail(17, 32) == "YN17 0 32 "
+
+
+@given(
+    start=st.sampled_from(
+        [b"", b"[Document]\r\n", b"0102", b"\x06AK", b"%", (DATA / "bigdeal.dup").read_bytes()]
+    ),
+    rest=st.binary(max_size=400),
+    name=st.sampled_from(["deals.dup", "deals.dlm", "deals.bri", "deals.dge", "deals.txt"]),
+)
+def test_any_bytes_are_read_or_refused_with_problems_never_an_error(start, rest, name):
+    try:
+        deal_formats.read_deals(start + rest, name)
+    except PbnError as refused:
+        assert refused.problems
