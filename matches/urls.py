@@ -38,6 +38,12 @@ class RoomConverter:
         return str(value)
 
 
+class DealFormatConverter(RoomConverter):
+    """A deals file's format in a path, kept as its text (as a room is)."""
+
+    regex = "pbn|dup|dlm|bri|dge"
+
+
 class NumberConverter:
     """A number in a path, at most 18 digits: it fits every integer column (a 64-bit
     integer holds 19), so a longer one is a page not found, not a database error."""
@@ -53,6 +59,7 @@ class NumberConverter:
 
 register_converter(RoomConverter, "room")
 register_converter(NumberConverter, "number")
+register_converter(DealFormatConverter, "deal_format")
 
 # /events/<event_id>/stages/<number>/…: a stage's public pages and feeds.
 stage_pages = [
@@ -155,6 +162,12 @@ director_event_pages = [
     path("teams/<number:team_id>/remove/", corrections.team_remove, name="director-team-remove"),
     path("matches/new/", director.match_new, name="director-match-new"),
     path("deals/", deals.deals_upload, name="director-deals"),
+    path("deals/make/", deals.deals_make, name="director-deals-make"),
+    path(
+        "rounds/<number:round_number>/deals.<deal_format:code>",
+        deals.deals_file,
+        name="director-deals-file",
+    ),
     path("results-file/", deals.results_upload, name="director-results-file"),
     path("rounds/<number:round_number>/lineups/", bulk.lineups, name="director-lineups"),
     path(

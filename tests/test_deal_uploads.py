@@ -76,11 +76,14 @@ def test_the_same_refusal_reads_in_chinese(client, director, match):
     assert "第 5 副：♥8 同时出现在北家和东家的牌中。" in page
 
 
-def test_a_file_that_is_not_pbn_says_so(director_client, match):
+def test_a_file_of_no_deal_format_says_which_formats_are_read(director_client, match):
     url = reverse("director-deals", args=[match.event_id])
     data = {"round": "1", "file": upload("photo.jpg", b"\xff\xd8\xff\xe0 JFIF binary")}
     page = director_client.post(url, data).content.decode()
-    assert "The file has no deals" in page
+    assert (
+        "The file is not a file of deals in a format the app reads (PBN, DUP, DLM, BRI, DGE)."
+        in page
+    )
 
 
 def test_reimporting_asks_for_confirmation_then_replaces(director_client, match):
@@ -122,7 +125,7 @@ def test_refused_results_are_listed_and_nothing_is_saved(director_client, match)
 def test_no_file_or_no_round_is_a_message_not_an_error(director_client, match):
     url = reverse("director-deals", args=[match.event_id])
     page = director_client.post(url, {"round": "9"}).content.decode()
-    assert "Choose the PBN file to upload." in page
+    assert "Choose the deals file to upload." in page
     assert "Choose one of the event&#x27;s rounds." in page
 
 

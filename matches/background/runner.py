@@ -67,7 +67,7 @@ def _refused(messages) -> Stop:
 def _deals(job, attempt: int) -> None:
     confirm = bool(job.options.get("confirm"))
     try:
-        found = deal_files.read_deals(io.BytesIO(job.upload))
+        found = deal_files.read_deals(io.BytesIO(job.upload), job.file_name)
         check_deals_import(job.event, job.round, [d.board for d in found.deals], confirm=confirm)
     except deal_files.FileRefused as refused:
         raise _refused(refused.messages) from None
@@ -89,7 +89,10 @@ def _deals(job, attempt: int) -> None:
                 job.event, job.round, analysed, source=job.file_name, user=job.created_by,
                 confirm=confirm,
             )  # fmt: skip
-            saved.result = {"deals": len(made), "round": job.round, "seconds": round(seconds, 2)}
+            saved.result = {
+                "deals": len(made), "round": job.round, "seconds": round(seconds, 2),
+                "format": found.format,
+            }  # fmt: skip
             saved.warnings = found.warnings
     except actions.NeedsConfirmation as asked:  # deals arrived meanwhile
         raise Stop(JobState.CONFIRM, [str(asked)]) from None

@@ -54,9 +54,37 @@ class ResultsFileForm(RoundFileForm):
 
 
 class DealsFileForm(RoundFileForm):
-    """A PBN file of a round's deals (the dealing machine's or program's file)."""
+    """A file of a round's deals (the dealing machine's or program's): PBN, DUP, DLM, BRI or
+    DGE, its format found from what it holds."""
 
+    file = forms.FileField(
+        label=_("Deals file (PBN, DUP, DLM, BRI or DGE)"),
+        error_messages={
+            "required": _("Choose the deals file to upload."),
+            "empty": _("The file is empty."),
+        },
+        widget=forms.ClearableFileInput(
+            attrs={"accept": ".pbn,.dup,.dlm,.bri,.dge,.txt,text/plain,application/octet-stream"}
+        ),
+    )
     confirm = forms.BooleanField(
         label=_("Replace the deals the round already has"),
         required=False,
     )
+
+
+class MakeDealsForm(forms.Form):
+    """Deal a round's boards at random (Big Deal's method) instead of uploading a file."""
+
+    round = forms.TypedChoiceField(label=_("Round"), coerce=int)
+    confirm = forms.BooleanField(
+        label=_("Replace the deals the round already has"),
+        required=False,
+    )
+
+    def __init__(self, *args, rounds=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["round"].choices = [(n, n) for n in rounds]
+        self.fields["round"].error_messages["invalid_choice"] = _(
+            "Choose one of the event's rounds."
+        )

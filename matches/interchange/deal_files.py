@@ -28,7 +28,7 @@ from matches import actions
 from matches.actions.deals import Refusal, ResultEntry, ResultsImported, outside_boards_message
 from matches.choices import RoomChoice, SeatChoice, VulnerabilityChoice
 from matches.forms.results import SheetRowForm
-from matches.interchange import pbn
+from matches.interchange import deal_formats, pbn
 from matches.lib.text import join
 from matches.scoring import Card, board_dealer, board_vulnerability
 from matches.scoring.double_dummy import Analysis, analyse
@@ -98,6 +98,47 @@ def problem_message(problem: pbn.Problem) -> str:
             "The file has no played boards: each needs [Board], [Room], [Contract], "
             "[Declarer] and [Result] tags."
         ),
+        "not-deals": _("The file is not a file of deals in a format the app reads (%(formats)s)."),
+        "too-many-boards": _("The file holds %(count)s boards; a round has at most %(most)s."),
+        "record-size": _(
+            "The file is not a whole number of %(format)s boards (%(record)s bytes each; the "
+            "file has %(size)s bytes): it is cut short, or it is not a %(format)s file."
+        ),
+        "bri-board": _("Board %(board)s: “%(text)s” is not 39 two-digit card numbers (78 digits)."),
+        "card-number": _("Board %(board)s: “%(text)s” is no card number (01 to 52)."),
+        "card-twice": _("Board %(board)s: %(card)s is given twice."),
+        "dge-board": _(
+            "Board %(board)s: “%(text)s” is not four hands of four suits, each suit after "
+            "its symbol (♠♥♦♣)."
+        ),
+        "dup-differs": _(
+            "Board %(board)s: the file's two copies of the deal (its BRI and DGE parts) "
+            "differ, so the file is damaged."
+        ),
+        "dup-numbers": _(
+            "The file does not say which boards it holds: its %(count)s boards are read as "
+            "boards 1 to %(count)s."
+        ),
+        "dup-count": _(
+            "The file says it holds boards %(first)s to %(last)s but has %(count)s boards: "
+            "they are read as boards %(first)s on."
+        ),
+        "dlm-encrypted": _(
+            "The file is encrypted (Crypto key %(key)s): save the deals from the dealing "
+            "program without encryption."
+        ),
+        "dlm-boards": _(
+            "The file's From board (%(first)s) and To board (%(last)s) are not board numbers "
+            "from 1 to 99."
+        ),
+        "dlm-missing": _(
+            "Board %(board)s is not in the file, though it is between From board and To board."
+        ),
+        "dlm-board": _("Board %(board)s: “%(text)s” is not 26 letters from a to p and a checksum."),
+        "dlm-checksum": _(
+            "Board %(board)s: the file's checksum does not match the cards. The cards were "
+            "read and checked (13 to each hand), but compare the hand record with the boards."
+        ),
         "score": _(
             "Board %(board)s, %(home)s – %(visit)s (line %(line)s): the file scores %(result)s "
             "as “%(found)s”, but on board %(board)s (%(vulnerability)s) it scores "
@@ -158,16 +199,20 @@ class FileNeedsConfirmation(FileRefused):
 class DealsRead:
     deals: list[pbn.FileDeal]
     warnings: list[str]
+    format: str = "PBN"  # the format the file was read as
 
 
-def read_deals(data: bytes | BinaryIO) -> DealsRead:
-    """Return the deals of a PBN file and its warnings; raise FileRefused if it is broken."""
+def read_deals(data: bytes | BinaryIO, name: str = "") -> DealsRead:
+    """Return the deals of a file of deals (PBN, DUP, DLM, BRI or DGE, found from what it
+    holds; ``name`` decides only when its bytes do not) and its warnings; raise
+    FileRefused if it is broken."""
     _check_size(data)
     try:
-        found = pbn.read_deals(data)
+        found_format, found = deal_formats.read_deals(data, name)
     except pbn.PbnError as error:
         raise FileRefused(_problem_messages(error.problems, error.more)) from None
-    return DealsRead(found.deals, _problem_messages(found.warnings, found.more_warnings))
+    warnings = _problem_messages(found.warnings, found.more_warnings)
+    return DealsRead(found.deals, warnings, found_format.name)
 
 
 def _problem_messages(problems, more: int) -> list[str]:

@@ -16,7 +16,8 @@ from matches.presenters.formatting import quotient
 from matches.presenters.scorecards import table_board_points
 from matches.presenters.units import units_code, units_label
 
-from . import pbn, usebio
+from . import deal_formats, pbn, usebio
+from .dealing_machines import WriteRefused
 
 PBN_ROOMS = {RoomChoice.OPEN: "Open", RoomChoice.CLOSED: "Closed"}
 PBN_SEATS = (("North", "N"), ("East", "E"), ("South", "S"), ("West", "W"))
@@ -124,6 +125,64 @@ def _adjusted_imps(room: str, adjusted) -> str:
 def pbn_text(matches) -> str:
     """Return these matches as a PBN 2.1 file."""
     return pbn.write_games(pbn_games(matches), comments=["Creator: scoresheet"])
+
+
+class DealsNotWritten(ValueError):
+    """A round's deals that a format cannot hold; the message says why, in the user's
+    language."""
+
+
+def round_deals_file(event, round_number: int, code: str) -> bytes:
+    """Return a round's deals in the format named ``code`` (PBN, or a dealing machine's:
+    DUP, DLM, BRI, DGE); raise DealsNotWritten when the format cannot hold its boards.
+    Empty if the round has no deals."""
+    deals = [(d.board, d.hands) for d in Deal.objects.for_round(event, round_number)]
+    title = f"{event.name}, round {round_number}"
+    try:
+        return deal_formats.write_deals(code, deals, title, event.date)
+    except WriteRefused as refused:
+        raise DealsNotWritten(
+            write_refused_message(refused, [board for board, _ in deals])
+        ) from None
+
+
+def write_refused_message(refused: WriteRefused, boards: list[int]) -> str:
+    """Return why a round's deals cannot be written in a format, in the active language."""
+    p = {**refused.params, "boards": join_boards(boards)}
+    if refused.code == "dlm-99":
+        return (
+            _(
+                "A DLM file holds boards up to 99, and this round has board %(last)s: download "
+                "DUP or PBN instead."
+            )
+            % p
+        )
+    if refused.code == "from-one":
+        return (
+            _(
+                "A %(format)s file holds boards 1, 2, 3 … without a gap, and this round's deals "
+                "are boards %(boards)s: download PBN instead."
+            )
+            % p
+        )
+    return (
+        _(
+            "A %(format)s file holds boards in a row without a gap, and this round's deals are "
+            "boards %(boards)s: download PBN instead."
+        )
+        % p
+    )
+
+
+def join_boards(boards: list[int]) -> str:
+    """Return board numbers as runs: "1–8, 10, 12–16"."""
+    runs: list[list[int]] = []
+    for board in sorted(boards):
+        if runs and board == runs[-1][-1] + 1:
+            runs[-1].append(board)
+        else:
+            runs.append([board])
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def usebio_document(event) -> bytes:

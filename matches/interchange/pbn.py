@@ -117,7 +117,7 @@ def _board_number(game: Game, problems: Problems) -> int | None:
     if not value or value == "?":
         problems.add(Problem("no-board", game.line))
         return None
-    if not value.isdigit() or int(value) < 1 or int(value) > 999:
+    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= 999:
         problems.add(Problem("bad-board", game.line, params={"value": value}))
         return None
     return int(value)
@@ -272,7 +272,7 @@ def read_results(data: bytes | BinaryIO) -> ResultsFile:
                 )
                 continue
             result = (game.get("Result") or "").strip()
-            if not result.isdigit() or int(result) > 13:
+            if not (result.isascii() and result.isdigit()) or int(result) > 13:
                 errors.add(Problem("result", game.line, board, {"value": result}))
                 continue
             tricks = int(result)

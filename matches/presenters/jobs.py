@@ -59,6 +59,8 @@ def outcome(job: Job) -> tuple[list[str], tuple[str, str] | None]:
             _("%(count)s boards analysed in %(seconds)s s.")
             % {"count": result["deals"], "seconds": result["seconds"]},
         ]
+        if result.get("format"):
+            lines.insert(1, _("The file was read as %(format)s.") % {"format": result["format"]})
         link = reverse("hand-records", args=[job.event_id, result["round"]])
         return lines, (link, _("The round's hand records"))
     if job.kind == JobKind.RESULTS:

@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -15,8 +15,8 @@ from matches import actions, queries
 from matches.actions.deals import ResultsRefused, check_deals_import
 from matches.auth.permissions import event_director_required
 from matches.background import submit
-from matches.forms.deals import DealsFileForm, ResultsFileForm
-from matches.interchange import deal_files, exports
+from matches.forms.deals import DealsFileForm, MakeDealsForm, ResultsFileForm
+from matches.interchange import deal_files, deal_formats, exports
 from matches.interchange.csv import csv_bytes
 from matches.models import Deal, Event, JobKind, Match
 from matches.presenters import hand_records, knockouts, pairs
@@ -51,7 +51,7 @@ def deals_upload(request, event_id):
         upload = form.cleaned_data["file"]
         confirm = form.cleaned_data["confirm"]
         try:
-            found = deal_files.read_deals(upload)
+            found = deal_files.read_deals(upload, upload.name)
             check_deals_import(event, round_number, [d.board for d in found.deals], confirm=confirm)
         except deal_files.FileRefused as refused:
             for message in refused.messages:
@@ -68,17 +68,79 @@ def deals_upload(request, event_id):
     return _page(request, event, rounds, form=form)
 
 
-def _page(request, event, rounds, *, form=None, results_form=None):
+@require_http_methods(["POST"])
+@event_director_required
+def deals_make(request, event_id):
+    """Deal the round's boards at random (Big Deal's method, ``scoring.dealing``), then
+    analyse and save them as an upload's deals are: the job's page follows it."""
+    event = get_object_or_404(Event, pk=event_id)
+    rounds = _rounds(event)
+    make_form = MakeDealsForm(request.POST, rounds=rounds, prefix="make")
+    if make_form.is_valid():
+        round_number = make_form.cleaned_data["round"]
+        confirm = make_form.cleaned_data["confirm"]
+        boards = range(1, event.boards_per_match + 1)
+        try:
+            check_deals_import(event, round_number, boards, confirm=confirm)
+        except actions.NeedsConfirmation:
+            make_form.add_error("confirm", _replace_message(event, round_number))
+        except actions.ActionError as refused:
+            field = refused.field if refused.field in make_form.fields else None
+            make_form.add_error(field, str(refused))
+        else:
+            title = f"{event.name}, round {round_number}"
+            data = deal_formats.random_deals_pbn(event.boards_per_match, title, event.date)
+            job, new = submit.submit_upload(
+                kind=JobKind.DEALS, upload=data, file_name=f"random-round-{round_number}.pbn",
+                user=request.user, language=get_language(), event=event,
+                round_number=round_number, options={"confirm": confirm},
+            )  # fmt: skip
+            return jobs.in_the_background(request, job, new)
+    return _page(request, event, rounds, make_form=make_form)
+
+
+def _replace_message(event, round_number) -> str:
+    existing = list(Deal.objects.for_round(event, round_number).only("source"))
+    return ngettext(
+        "Round %(round)s already has %(count)s deal (from “%(source)s”). Dealing at random "
+        "replaces it.",
+        "Round %(round)s already has %(count)s deals (from “%(source)s”). Dealing at random "
+        "replaces them all.",
+        len(existing),
+    ) % {"round": round_number, "count": len(existing), "source": existing[0].source or "?"}
+
+
+@require_GET
+@event_director_required
+def deals_file(request, event_id, round_number, code):
+    """Download a round's deals for a dealing machine or program (PBN, DUP, DLM, BRI, DGE);
+    a format that cannot hold the round's boards says so on the deals page."""
+    event = get_object_or_404(Event, pk=event_id)
+    if not Deal.objects.for_round(event, round_number).exists():
+        raise Http404
+    try:
+        content = exports.round_deals_file(event, round_number, code)
+    except exports.DealsNotWritten as refused:
+        messages.error(request, str(refused))
+        return redirect("director-deals", event.pk)
+    found = deal_formats.FORMATS[code]
+    filename = f"event-{event.pk}-round-{round_number}-deals{found.suffix}"
+    return _download(content, filename, found.content_type)
+
+
+def _page(request, event, rounds, *, form=None, results_form=None, make_form=None):
     context = {
         "event": event,
         "form": form or DealsFileForm(rounds=rounds),
         "results_form": results_form or ResultsFileForm(rounds=rounds, prefix="results"),
+        "make_form": make_form or MakeDealsForm(rounds=rounds, prefix="make"),
         "deal_rounds": _deal_rounds(event),
+        "deal_formats": deal_formats.FORMATS.values(),
         "rounds": rounds,
         "file_most": settings.DEAL_FILE_MAX_BYTES,
         "jobs": presented_jobs.recent(event=event),
     }
-    bound = form if form is not None and form.is_bound else results_form
+    bound = next((f for f in (form, results_form, make_form) if f is not None and f.is_bound), None)
     return render(request, "director/deals_upload.html", context, status=_status(bound))
 
 

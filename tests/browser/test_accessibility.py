@@ -382,6 +382,14 @@ PAGES = [
     State("team-new", "/director/events/{league}/teams/new/", user="director"),
     State("team-list", "/director/events/{league}/teams/list/", user="director"),
     State("deals-upload", "/director/events/{league}/deals/", user="director"),
+    # a round with deals: the dealing machine's formats to download, and dealing again asks
+    State("deals-of-a-round", "/director/events/{hands}/deals/", user="director"),
+    State(
+        "deals-make-errors",
+        "/director/events/{hands}/deals/",
+        user="director",
+        then=submit("form.make-deals-form"),
+    ),
     State("job-running", "/director/jobs/{job_running}/", user="director"),
     State("job-done", "/director/jobs/{job_done}/", user="director"),
     State("job-confirm", "/director/jobs/{job_confirm}/", user="director"),
@@ -960,6 +968,8 @@ NOT_PAGES = {
     "event-usebio", "stage-bracket-json",
     "stage-draw-json", "stages-json", "round-pbn", "round-csv", "match-pbn",
     "director-event-export",
+    # a round's deals as a file; dealing at random is posted to (its errors: deals-make-errors)
+    "director-deals-file", "director-deals-make",
     # the tables' phones post to these, poll the state, load the service worker
     "table-state", "table-enter", "table-accept", "table-dispute", "table-call",
     "table-service-worker",

@@ -279,3 +279,16 @@ def test_a_10_mb_file_is_read_from_its_stream_without_copies_of_its_text(tmp_pat
     # The text, its lines and its bytes would be 40 MB and more; a line at a time, it is
     # the games read and a 64 KB chunk.
     assert peak < 3_000_000
+
+
+def test_a_board_or_result_in_superscript_digits_is_refused_not_an_error():
+    """Python calls "³" a digit, but int() refuses it: the file is refused, not a 500."""
+    deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    deals = f'[Board "³"]\n[Deal "{deal}"]\n'
+    with pytest.raises(PbnError) as refused:
+        read_deals(deals.encode())
+    assert [p.code for p in refused.value.problems] == ["bad-board"]
+    game = '[Board "1"]\n[Room "Open"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "¹⁰"]\n'
+    with pytest.raises(PbnError) as refused:
+        read_results(game.encode())
+    assert [p.code for p in refused.value.problems] == ["result"]

@@ -1,7 +1,9 @@
-"""Attach a PBN file of deals to a round: hands, double dummy and par for each board.
+"""Attach a file of deals to a round: hands, double dummy and par for each board.
 
     manage.py import_deals 3 round-2.pbn --round 2
-    manage.py import_deals 3 round-2.pbn --round 2 --replace   # the round had deals
+    manage.py import_deals 3 round-2.dup --round 2 --replace   # the round had deals
+
+The file is PBN or a dealing machine's DUP, DLM, BRI or DGE, recognised from what it holds.
 
 A file with a broken deal is refused whole, naming each board and what is wrong.
 """
@@ -18,13 +20,14 @@ from matches.models import Event
 
 class Command(BaseCommand):
     help = (
-        "Read a PBN file of deals (any encoding: UTF-8, GBK/GB18030, Latin-1) into a round of "
-        "an event, with each deal's double-dummy table and par."
+        "Read a file of deals (PBN in any encoding: UTF-8, GBK/GB18030, Latin-1; or a dealing "
+        "machine's DUP, DLM, BRI or DGE) into a round of an event, with each deal's "
+        "double-dummy table and par."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("event_id", type=int, help="the event's id (as in /events/<id>/)")
-        parser.add_argument("file", help="the PBN file")
+        parser.add_argument("file", help="the file of deals (PBN, DUP, DLM, BRI or DGE)")
         parser.add_argument("--round", type=int, required=True, help="the round number")
         parser.add_argument(
             "--replace", action="store_true", help="replace the deals the round already has"
@@ -45,7 +48,7 @@ class Command(BaseCommand):
             raise CommandError(f"Cannot read {path}: {error}") from None
         try:
             with stream:
-                found = deal_files.read_deals(stream)
+                found = deal_files.read_deals(stream, path.name)
             deal_files.check_boards(found, event)
         except deal_files.FileRefused as refused:
             raise CommandError(
