@@ -72,7 +72,7 @@ def backup(database: Path, folder: Path, keep: int = BACKUPS_KEPT) -> Path | Non
     if not database.exists():
         return None
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"db-{datetime.now():%Y%m%d-%H%M%S}.sqlite3"
+    target = folder / f"db-{datetime.now():%Y%m%d-%H%M%S-%f}.sqlite3"  # sorts by time
     source = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     copy = sqlite3.connect(target)
     try:

@@ -18,6 +18,7 @@ import ipaddress
 import re
 import socket
 import subprocess
+import time
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -28,6 +29,8 @@ LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost", "ip6-lo
 # asks the system which of its addresses would reach them (the default route's).
 PROBES = ("192.0.2.1", "10.255.255.254")
 VIRTUAL = ("docker", "br-", "virbr", "veth", "vmnet", "vboxnet", "tun", "tap", "lo")
+FOUND_FOR = 10.0  # seconds a found address is used before it is looked for again
+remembered: dict[str, tuple[float, str | None]] = {}  # "address": (when, what was found)
 
 
 def is_loopback(host: str) -> bool:
@@ -113,14 +116,23 @@ def asked_on_loopback(request) -> bool:
     return is_loopback(split_domain_port(request.get_host())[0])
 
 
+def recent_machine_address() -> str | None:
+    """Return ``machine_address()``, looked for at most every FOUND_FOR seconds (a page of
+    many QR codes looks once)."""
+    when, address = remembered.get("address", (-FOUND_FOR, None))
+    if time.monotonic() - when >= FOUND_FOR:
+        address = machine_address()
+        remembered["address"] = (time.monotonic(), address)
+    return address
+
+
 def found_origin(request) -> str | None:
     """Return this machine's network address with the port the page was asked on."""
-    address = machine_address()
+    address = recent_machine_address()
     if address is None:
         return None
-    port = request.get_port()
-    default = "443" if request.is_secure() else "80"
-    return f"{request.scheme}://{address}" + ("" if port == default else f":{port}")
+    port = split_domain_port(request.get_host())[1]  # the port the browser asked on
+    return f"{request.scheme}://{address}" + (f":{port}" if port else "")
 
 
 def public_origin(request) -> str:
@@ -139,9 +151,11 @@ def public_url(request, path: str) -> str:
 
 
 def link_maker(request):
-    """Return ``public_url`` bound to the request: the absolute-address function the wall
-    and the poster build their QR codes with."""
-    return lambda path: public_url(request, path)
+    """Return the function making a site path absolute for phones, the origin found once
+    for the request (the wall, the poster and the table cards build their QR codes with
+    it)."""
+    origin = public_origin(request)
+    return lambda path: origin + path
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from matches import actions
 from matches.actions import ActionError
 from matches.auth.permissions import event_director_required
-from matches.lib.public_address import public_url
+from matches.lib.public_address import link_maker, public_url
 from matches.models import DirectorCall, Event, Match, Room
 from matches.presenters.knockouts import event_round_name
 from matches.presenters.monitor import LEGEND, PACE_GAP, room_monitor
@@ -27,8 +27,10 @@ def table_link(request):
     """Return the function giving a table's absolute link (what its QR code holds), on the
     address phones reach (``matches.lib.public_address``)."""
 
+    absolute = link_maker(request)
+
     def link_for(table: Room) -> str:
-        return public_url(request, reverse("table", args=[table.token]))
+        return absolute(reverse("table", args=[table.token]))
 
     return link_for
 
