@@ -13,11 +13,12 @@ See README ("Settings") for the others.
 import os
 import re
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from matches.lib.public_address import checked_public_url, served_host
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -377,30 +378,10 @@ LOGGING = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-# The address phones reach the site at, scheme, host and port only: http://192.168.1.23:8000
-# (`make run` gives the laptop's address on its network unless one is given) or
-# https://scores.example.org. Every table card, QR code, poster and wall link is built on it
-# (matches/lib/public_address.py), and its host is served (added to ALLOWED_HOSTS). Unset:
+# The address phones reach the site at (scheme, host, port): http://192.168.1.23:8000, as
+# make run gives it, or https://scores.example.org. Every table card, QR code, poster and
+# wall link is built on it (matches/lib/public_address.py), and its host is served. Unset:
 # the address each page was asked on, unless that is a loopback address.
-PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip().removesuffix("/")
-if PUBLIC_URL:
-    _public = urlsplit(PUBLIC_URL)
-    try:
-        _port = _public.port  # a port that is no number, or over 65535, raises
-    except ValueError:
-        _port = -1
-    if _port == -1 or not re.fullmatch(r"https?://[^\s/?#@\\]+", PUBLIC_URL):
-        raise ImproperlyConfigured(
-            "PUBLIC_URL must be the address phones use: http:// or https://, a host and an "
-            f"optional port, such as http://192.168.1.23:8000; not {PUBLIC_URL!r}."
-        )
-    _host = _public.hostname or ""
-    if _host in ("", "localhost", "0.0.0.0", "::", "::1") or _host.startswith("127."):
-        raise ImproperlyConfigured(
-            f"PUBLIC_URL must be an address phones reach, not {PUBLIC_URL!r} (on a phone, "
-            "127.0.0.1 and localhost are the phone itself): give the laptop's address on "
-            "its network, which make run finds."
-        )
-    _host = f"[{_host}]" if ":" in _host else _host
-    if _host not in ALLOWED_HOSTS and "*" not in ALLOWED_HOSTS:
-        ALLOWED_HOSTS.append(_host)
+PUBLIC_URL = checked_public_url(os.environ.get("PUBLIC_URL", ""))
+if PUBLIC_URL and "*" not in ALLOWED_HOSTS and served_host(PUBLIC_URL) not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append(served_host(PUBLIC_URL))

@@ -72,7 +72,7 @@ def test_cards_opened_on_a_loopback_address_say_which_address_to_use(
     html = cards(director_client, tables, **LAPTOP)
     assert "Phones cannot open http://127.0.0.1:8000" in html
     here = f"{CLUB}/director/events/{tables.match.event_id}/rounds/1/table-cards/"
-    assert f'<a href="{here}">{here}</a>' in html
+    assert f'<a class="alert-link" href="{here}">{here}</a>' in html
     assert qr_of(f"{CLUB}/t/{tables.token}/") in html  # never the loopback address
     assert qr_of(f"http://127.0.0.1:8000/t/{tables.token}/") not in html
     round_page = director_client.get(
@@ -151,7 +151,7 @@ def test_public_url_is_a_host_the_site_serves():
     "value",
     ["192.168.1.23:8000", "ftp://192.168.1.23", "http://", "http://192.168.1.23:99999",
      "http://club.example/scores/", "http://user@club.example", "http://127.0.0.1:8000",
-     "http://localhost:8000"],
+     "http://localhost:8000", "http://:8000", "http://0.0.0.0:8000", "http://[::1]:8000"],
 )  # fmt: skip
 def test_a_public_url_phones_cannot_use_stops_the_app_saying_why(value):
     result = run_check(DEBUG="1", PUBLIC_URL=value)

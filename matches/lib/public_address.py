@@ -20,8 +20,10 @@ import socket
 import subprocess
 import time
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.http.request import split_domain_port
 
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"}
@@ -43,6 +45,38 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def checked_public_url(value: str) -> str:
+    """Return the PUBLIC_URL setting (scheme://host[:port], no slash at the end), failing
+    loudly on anything else or on an address a phone cannot reach."""
+    value = value.strip().removesuffix("/")
+    if not value:
+        return ""
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - a port that is no number, or over 65535, raises
+    except ValueError:
+        parts = None
+    if parts is None or not re.fullmatch(r"https?://[^\s/?#@\\]+", value):
+        raise ImproperlyConfigured(
+            "PUBLIC_URL must be the address phones use: http:// or https://, a host and an "
+            f"optional port, such as http://192.168.1.23:8000; not {value!r}."
+        )
+    host = parts.hostname or ""
+    if is_loopback(host) or host in ("", "0.0.0.0", "::"):
+        raise ImproperlyConfigured(
+            f"PUBLIC_URL must be an address phones reach, not {value!r} (on a phone, "
+            "127.0.0.1 and localhost are the phone itself): give the laptop's address on "
+            "its network, which make run finds."
+        )
+    return value
+
+
+def served_host(url: str) -> str:
+    """Return the host of ``url`` as ALLOWED_HOSTS names it ("[::1]" for IPv6)."""
+    host = urlsplit(url).hostname or ""
+    return f"[{host}]" if ":" in host else host
 
 
 def reachable(address: str) -> bool:

@@ -30,7 +30,8 @@ SUBNET = "10.231.31"  # private, and inside the pair of namespaces only
 LAPTOP_IP, PHONE_IP = f"{SUBNET}.1", f"{SUBNET}.2"
 # The settings of the test run, which `make run` must not inherit: it makes its own.
 NOT_INHERITED = ("DJANGO_SETTINGS_MODULE", "SECRET_KEY", "SECURE_COOKIES", "DATABASE_URL",
-                 "REDIS_URL", "DEBUG", "ALLOWED_HOSTS", "PUBLIC_URL")  # fmt: skip
+                 "REDIS_URL", "DEBUG", "ALLOWED_HOSTS", "PUBLIC_URL", "MAKEFLAGS", "MAKELEVEL",
+                 "MFLAGS")  # fmt: skip
 
 
 def no_network(reason: str):
