@@ -47,6 +47,7 @@ BACKUP_EVERY = 15 * 60  # seconds
 ADDRESS_CHECK_EVERY = 30  # seconds
 WORKERS = 3  # gunicorn's processes: a dozen phones polling every 5 s is light work
 START_TIMEOUT = 60  # seconds for the server to answer /healthz
+STOP_WAIT = 600  # seconds the worker may take to finish its job when stopped
 
 
 def secret_key(data: Path) -> str:
@@ -243,16 +244,21 @@ class Evening:
         wait_until_up(self.port, self.server)
 
     def stop(self, *_signal) -> None:
-        """Stop the server and the worker politely (the worker finishes its job)."""
+        """Stop the server and the worker politely: the worker finishes the job under way
+        (up to STOP_WAIT seconds). Asked again while stopping (a second Ctrl+C): at once."""
+        running = [p for p in (self.server, self.worker) if p is not None and p.poll() is None]
+        if self.stopping:
+            for process in running:
+                process.kill()
+            return
         self.stopping = True
-        for process in (self.server, self.worker):
-            if process is not None and process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in (self.server, self.worker):
-            if process is None:
-                continue
+        if self.worker is not None and self.worker.poll() is None:
+            print("Stopping: the background worker finishes its job (Ctrl+C again: at once).")
+        for process in running:
+            process.send_signal(signal.SIGTERM)
+        for process in running:
             try:
-                process.wait(30)
+                process.wait(STOP_WAIT)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(5)

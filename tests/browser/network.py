@@ -28,6 +28,7 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 ROOT = Path(__file__).resolve().parents[2]
 SUBNET = "10.231.31"  # private, and inside the pair of namespaces only
 LAPTOP_IP, PHONE_IP = f"{SUBNET}.1", f"{SUBNET}.2"
+TOOLS = {"ip": "iproute2", "make": "make", "zbarimg": "zbar-tools", "pdftoppm": "poppler-utils"}
 # The settings of the test run, which `make run` must not inherit: it makes its own.
 NOT_INHERITED = ("DJANGO_SETTINGS_MODULE", "SECRET_KEY", "SECURE_COOKIES", "DATABASE_URL",
                  "REDIS_URL", "DEBUG", "ALLOWED_HOSTS", "PUBLIC_URL", "MAKEFLAGS", "MAKELEVEL",
@@ -56,10 +57,10 @@ class Room:
 
     def make(self) -> None:
         """Make both namespaces and their link, or skip (fail in CI) saying why."""
-        for tool in ("ip", "make", "zbarimg", "pdftoppm"):
+        for tool, package in TOOLS.items():
             if not shutil.which(tool):
-                no_network(f"the club-night test needs {tool} (iproute2, make, zbar-tools, "
-                           "poppler-utils); it is missing")  # fmt: skip
+                no_network(f"the club-night test needs {tool} (apt-get install {package}); "
+                           "it is missing")  # fmt: skip
         if os.geteuid() != 0:
             no_network("network namespaces need root; this test run is not root")
         steps = [
