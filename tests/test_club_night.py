@@ -104,3 +104,67 @@ def test_after_the_first_run_the_director_s_password_is_kept(capsys):
     call_command("demo_director", "--keep")
     assert "with the password printed when it was made" in capsys.readouterr().out
     assert User.objects.get(username="director").password == hashed
+
+
+class Running:
+    """A process that runs until told it ended."""
+
+    def __init__(self):
+        self.returncode = None
+
+    def poll(self):
+        return self.returncode
+
+    def send_signal(self, number):
+        self.returncode = -number
+
+    def wait(self, timeout=None):
+        return self.returncode
+
+
+def evening_of(tmp_path, monkeypatch, rounds: int):
+    """Return an evening whose server and worker run, watched for ``rounds`` seconds, a
+    backup and an address check every second."""
+    database = tmp_path / "db.sqlite3"
+    sqlite3.connect(database).close()
+    env = {"DATABASE_URL": f"sqlite:///{database}"}
+    evening = club_night.Evening(8000, env, tmp_path)
+    evening.server, evening.worker = Running(), Running()
+    ticks = iter(range(rounds))
+
+    def a_second(_seconds):
+        if next(ticks, None) is None:
+            evening.stop()  # Ctrl+C
+
+    monkeypatch.setattr(club_night, "BACKUP_EVERY", 0)
+    monkeypatch.setattr(club_night, "ADDRESS_CHECK_EVERY", 0)
+    monkeypatch.setattr(club_night.time, "sleep", a_second)
+    return evening
+
+
+def test_the_terminal_says_when_the_laptop_s_address_changed(tmp_path, monkeypatch, capsys):
+    evening = evening_of(tmp_path, monkeypatch, rounds=2)
+    monkeypatch.setattr(club_night, "machine_address", lambda: "10.0.0.8")
+    assert evening.watch("10.0.0.7") == 0
+    said = capsys.readouterr().err
+    assert said.count("The laptop's address changed from 10.0.0.7 to 10.0.0.8") == 1
+    assert "print the cards again" in said
+    assert len(list((tmp_path / "backups").glob("db-*.sqlite3"))) >= 1
+
+
+def test_a_worker_that_stops_is_started_again(tmp_path, monkeypatch, capsys):
+    evening = evening_of(tmp_path, monkeypatch, rounds=3)
+    stopped = evening.worker
+    stopped.returncode = 1
+    monkeypatch.setattr(evening, "start_worker", lambda: setattr(evening, "worker", Running()))
+    assert evening.watch(None) == 0
+    assert evening.worker is not stopped
+    assert "The background worker stopped: starting it again." in capsys.readouterr().err
+
+
+def test_a_server_that_stops_ends_the_evening_and_its_worker(tmp_path, monkeypatch, capsys):
+    evening = evening_of(tmp_path, monkeypatch, rounds=3)
+    evening.server.returncode = 1
+    assert evening.watch(None) == 1
+    assert "The server stopped (1)." in capsys.readouterr().err
+    assert evening.worker.poll() is not None
