@@ -9,7 +9,8 @@ the port the page was asked on (a director who opened the cards on 127.0.0.1 is 
 open them there, ``loopback_advice``); else, on a machine with no network at all, the
 address the page was asked on (nothing else exists, and no phone reaches it anyway).
 
-``machine_address`` reads no setting: ``make run`` calls it before Django starts.
+``machine_address`` reads no setting: ``make run`` calls it before Django starts. The
+settings check PUBLIC_URL here (``checked_public_url``) and serve its host.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.http.request import split_domain_port
 
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"}
-# Addresses of the documentation networks: connect() on a UDP socket sends nothing, it only
-# asks the system which of its addresses would reach them (the default route's).
+# Two far addresses: connect() on a UDP socket sends nothing to them, it only asks the
+# system which of its own addresses would reach them (the default route's).
 PROBES = ("192.0.2.1", "10.255.255.254")
 VIRTUAL = ("docker", "br-", "virbr", "veth", "vmnet", "vboxnet", "tun", "tap", "lo")
 FOUND_FOR = 10.0  # seconds a found address is used before it is looked for again
