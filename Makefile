@@ -1,12 +1,20 @@
-# make run   set up, migrate the embedded SQLite database, create the demo director, serve
-#            (with a background worker beside the server)
+# make run   a club night (README, "A club night"): serves the club's network (every
+#            interface, PORT=8000) with gunicorn and the background worker, DEBUG off, the
+#            data in DATA=data/ (SQLite, its secret key, backups); prints the address phones
+#            use with its QR code; the first run makes the demo event and prints the
+#            director's login (make director: a new password)
+# make dev   the development server on 127.0.0.1:8000 (DEBUG on, reloads on every change)
 # make test  set up and run the whole suite (DATABASE_URL=postgres://… make test for PostgreSQL)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-export DEBUG ?= 1
+PORT ?= 8000
+DATA ?= data
 
-.PHONY: run test bench load lint format messages check-messages check-migrations clean
+.PHONY: run director dev test bench load lint format messages check-messages check-migrations clean
+
+# Everything but make run and make director is for people changing the code: DEBUG on.
+dev test bench load lint format messages check-messages check-migrations: export DEBUG ?= 1
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +29,12 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	touch $@ $(VENV)/.runtime
 
 run: $(VENV)/.runtime
+	$(BIN)/python -m scoresheet.club_night serve --port $(PORT) --data $(DATA)
+
+director: $(VENV)/.runtime
+	$(BIN)/python -m scoresheet.club_night director --port $(PORT) --data $(DATA)
+
+dev: $(VENV)/.runtime
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo_data
 	$(BIN)/python manage.py demo_director

@@ -1,6 +1,6 @@
-"""Middleware: the client's address behind trusted proxies, a request body over the largest
-the app reads, and a database that does not answer (cached public pages are answered early
-by ``matches.caching.middleware``).
+"""Middleware: a host the site does not serve, the client's address behind trusted
+proxies, a request body over the largest the app reads, and a database that does not answer
+(cached public pages are answered early by ``matches.caching.middleware``).
 
 When the database does not answer, say so plainly instead of showing a server error: a
 request in flight when PostgreSQL restarts fails with this message; its transaction is
@@ -11,12 +11,51 @@ back (Django opens a new connection for the next request).
 import ipaddress
 import logging
 
+from csp.utils import build_policy
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.db import InterfaceError, OperationalError
+from django.http import HttpResponseBadRequest
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 logger = logging.getLogger(__name__)
+security_logger = logging.getLogger("django.security.DisallowedHost")
+
+
+class UnknownHostMiddleware:
+    """Answer a request for a host the site does not serve (not in ALLOWED_HOSTS: a phone
+    that typed the laptop's name, a scanner, a DNS rebinding) with a short page in Chinese
+    and English at once (the request's language cannot be trusted before its host is),
+    naming the address to open (PUBLIC_URL), with the headers every page has; never
+    Django's debug page, whatever DEBUG says. The first middleware: nothing has read the
+    host yet. Static files pass, so the page has its style."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            request.get_host()
+        except DisallowedHost as refused:
+            if request.path.startswith(settings.STATIC_URL):
+                return self.get_response(request)
+            security_logger.warning("%s", str(refused)[:300])
+            return unknown_host_page()
+        return self.get_response(request)
+
+
+def unknown_host_page() -> HttpResponseBadRequest:
+    """Return the bilingual page of a host the site does not serve (400)."""
+    page = render_to_string("unknown_host.html", {"public_url": settings.PUBLIC_URL})
+    response = HttpResponseBadRequest(page)
+    response["Content-Security-Policy"] = build_policy()
+    response["X-Frame-Options"] = "DENY"
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Referrer-Policy"] = "same-origin"
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def client_address(meta: dict, trusted_proxies: int) -> str:

@@ -18,6 +18,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from matches.lib.public_address import checked_public_url, served_host
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -92,6 +94,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "matches.middleware.UnknownHostMiddleware",  # first: before anything reads the host
     "matches.middleware.ClientAddressMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -374,3 +377,11 @@ LOGGING = {
 # Serve static files straight from the apps in development; `collectstatic` in production.
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+
+# The address phones reach the site at (scheme, host, port): http://192.168.1.23:8000, as
+# make run gives it, or https://scores.example.org. Every table card, QR code, poster and
+# wall link is built on it (matches/lib/public_address.py), and its host is served. Unset:
+# the address each page was asked on, unless that is a loopback address.
+PUBLIC_URL = checked_public_url(os.environ.get("PUBLIC_URL", ""))
+if PUBLIC_URL and "*" not in ALLOWED_HOSTS and served_host(PUBLIC_URL) not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append(served_host(PUBLIC_URL))

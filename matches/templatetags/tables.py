@@ -5,6 +5,7 @@ import secrets
 from django import template
 from django.urls import reverse
 
+from matches.lib.public_address import loopback_advice, public_url
 from matches.presenters.score_words import side_name
 
 register = template.Library()
@@ -21,6 +22,13 @@ def new_key() -> str:
 
 @register.simple_tag(takes_context=True)
 def table_url(context, table) -> str:
-    """Return a table's link as the players open it, on the address the page was asked on
-    (for the director to read out or send to a phone)."""
-    return context["request"].build_absolute_uri(reverse("table", args=[table.token]))
+    """Return a table's link as the players open it, on the address phones reach (for the
+    director to read out or send to a phone)."""
+    return public_url(context["request"], reverse("table", args=[table.token]))
+
+
+@register.inclusion_tag("director/_phone_address.html", takes_context=True)
+def phone_address_advice(context):
+    """Say, on a page of table links asked on a loopback address with no PUBLIC_URL, that
+    phones cannot open it, and which address to use instead."""
+    return {"advice": loopback_advice(context["request"])}

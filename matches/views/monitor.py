@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from matches import actions
 from matches.actions import ActionError
 from matches.auth.permissions import event_director_required
+from matches.lib.public_address import link_maker, public_url
 from matches.models import DirectorCall, Event, Match, Room
 from matches.presenters.knockouts import event_round_name
 from matches.presenters.monitor import LEGEND, PACE_GAP, room_monitor
@@ -23,10 +24,13 @@ from matches.presenters.table_cards import qr_file, round_tables, table_label
 
 
 def table_link(request):
-    """Return the function giving a table's absolute link (what its QR code holds)."""
+    """Return the function giving a table's absolute link (what its QR code holds), on the
+    address phones reach (``matches.lib.public_address``)."""
+
+    absolute = link_maker(request)
 
     def link_for(table: Room) -> str:
-        return request.build_absolute_uri(reverse("table", args=[table.token]))
+        return absolute(reverse("table", args=[table.token]))
 
     return link_for
 
@@ -59,7 +63,7 @@ def table_cards(request, event_id, round_number):
     tables = tables_of_round(request, event, round_number)
     context = {"event": event, "round": round_number, "tables": tables,
                "round_title": event_round_name(event, round_number),
-               "code_url": request.build_absolute_uri(reverse("table-code"))}  # fmt: skip
+               "code_url": public_url(request, reverse("table-code"))}  # fmt: skip
     return render(request, "director/table_cards.html", context)
 
 

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET
 
 from matches.caching.pagecache import public_page
 from matches.caching.versions import event_of_event
+from matches.lib.public_address import link_maker
 from matches.models import Event
 from matches.models.stages import stages_of
 from matches.presenters.wall import Poster, Wall
@@ -17,7 +18,7 @@ from matches.presenters.wall import Poster, Wall
 @public_page(event_of_event)
 def wall(request, event_id):
     event = get_object_or_404(Event, pk=event_id)
-    context = {"event": event, "wall": Wall(event, request.build_absolute_uri)}
+    context = {"event": event, "wall": Wall(event, link_maker(request))}
     return render(request, "matches/wall.html", context)
 
 
@@ -28,7 +29,7 @@ def poster(request, event_id, number, round_number):
     stage = next((s for s in stages_of(event) if s.number == number), None)
     if stage is None:
         raise Http404
-    poster = Poster(event, stage, round_number, request.build_absolute_uri)
+    poster = Poster(event, stage, round_number, link_maker(request))
     if not poster.round.matches:
         raise Http404
     return render(request, "matches/poster.html", {"event": event, "wall": poster})
