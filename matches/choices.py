@@ -52,6 +52,16 @@ class PartKindChoice(models.TextChoices):
     UNDERTRICKS = PartKind.UNDERTRICKS.value, _("Undertricks")
 
 
+class Listing(models.TextChoices):
+    """Where an event is found: on the home page (listed), only by its link (unlisted: a
+    practice or generated event, a private one), or by a search of the home page
+    (archived: a past season's)."""
+
+    LISTED = "listed", _("Listed on the home page")
+    UNLISTED = "unlisted", _("Unlisted: reached by its link only")
+    ARCHIVED = "archived", _("Archived: found by a search of the home page")
+
+
 class VPScaleChoice(models.TextChoices):
     WBF_2013 = VPScale.WBF_2013.value, _("WBF 2013, 20 VP (any number of boards)")
     PRINTED_25 = VPScale.PRINTED_25.value, _("Printed sheet, 25 VP (12, 16 or 20 boards)")

@@ -13,7 +13,7 @@ from django.db import connection
 from django.utils.translation import gettext_lazy as _
 
 from matches import scoring
-from matches.choices import VPScaleChoice
+from matches.choices import Listing, VPScaleChoice
 from matches.lib.text import join, join_groups, text_errors
 from matches.models import (
     Board,
@@ -48,7 +48,7 @@ from .vp_scales import stored_table, vp_scale_errors
 MAX_BOARDS = 200
 SETTINGS = (
     "name", "date", "vp_scale", "vp_table", "boards_per_match", "boards_per_segment",
-    "bye_vp", "average_plus", "average_minus", "table_lead", "table_each_board",
+    "bye_vp", "average_plus", "average_minus", "table_lead", "table_each_board", "listing",
 )  # fmt: skip
 TABLE_SETTINGS = ("table_lead", "table_each_board")  # yes or no, for the tables
 SCORING_SETTINGS = ("vp_scale", "vp_table", "boards_per_match")  # what a final match's VP depend on
@@ -58,6 +58,7 @@ SEGMENT = _("A segment has 1 to %(most)s boards.")
 BYE_VP = _("A bye is worth 0 to %(top)s VP on this scale.")
 AVERAGE_PLUS = _("Average plus is 0 to 24 IMPs.")
 YES_OR_NO = _("Choose yes or no.")
+LISTING = _("Choose where the event is found: listed, unlisted or archived.")
 AVERAGE_MINUS = _("Average minus is 0 to -24 IMPs.")
 DATE = _("Enter a date between the years 1900 and 2999.")
 REMOVED_BOARDS_HOLD_RESULTS = _(
@@ -113,6 +114,8 @@ def settings_errors(values: dict) -> list[ActionError]:
     for name in TABLE_SETTINGS:
         if not isinstance(values.get(name, False), bool):
             fail(name, YES_OR_NO)
+    if values.get("listing", Listing.LISTED) not in Listing.values:
+        fail("listing", LISTING)
     return errors
 
 
@@ -140,6 +143,7 @@ def _defaults(values: dict) -> dict:
     values.setdefault("vp_scale", VPScaleChoice.WBF_2013)
     values.setdefault("vp_table", [])
     values.setdefault("bye_vp", None)
+    values.setdefault("listing", Listing.LISTED)
     for name in ("average_plus", "average_minus", *TABLE_SETTINGS):
         if values.get(name) is None:
             values[name] = Event._meta.get_field(name).default

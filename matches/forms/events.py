@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from matches.actions import settings_errors
 from matches.actions.events import MAX_BOARDS
 from matches.actions.teams import MAX_TEAMS
-from matches.choices import RoomChoice, SeatChoice
+from matches.choices import Listing, RoomChoice, SeatChoice
 from matches.lib.text import text_errors
 from matches.models import Event, Match, Player, Team
 
@@ -33,6 +33,7 @@ class EventForm(ActionFormMixin, forms.ModelForm):
             "average_minus",
             "table_lead",
             "table_each_board",
+            "listing",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
@@ -55,6 +56,7 @@ class EventForm(ActionFormMixin, forms.ModelForm):
         super().__init__(*args, **kwargs)
         for name in ("average_plus", "average_minus"):
             self.fields[name].required = False  # blank: the usual +3 / -3
+        self.fields["listing"].required = False  # left out: as it is (listed, when new)
 
     def clean(self):
         cleaned = super().clean()
@@ -62,6 +64,8 @@ class EventForm(ActionFormMixin, forms.ModelForm):
         for name in ("average_plus", "average_minus"):
             if values[name] is None and name not in self.errors:
                 values[name] = cleaned[name] = Event._meta.get_field(name).default
+        if not values["listing"] and "listing" not in self.errors:
+            values["listing"] = cleaned["listing"] = self.instance.listing or Listing.LISTED
         for error in settings_errors(values):
             if error.field not in self.errors:  # one message a field: the first
                 self.add_error(error.field, ValidationError(str(error), code=error.code))

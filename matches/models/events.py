@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from matches import scoring
-from matches.choices import VPScaleChoice
+from matches.choices import Listing, VPScaleChoice
 
 from .base import RevisionsOnlyGoUp
 
@@ -60,6 +60,9 @@ class Event(RevisionsOnlyGoUp, models.Model):
             "Only for events whose rooms play the boards in the same order; otherwise a "
             "table sees the other room's results once the segment is complete in both."
         ),
+    )
+    listing = models.CharField(
+        _("on the home page"), max_length=8, choices=Listing.choices, default=Listing.LISTED
     )
     created = models.DateTimeField(auto_now_add=True)
     # Goes up with every change to anything in the event, as the last write of each action

@@ -3,6 +3,7 @@ between its changes (matches/pagecache.py)."""
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
@@ -20,11 +21,14 @@ from matches.presenters.scorecards import scorecard as scorecard_of
 from matches.presenters.scorecards import traveller as traveller_rows
 from matches.presenters.units import counts_boards
 from matches.presenters.wall import round_address
+from matches.queries.home import home_events
 
 
 @require_GET
 def home(request):
-    return render(request, "matches/home.html", {"events": Event.objects.all()[:50]})
+    """Return the home page: today's and coming events first, the recent ones, a search."""
+    found = home_events(timezone.localdate(), request.GET.get("q", ""))
+    return render(request, "matches/home.html", {"events": found})
 
 
 @require_GET

@@ -222,6 +222,7 @@ def _export(event: Event) -> dict:
             "average_minus": event.average_minus,
             "table_lead": event.table_lead,
             "table_each_board": event.table_each_board,
+            "listing": event.listing,
         },
         "teams": [
             {

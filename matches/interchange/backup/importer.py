@@ -172,6 +172,7 @@ class Importer:
             # Documents from before the tables leave these out: off, the default.
             table_lead=source.get("table_lead", False),
             table_each_board=source.get("table_each_board", False),
+            listing=source.get("listing", "listed"),
         )
         event.vp_table = checked_vp_table(source, source.get("vp_table"))
         self.where[id(event)] = source.where

@@ -17,6 +17,7 @@ from matches.choices import (
     DoubleFinalChoice,
     KnockoutDecidedByChoice,
     LevelRuleChoice,
+    Listing,
     LosersByChoice,
     PattonAggregateChoice,
     PlacingChoice,
@@ -260,6 +261,7 @@ DOCUMENT = obj({
         "average_minus": maybe(whole()),
         "table_lead": FLAG,
         "table_each_board": FLAG,
+        "listing": choice(Listing.values),
     }),
     "teams": items(obj({"key": KEY, "name": text(Team, "name")}, {
         "captain": maybe(text(Team, "captain")),

@@ -23,7 +23,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from matches import actions
-from matches.choices import RoomChoice, VPScaleChoice
+from matches.choices import Listing, RoomChoice, VPScaleChoice
 from matches.management.options import add_method_arguments, method_settings
 from matches.models import Board, Event, Result
 from matches.scoring import berger_schedule, round_count
@@ -169,6 +169,7 @@ def generate_event(
             vp_scale=vp_scale,
             boards_per_match=boards,
             boards_per_segment=boards_per_segment or boards,
+            listing=Listing.UNLISTED,  # a practice event: reached by its link only
             user=user,
         )
         for team_name in _team_names(teams):
