@@ -11,7 +11,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 DATA ?= data
 
-.PHONY: run director dev test bench load lint format messages check-messages check-migrations clean
+.PHONY: run manage director dev test bench load lint format messages check-messages check-migrations clean
 
 # Everything but make run and make director is for people changing the code: DEBUG on.
 dev test bench load lint format messages check-messages check-migrations: export DEBUG ?= 1
@@ -33,6 +33,11 @@ run: $(VENV)/.runtime
 
 director: $(VENV)/.runtime
 	$(BIN)/python -m scoresheet.club_night director --port $(PORT) --data $(DATA)
+
+# A management command on the club's data (make run's database, key and settings), from a
+# fresh terminal: make manage ARGS="import_deals 3 round-2.pbn --round 2"
+manage: $(VENV)/.runtime
+	$(BIN)/python -m scoresheet.club_night manage --port $(PORT) --data $(DATA) $(ARGS)
 
 dev: $(VENV)/.runtime
 	$(BIN)/python manage.py migrate --noinput

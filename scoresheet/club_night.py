@@ -329,11 +329,18 @@ def serve(port: int, data: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=["serve", "director"])
+    parser.add_argument("command", choices=["serve", "director", "manage"])
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--data", type=Path, default=ROOT / "data")
-    args = parser.parse_args(argv)
+    args, rest = parser.parse_known_args(argv)
     data = args.data.resolve()
+    if args.command == "manage":  # a management command on the club's data, as make run has it
+        if not rest:
+            parser.error("manage needs the command to run: manage import_deals 3 deals.pbn")
+        env = app_environment(data, args.port, dict(os.environ), None)
+        return subprocess.run([sys.executable, "manage.py", *rest], cwd=ROOT, env=env).returncode
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "director":
         data.mkdir(parents=True, exist_ok=True)
         env = app_environment(data, args.port, dict(os.environ), machine_address())

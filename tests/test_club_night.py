@@ -5,8 +5,11 @@ that address served, cookies for plain HTTP, the club's own settings kept); the 
 on the first run only, and the director's password kept after it. The evening itself, on
 a network, is tests/browser/test_club_night_on_a_network.py."""
 
+import os
 import sqlite3
 import stat
+import subprocess
+import sys
 
 import pytest
 from django.contrib.auth.models import User
@@ -168,3 +171,17 @@ def test_a_server_that_stops_ends_the_evening_and_its_worker(tmp_path, monkeypat
     assert evening.watch(None) == 1
     assert "The server stopped (1)." in capsys.readouterr().err
     assert evening.worker.poll() is not None
+
+
+def test_a_management_command_runs_on_the_clubs_data_from_a_fresh_terminal(tmp_path):
+    """`make manage ARGS=…` runs manage.py with make run's data folder, key and settings,
+    with nothing exported beforehand (no DEBUG, no SECRET_KEY)."""
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path)}
+    run = [sys.executable, "-m", "scoresheet.club_night", "manage", "--data", str(tmp_path)]
+    migrated = subprocess.run([*run, "migrate", "--noinput"], env=env, cwd=club_night.ROOT,
+                              capture_output=True, text=True)  # fmt: skip
+    assert migrated.returncode == 0, migrated.stderr
+    assert (tmp_path / "db.sqlite3").exists() and (tmp_path / "secret_key").exists()
+    listed = subprocess.run([*run, "export_event", "999"], env=env, cwd=club_night.ROOT,
+                            capture_output=True, text=True)  # fmt: skip
+    assert "There is no event 999." in listed.stderr
