@@ -138,6 +138,7 @@ director_stage_pages = [
             ("publish", stages.stage_publish),
             ("withdraw", stages.stage_withdraw),
             ("enter", stages.stage_enter),
+            ("restart", stages.stage_restart),
             ("next", stages.stage_next),
             ("tie", stages.stage_tie),
         )

@@ -98,6 +98,7 @@ from .results import (
 )
 from .schedule import add_bye, make_round_robin
 from .stage_links import carry_over_errors
+from .stage_restart import restart_stage
 from .stages import (
     configure_stage,
     decide_tie,
@@ -158,6 +159,7 @@ __all__ = [
     "open_tables",
     "publish_draw",
     "reseed_stage",
+    "restart_stage",
     "stage_candidates",
     "record_result",
     "remove_director",

@@ -25,6 +25,10 @@ PLAYER_SEATED = _(
 )
 TEAM_PLAYS = _("%(team)s has matches, so cannot be removed; withdraw it instead.")
 PLAYER_TOO_LONG = _("A player's name has at most 80 characters.")
+PLAYER_TWICE = _(
+    "%(player)s is named twice in this team: give each player a name of their own (add an "
+    "initial, or a number)."
+)
 WITHDREW = _("%(team)s withdrew: %(reason)s")
 NOTHING_TO_WITHDRAW = _("%(team)s has no match: remove it instead.")
 
@@ -108,8 +112,14 @@ def change_team(team, *, user, name: str | None = None, captain: str | None = No
                     params={"player": player.name, "rounds": join(rounds)},
                 )  # fmt: skip
             change.delete(player)
-        for player_name in _player_names(add):
+        kept = [p.name for p in team.players.all()]
+        for player_name in _player_names(add, taken=kept):
             change.save(Player(team=team, name=player_name))
+        names = [name.casefold() for name in kept]
+        twice = next((n for n in kept if names.count(n.casefold()) > 1), None)
+        if twice is not None:  # a name corrected into another player's
+            raise ActionError(PLAYER_TWICE, field="players", code="player_twice",
+                              params={"player": twice})  # fmt: skip
         return team
 
 
@@ -206,8 +216,11 @@ def _captain(captain: str) -> str:
     return captain
 
 
-def _player_names(names) -> list[str]:
+def _player_names(names, taken=()) -> list[str]:
+    """Return the names of new players, trimmed, each checked; refused beside "players"
+    when a name comes twice, or is already one of ``taken`` (the team's other players)."""
     cleaned = []
+    seen = {name.casefold() for name in taken}
     for name in names:
         name = name.strip()
         if not name:
@@ -217,5 +230,9 @@ def _player_names(names) -> list[str]:
             raise ActionError(
                 PLAYER_TOO_LONG if len(name) > 80 else errors[0], field="players", code="player"
             )
+        if name.casefold() in seen:
+            raise ActionError(PLAYER_TWICE, field="players", code="player_twice",
+                              params={"player": name})  # fmt: skip
+        seen.add(name.casefold())
         cleaned.append(name)
     return cleaned

@@ -16,8 +16,17 @@ from .base import VP_TABLE_HELP, ActionFormMixin, confirm_field, vp_table_text
 __all__ = ["MAX_BOARDS", "MAX_TEAMS", "EventForm", "MatchForm", "SeatingForm", "TeamForm"]
 
 
+UNEVEN_SEGMENTS = _(
+    "%(boards)s boards in segments of %(segment)s make segments of %(sizes)s boards. Tick "
+    "the box to keep it so, or choose a segment size that divides the match (%(sizes_ok)s)."
+)
+
+
 class EventForm(ActionFormMixin, forms.ModelForm):
-    """An event's settings; the rules are the actions' (``settings_errors``)."""
+    """An event's settings; the rules are the actions' (``settings_errors``). Segments
+    that do not divide the match are asked about before they are taken."""
+
+    confirm = confirm_field(_("Yes, keep these uneven segments"))
 
     class Meta:
         model = Event
@@ -69,7 +78,21 @@ class EventForm(ActionFormMixin, forms.ModelForm):
         for error in settings_errors(values):
             if error.field not in self.errors:  # one message a field: the first
                 self.add_error(error.field, ValidationError(str(error), code=error.code))
+        if not self.errors and not cleaned.get("confirm"):
+            self._question_uneven_segments(values["boards_per_match"], values["boards_per_segment"])
         return cleaned
+
+    def _question_uneven_segments(self, boards: int, segment: int) -> None:
+        """Ask before taking segments that do not divide the match (8 boards in 5 + 3)."""
+        if not boards or not segment or segment >= boards or boards % segment == 0:
+            return
+        self.fields["confirm"].widget = forms.CheckboxInput()
+        sizes = [segment] * (boards // segment) + [boards % segment]
+        divisors = [size for size in range(1, boards + 1) if boards % size == 0]
+        self.add_error("boards_per_segment", ValidationError(UNEVEN_SEGMENTS, code="uneven",
+            params={"boards": boards, "segment": segment,
+                    "sizes": " + ".join(str(size) for size in sizes),
+                    "sizes_ok": ", ".join(str(size) for size in divisors)}))  # fmt: skip
 
     @property
     def settings(self) -> dict:

@@ -21,6 +21,15 @@ class SwapForm(forms.Form):
         self.fields["second"].queryset = teams
 
 
+class RestartForm(forms.Form):
+    """Start a stage again while nothing is played in it: the reason is kept."""
+
+    reason = forms.CharField(
+        label=_("Reason"), max_length=80,
+        help_text=_("Such as: a team added after the stage started. The history keeps it."),
+    )  # fmt: skip
+
+
 class TeamChoiceForm(forms.Form):
     team = forms.ModelChoiceField(label=_("Team"), queryset=None)
 

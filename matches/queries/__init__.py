@@ -41,8 +41,10 @@ from .rounds import (
     round_numbers,
     round_of,
     round_stages,
+    stage_complete,
     stage_round,
     stage_round_numbers,
+    teams_left_out,
     with_boards_entered,
 )
 from .standings import (
@@ -93,6 +95,8 @@ __all__ = [
     "last_round",
     "last_updated",
     "latest_round",
+    "stage_complete",
+    "teams_left_out",
     "live_data",
     "matches_of",
     "previous_stage",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max
 
-from matches.models import Event, Result, Stage
+from matches.models import Event, MatchStatus, Result, Stage
 
 from .standings import StageData
 
@@ -111,6 +111,25 @@ def published_rounds(stage: Stage) -> int:
         stage.matches_here().aggregate(last=Max("round"))["last"] or 0,
         stage.byes_here().aggregate(last=Max("round"))["last"] or 0,
     )
+
+
+def stage_complete(stage: Stage) -> bool:
+    """Return True once the stage is played out: it has matches, each of them final, and
+    a Swiss stage has published all its rounds (a knockout's last match made final makes
+    no more)."""
+    matches = stage.matches_here()
+    if not matches.exists() or matches.exclude(status=MatchStatus.FINAL).exists():
+        return False
+    return not stage.is_swiss or published_rounds(stage) >= (stage.rounds or 0)
+
+
+def teams_left_out(event: Event) -> list:
+    """Return the event's teams that its first stage started without (added after it
+    started, never entered late): they have no match there."""
+    first = event.stages.filter(number=1).first()
+    if first is None or not first.entries.exists():
+        return []
+    return list(event.teams.exclude(stage_entries__stage=first).order_by("pk"))
 
 
 def latest_round(stage: Stage) -> Round:

@@ -65,6 +65,7 @@ def event_manage_context(event, shown_round=None, **forms):
         "event": event,
         "form": forms.get("form") or EventForm(instance=event),
         "teams": event.teams.order_by("pk").prefetch_related("players"),  # in entry order
+        "left_out": queries.teams_left_out(event),  # added after stage 1 started
         "rounds": rounds,
         "progress": progress.round_progress(event, shown) if shown else None,
         "tables": table_cards.round_tables(event, shown) if shown else None,  # their links

@@ -11,12 +11,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from matches import actions
+from matches import actions, queries
 from matches.auth.permissions import event_director_required
 from matches.caching.pagecache import public_page
 from matches.caching.versions import event_of_event
 from matches.forms.stage_steps import (
     KnockoutTieForm,
+    RestartForm,
     SeedingForm,
     StandingsTieForm,
     SwapForm,
@@ -122,6 +123,9 @@ def _manage(request, stage, status=200, **forms):
         "placing_bracket": placing,
         "places_waiting": stage_pages.places_waiting((bracket or []) + placing),
         "started": stage.entries.exists() or stage.matches_here().exists(),
+        "complete": queries.stage_complete(stage),
+        "next_stage": next((s for s in stages_of(event) if s.number == stage.number + 1), None),
+        "restart_form": forms.get("restart_form") or RestartForm(prefix="restart"),
     }
     context["seeding_form"] = forms.get("seeding_form") or _seeding_form(stage, context)
     return render(request, "director/stage.html", context, status=status)
@@ -218,7 +222,30 @@ def stage_start(request, event_id, number):
         made = actions.start_stage(stage, user=request.user, order=order)
     except actions.ActionError as error:
         return _refused(request, stage, error)
-    messages.success(request, _("Stage started: %(count)s matches made.") % {"count": len(made)})
+    if stage.is_swiss:  # a Swiss stage is drawn round by round: nothing is made yet
+        count = stage.entries.count()
+        messages.success(request, _("Stage started: its %(count)s teams are seeded. Draw round 1 "
+                                    "below.") % {"count": count})  # fmt: skip
+    else:
+        messages.success(request, _("Stage started: %(count)s matches made.") % {
+            "count": len(made)})  # fmt: skip
+    return redirect("director-stage", event_id, number)
+
+
+@require_POST
+@event_director_required
+def stage_restart(request, event_id, number):
+    """Start the stage again while nothing is played in it (the reason is kept)."""
+    stage = _saved_stage(request, event_id, number)
+    form = RestartForm(request.POST, prefix="restart")
+    if not form.is_valid():
+        return _manage(request, stage, status=400, restart_form=form)
+    try:
+        actions.restart_stage(stage, reason=form.cleaned_data["reason"], user=request.user)
+    except actions.ActionError as error:
+        return _refused(request, stage, error, "restart_form", form)
+    messages.success(request, _("The stage is as before it started: check its teams and "
+                                "seeding, then start it again."))  # fmt: skip
     return redirect("director-stage", event_id, number)
 
 
