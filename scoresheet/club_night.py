@@ -44,6 +44,7 @@ from matches.lib.public_address import machine_address
 ROOT = Path(__file__).resolve().parent.parent
 BACKUPS_KEPT = 24
 BACKUP_EVERY = 15 * 60  # seconds
+CORRECTIONS_EVERY = 60  # seconds between two runs of end_corrections
 ADDRESS_CHECK_EVERY = 30  # seconds
 WORKERS = 3  # gunicorn's processes: a dozen phones polling every 5 s is light work
 START_TIMEOUT = 60  # seconds for the server to answer /healthz
@@ -267,7 +268,7 @@ class Evening:
         """Keep the evening going until Ctrl+C (0) or the server stops (1): the worker
         started again if it stops, a backup every BACKUP_EVERY, the address checked."""
         database = sqlite_file(self.env)
-        backed_up = checked = time.monotonic()
+        backed_up = checked = swept = time.monotonic()
         while not self.stopping:
             time.sleep(1)
             if self.stopping:
@@ -280,6 +281,10 @@ class Evening:
                 print("The background worker stopped: starting it again.", file=sys.stderr)
                 self.start_worker()
             now = time.monotonic()
+            if now - swept >= CORRECTIONS_EVERY:  # matches whose corrections period ended
+                swept = now
+                subprocess.run([sys.executable, "manage.py", "end_corrections"], cwd=ROOT,
+                               env=self.env, start_new_session=True)  # fmt: skip
             if database and now - backed_up >= BACKUP_EVERY:
                 backup(database, self.data / "backups")
                 backed_up = now

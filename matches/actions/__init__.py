@@ -81,6 +81,7 @@ from .adjustments import (
     set_forfeit,
 )
 from .base import ActionError, Conflict, Gone, MatchIsFinal, NeedsConfirmation, changing
+from .corrections_period import end_corrections_periods
 from .deals import import_deals, import_results
 from .directors import add_director, remove_director
 from .events import change_event, create_event, delete_event, settings_errors
@@ -143,6 +144,7 @@ __all__ = [
     "decide_knockout_tie",
     "decide_tie",
     "delete_event",
+    "end_corrections_periods",
     "delete_game",
     "delete_match",
     "dispute_at_table",

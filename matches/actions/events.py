@@ -49,6 +49,7 @@ MAX_BOARDS = 200
 SETTINGS = (
     "name", "date", "vp_scale", "vp_table", "boards_per_match", "boards_per_segment",
     "bye_vp", "average_plus", "average_minus", "table_lead", "table_each_board", "listing",
+    "corrections_minutes",
 )  # fmt: skip
 TABLE_SETTINGS = ("table_lead", "table_each_board")  # yes or no, for the tables
 SCORING_SETTINGS = ("vp_scale", "vp_table", "boards_per_match")  # what a final match's VP depend on
@@ -59,6 +60,7 @@ BYE_VP = _("A bye is worth 0 to %(top)s VP on this scale.")
 AVERAGE_PLUS = _("Average plus is 0 to 24 IMPs.")
 YES_OR_NO = _("Choose yes or no.")
 LISTING = _("Choose where the event is found: listed, unlisted or archived.")
+CORRECTIONS = _("A corrections period is 1 to 1440 minutes, or blank for none.")
 AVERAGE_MINUS = _("Average minus is 0 to -24 IMPs.")
 DATE = _("Enter a date between the years 1900 and 2999.")
 REMOVED_BOARDS_HOLD_RESULTS = _(
@@ -116,6 +118,9 @@ def settings_errors(values: dict) -> list[ActionError]:
             fail(name, YES_OR_NO)
     if values.get("listing", Listing.LISTED) not in Listing.values:
         fail("listing", LISTING)
+    minutes = values.get("corrections_minutes")
+    if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= 1440):
+        fail("corrections_minutes", CORRECTIONS)
     return errors
 
 
@@ -144,6 +149,7 @@ def _defaults(values: dict) -> dict:
     values.setdefault("vp_table", [])
     values.setdefault("bye_vp", None)
     values.setdefault("listing", Listing.LISTED)
+    values.setdefault("corrections_minutes", Event._meta.get_field("corrections_minutes").default)
     for name in ("average_plus", "average_minus", *TABLE_SETTINGS):
         if values.get(name) is None:
             values[name] = Event._meta.get_field(name).default

@@ -145,12 +145,19 @@ def mark_final(match, *, user, confirm: bool = False) -> Match:
         pending = match.pending_board_numbers()
         if pending and match.forfeit_vp is None and not confirm:
             raise NeedsConfirmation(PENDING_BOARDS, params={"boards": _numbers(pending)})
-        match.status, match.status_reason = MatchStatus.FINAL, ""
-        change.save(match, update_fields=["status", "status_reason", "updated"])
-        _close_calls(change, match)
-        # A knockout winner goes forward now; a tie waits for the director's decision.
-        match.advance = advance_knockout(change, match)
-        return match
+        return made_final(change, match)
+
+
+def made_final(change, match: Match, *, period: int | None = None) -> Match:
+    """Return the match (locked, its totals stored) marked final inside the change: its
+    open calls closed, a knockout winner sent on. ``period``: the corrections period, in
+    minutes, whose end made it final (None: a director did)."""
+    match.status, match.status_reason, match.final_by_period = MatchStatus.FINAL, "", period
+    change.save(match, update_fields=["status", "status_reason", "final_by_period", "updated"])
+    _close_calls(change, match)
+    # A knockout winner goes forward now; a tie waits for the director's decision.
+    match.advance = advance_knockout(change, match)
+    return match
 
 
 def _close_calls(change, match: Match) -> None:
@@ -172,7 +179,9 @@ def reopen_match(match, *, reason: str, user) -> Match:
         if not match.is_final:
             return match
         match.status, match.status_reason = MatchStatus.PROVISIONAL, reason
-        change.save(match, update_fields=["status", "status_reason", "updated"])
+        match.final_by_period = None
+        change.save(match, update_fields=["status", "status_reason", "final_by_period",
+                                          "updated"])  # fmt: skip
         return match
 
 

@@ -42,6 +42,7 @@ class EventForm(ActionFormMixin, forms.ModelForm):
             "average_minus",
             "table_lead",
             "table_each_board",
+            "corrections_minutes",
             "listing",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}

@@ -61,6 +61,17 @@ class Event(RevisionsOnlyGoUp, models.Model):
             "table sees the other room's results once the segment is complete in both."
         ),
     )
+    corrections_minutes = models.PositiveSmallIntegerField(
+        _("corrections period, in minutes"),
+        null=True,
+        blank=True,
+        default=30,
+        help_text=_(
+            "How long after a match's last result it may still be corrected (Law 79C); "
+            "then, with no call for the director open, it becomes final by itself. Blank: "
+            "only a director marks matches final."
+        ),
+    )
     listing = models.CharField(
         _("on the home page"), max_length=8, choices=Listing.choices, default=Listing.LISTED
     )

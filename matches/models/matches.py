@@ -47,6 +47,8 @@ class Match(RevisionsOnlyGoUp, models.Model):
         _("status"), max_length=12, choices=MatchStatus.choices, default=MatchStatus.PROVISIONAL
     )
     status_reason = models.CharField(_("reason"), max_length=200, blank=True)
+    # the corrections period (in minutes) whose end made the match final; None: a director
+    final_by_period = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     forfeit_home_vp = models.DecimalField(
         _("home team's VP"), max_digits=5, decimal_places=2, null=True, blank=True
     )

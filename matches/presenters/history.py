@@ -183,7 +183,11 @@ def _match_entries(row, previous, teams, stage) -> list[Entry]:
         return []
     found = []
     if row.status != previous.status:
-        if row.status == MatchStatus.FINAL:
+        if row.status == MatchStatus.FINAL and row.final_by_period:
+            period = _("its corrections period of %(minutes)s minutes ended") % {
+                "minutes": row.final_by_period}  # fmt: skip
+            found.append(_entry(row, subject, _("made final"), period))
+        elif row.status == MatchStatus.FINAL:
             found.append(_entry(row, subject, _("marked final")))
         else:
             found.append(_entry(row, subject, _("reopened"), row.status_reason))

@@ -223,6 +223,7 @@ def _export(event: Event) -> dict:
             "table_lead": event.table_lead,
             "table_each_board": event.table_each_board,
             "listing": event.listing,
+            "corrections_minutes": event.corrections_minutes,
         },
         "teams": [
             {

@@ -173,6 +173,7 @@ class Importer:
             table_lead=source.get("table_lead", False),
             table_each_board=source.get("table_each_board", False),
             listing=source.get("listing", "listed"),
+            corrections_minutes=source.get("corrections_minutes"),
         )
         event.vp_table = checked_vp_table(source, source.get("vp_table"))
         self.where[id(event)] = source.where

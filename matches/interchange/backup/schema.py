@@ -262,6 +262,7 @@ DOCUMENT = obj({
         "table_lead": FLAG,
         "table_each_board": FLAG,
         "listing": choice(Listing.values),
+        "corrections_minutes": maybe(whole(1, 1440)),
     }),
     "teams": items(obj({"key": KEY, "name": text(Team, "name")}, {
         "captain": maybe(text(Team, "captain")),
