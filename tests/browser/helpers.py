@@ -48,7 +48,7 @@ def set_up_stage(page: Page, event, number=1, *, kind=None, method=None, **label
     press(page, "Save stage")
     expect(page.get_by_text("Stage saved.")).to_be_visible()
     press(page, "Start this stage")
-    expect(page.get_by_text("Stage started")).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^Stage started"))).to_be_visible()
 
 
 def play_boards(match, boards):

@@ -981,7 +981,7 @@ NOT_PAGES = {
     # audited as director-stage-*-errors
     "director-stage-start", "director-stage-draw", "director-stage-swap",
     "director-stage-publish", "director-stage-withdraw", "director-stage-enter",
-    "director-stage-next", "director-stage-tie", "director-stage-seeding",
+    "director-stage-next", "director-stage-tie", "director-stage-seeding", "director-stage-restart",
 }  # fmt: skip
 
 

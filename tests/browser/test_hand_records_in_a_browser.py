@@ -91,7 +91,7 @@ def test_a_director_uploads_deals_and_sees_progress_then_the_hand_records(page: 
         "response",
         lambda response: progress.append(response) if "/jobs/" in response.url else None,
     )
-    page.get_by_label("PBN file").first.set_input_files(str(rotated_deals(tmp_path)))
+    page.get_by_label("Deals file", exact=False).set_input_files(str(rotated_deals(tmp_path)))
     page.get_by_role("button", name="Import deals").click()
     expect(page.locator(".job-text")).to_have_text("Waiting for a worker…")  # answered at once
     run_tasks()  # the worker's turn, while the page asks how far it has gone
@@ -105,7 +105,7 @@ def test_a_director_uploads_deals_and_sees_progress_then_the_hand_records(page: 
     assert {response.status for response in progress} == {200}
 
     page.goto(f"/director/events/{event.pk}/deals/")
-    page.get_by_label("PBN file").first.set_input_files(str(DATA / "deals_broken.pbn"))
+    page.get_by_label("Deals file", exact=False).set_input_files(str(DATA / "deals_broken.pbn"))
     page.get_by_role("button", name="Import deals").click()
     # beside the field, and again as a link at the top of the page (the error summary)
     expect(page.get_by_text("Board 3: West has 12 cards, not 13.", exact=True)).to_be_visible()

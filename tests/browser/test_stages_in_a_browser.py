@@ -124,12 +124,12 @@ def test_an_eleven_team_swiss_then_an_eight_team_knockout_with_carry_over(page: 
     expect(page.get_by_label("Tie-break 1")).to_be_hidden()
     page.get_by_label("Teams qualifying from the previous stage").fill("8")
     page.get_by_label("Carry-over (knockout)").select_option("vp-difference")
-    page.get_by_label("Share carried over").fill("one half")
+    page.get_by_label("Share carried over", exact=True).fill("one half")
     page.get_by_label("Cap (IMPs)").fill("10")
     press(page, "Add stage")
     share = "Write a share from 0 to 1, such as 1/3 or 0.5."
     expect(page.get_by_text(share, exact=True)).to_be_visible()  # beside the field
-    page.get_by_label("Share carried over").fill("1/2")
+    page.get_by_label("Share carried over", exact=True).fill("1/2")
     press(page, "Add stage")
     expect(page.get_by_text("Stage added.")).to_be_visible()
     press(page, "Start this stage")
