@@ -32,7 +32,7 @@ def match():
             "--round", "1", stdout=io.StringIO(),
         )  # fmt: skip
     enter(match, 4, "open", "4H", "S", "=")
-    enter(match, 4, "closed", "3NT", "N", "-1", lead="SJ")
+    enter(match, 4, "closed", "3NT", "N", "-1", lead="HT")
     return match
 
 
