@@ -69,9 +69,12 @@ bench: $(VENV)/.dev
 load: $(VENV)/.dev
 	bash loadtest/run.sh
 
+# mypy checks the packages pyproject.toml's [tool.mypy] names (django-stubs reads the
+# settings: DEBUG=1, exported above).
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 format: $(VENV)/.dev
 	$(BIN)/ruff check --fix .
