@@ -80,6 +80,10 @@ def test_segments_that_do_not_divide_the_match_are_asked_about(director_client):
     assert not Event.objects.exists()
     kept = director_client.post(reverse("director-event-new"), {**uneven, "confirm": "on"})
     assert kept.status_code == 302 and Event.objects.get().boards_per_segment == 5
+    event = Event.objects.get()
+    renamed = {f"event-{name}": value for name, value in {**uneven, "name": "Renamed"}.items()}
+    saved = director_client.post(reverse("director-event", args=[event.pk]), renamed)
+    assert saved.status_code == 302 and Event.objects.get().name == "Renamed"  # not asked again
 
 
 def test_starting_a_swiss_says_to_draw_round_1_and_its_end_says_the_next_stage_can_start(

@@ -24,7 +24,8 @@ __all__ = ["MAX_BOARDS", "MAX_TEAMS", "EventForm", "MatchForm", "SeatingForm", "
 
 class EventForm(ActionFormMixin, forms.ModelForm):
     """An event's settings; the rules are the actions' (``settings_errors``). Segments
-    that do not divide the match are asked about before they are taken."""
+    that do not divide the match are asked about before they are taken (not again once
+    the event has them)."""
 
     confirm = confirm_field(_("Yes, keep these uneven segments"))
 
@@ -80,8 +81,10 @@ class EventForm(ActionFormMixin, forms.ModelForm):
             if error.field not in self.errors:  # one message a field: the first
                 self.add_error(error.field, ValidationError(str(error), code=error.code))
         if not self.errors and not cleaned.get("confirm"):
-            uneven = uneven_segments_error(values["boards_per_match"], values["boards_per_segment"])
-            if uneven is not None:
+            boards, segment = values["boards_per_match"], values["boards_per_segment"]
+            uneven = uneven_segments_error(boards, segment)
+            stored = (self.instance.boards_per_match, self.instance.boards_per_segment)
+            if uneven is not None and not (self.instance.pk and (boards, segment) == stored):
                 self.fields["confirm"].widget = forms.CheckboxInput()
                 self.add_error("boards_per_segment", uneven)
         return cleaned
