@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from matches import actions
 from matches.models import Room
-from tests import congress
+from tests import congress, knockout_cup
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import fits_the_screen, log_in, shot
 from tests.factories import make_user
@@ -86,6 +86,25 @@ def test_every_panel_of_the_wall_is_on_the_screen_whatever_the_number_of_tables(
     assert len(seen["standings"]) == 2 * tables
     if tables >= 16:
         expect(page.locator(".wall-dots li")).not_to_have_count(3)  # pages, not only panels
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("teams", [32, 60])  # 16 and 30 tables (60: with byes)
+def test_a_big_knockouts_bracket_is_on_the_screen_a_slice_at_a_time(page: Page, teams, screen):
+    stage = knockout_cup.knockout(teams, None)
+    page.set_viewport_size(SCREENS[screen])
+    page.clock.install()
+    page.goto(f"/events/{stage.event_id}/wall/?panel=standings")
+    expect(shown(page)).to_have_attribute("data-pager", "bracket")
+    seen = set()
+    for number in every_slide(page):
+        assert page.evaluate(OUTSIDE) == [], number
+        for match in shown(page).locator(".wall-bracket-match").all():
+            if match.is_visible():
+                seen.add(match.get_attribute("data-figure"))
+        shot(page, f"wall-bracket-{teams}-{screen}-{number}")
+    assert number > 0  # pages, the bracket being too tall for one
+    assert len(seen) == shown(page).locator(".wall-bracket-match").count()  # each on a page
 
 
 def seconds_of(text: str) -> int:
