@@ -10,6 +10,8 @@
  *   (the wall's live refresh, "live:answer"): only when the two are more than a minute
  *   apart (a computer whose clock is wrong), as the header counts whole seconds.
  * - Past the end the clock says the time is up, and counts the time over ("+03:12").
+ * - A clock drawn again (the wall's refresh, a phone's new state, the monitor's poll) is
+ *   counted at once.
  *
  * A static file, as the Content-Security-Policy allows no inline script.
  */
@@ -72,6 +74,21 @@
       learn(Date.parse(date) + 500); // the header counts whole seconds
     }
   });
+
+  // A clock drawn again (the wall's refresh, a phone's new state, the monitor's poll) is
+  // put right at once, not at the next second.
+  var soon = false;
+  if (window.MutationObserver) {
+    new MutationObserver(function () {
+      if (!soon) {
+        soon = true;
+        window.setTimeout(function () {
+          soon = false;
+          tick();
+        }, 0);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  }
 
   tick();
   window.setInterval(tick, 1000);
