@@ -74,5 +74,7 @@ def change_round_clock(
         except ClockRefused as refused:
             raise round_clock_refusal(refused.code) from None
         row.take(clock)
-        row._change_reason = f"{command} {minutes}" if minutes else command
-        return change.save(row)
+        reason = f"{command} {minutes}" if minutes else command
+        row._change_reason = reason  # type: ignore[attr-defined]  # the history row's reason
+        change.save(row)
+        return row

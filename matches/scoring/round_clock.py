@@ -70,7 +70,7 @@ class RoundClock:
 
     def ends(self) -> datetime.datetime | None:
         """Return the instant the time is up while the clock runs (None otherwise)."""
-        if not self.running:
+        if self.started is None or self.paused is not None:
             return None
         return self.started + self.paused_for + self.length
 
