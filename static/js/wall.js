@@ -67,13 +67,26 @@
   // whichever column a page has since moved them to.
   function units(panel) {
     var list = Array.prototype.slice.call(panel.querySelectorAll("[data-unit]"));
+    var columns = Array.prototype.slice.call(panel.querySelectorAll("[data-column]"));
     list.forEach(function (unit, index) {
       if (!unit.dataset.order) {
         unit.dataset.order = String(index);
+        unit.dataset.home = String(Math.max(columns.indexOf(unit.parentNode), 0));
       }
     });
     return list.sort(function (a, b) {
       return a.dataset.order - b.dataset.order;
+    });
+  }
+
+  // Every row shown, in the column it was drawn in.
+  function atHome(panel, list) {
+    var columns = panel.querySelectorAll("[data-column]");
+    list.forEach(function (unit) {
+      if (columns.length) {
+        columns[Number(unit.dataset.home)].appendChild(unit);
+      }
+      setShown(unit, true);
     });
   }
 
@@ -204,9 +217,7 @@
       var body = panel.querySelector("[data-pager-body]");
       panel.pagerPages = null;
       if (!list.length || !body || !paging()) {
-        list.forEach(function (unit) {
-          setShown(unit, true);
-        });
+        atHome(panel, list);
         return;
       }
       panel.classList.add("is-measuring");
@@ -214,9 +225,7 @@
         setShown(unit, false);
       });
       var limit = limitOf(panel, body);
-      list.forEach(function (unit) {
-        setShown(unit, true);
-      });
+      atHome(panel, list);
       var pages;
       if (lowest(list) <= limit) {
         pages = null; // it all fits
@@ -237,9 +246,7 @@
     var pages = panel.pagerPages;
     var mark = panel.querySelector("[data-pager-page]");
     if (!pages) {
-      units(panel).forEach(function (unit) {
-        setShown(unit, true);
-      });
+      atHome(panel, units(panel));
       if (mark) {
         mark.hidden = true;
       }
