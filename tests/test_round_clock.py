@@ -208,3 +208,15 @@ def test_the_monitor_page_says_how_many_tables_are_behind_the_clock(client, td, 
     text = text_of(client.get(reverse("director-monitor", args=[event.pk, 1])))
     assert "4 tables behind the clock." in text
     assert "behind the clock" in text and "Time left" in text
+
+
+def test_a_paused_clock_changes_the_tables_state_so_its_phones_are_sent_it(client, event):
+    started(event)
+    actions.open_tables(event, round_number=1, user=None)
+    table = Room.objects.filter(match__event=event).first()
+    url = reverse("table-state", args=[table.token])
+    etag = client.get(url)["ETag"]
+    assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+    actions.change_round_clock(stage_of(event), 1, command="pause", user=None)
+    answer = client.get(url, headers={"if-none-match": etag})
+    assert answer.status_code == 200 and 'data-mode="paused"' in answer.json()["state"]["clock"]
