@@ -415,8 +415,9 @@ PAGES = [
         user="director",
         then=submit("form.clock-extend-form", **{"extend-minutes": "0"}),
     ),
-    State("round-clock-not-set", "/director/events/{league}/stages/1/rounds/2/clock/",
-          user="director"),  # fmt: skip
+    State(
+        "round-clock-not-set", "/director/events/{league}/stages/1/rounds/2/clock/", user="director"
+    ),  # fmt: skip
     State("monitor-not-open", "/director/events/{league}/rounds/2/monitor/", user="director"),
     State("director-round-placing-matches", "/director/events/{playoff}/?round=3", user="director"),
     State(
