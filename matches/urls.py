@@ -20,6 +20,7 @@ from matches.views import (
     jobs,
     monitor,
     public,
+    round_clock,
     sheets,
     stages,
     table_codes,
@@ -128,6 +129,11 @@ game_pages = [
 # /director/events/<event_id>/stages/<number>/…: running a stage.
 director_stage_pages = [
     path("", stages.stage_manage, name="director-stage"),
+    path(
+        "rounds/<number:round_number>/clock/",
+        round_clock.round_clock,
+        name="director-round-clock",
+    ),
     *[
         path(f"{name}/", view, name=f"director-stage-{name}")
         for name, view in (

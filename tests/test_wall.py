@@ -101,3 +101,12 @@ def test_the_wall_shows_a_stage_name_the_director_typed_once_as_typed(client):
     subtitle = wall_subtitle(client, event)
     assert subtitle.startswith("决赛阶段 Finals · 决赛 Final"), subtitle
     assert "淘汰赛" not in subtitle and "Knockout" not in subtitle
+
+
+def test_the_wall_draws_every_table_and_team_for_its_script_to_page_through(client):
+    event = congress.one_round(30)
+    html = client.get(reverse("wall", args=[event.pk])).content.decode()
+    assert len(re.findall(r'<tr data-match="\d+"[^>]*data-unit', html)) == 30  # running score
+    assert len(re.findall(r'<tbody class="wall-draw-pair"[^>]*data-unit', html)) == 30  # draw
+    assert len(re.findall(r'<tr data-team="\d+"[^>]*data-unit', html)) == 60  # standings
+    assert "第 {page} 页，共 {pages} 页" in html and "Page {page} of {pages}" in html

@@ -97,6 +97,7 @@ from .results import (
     record_result,
     set_artificial_score,
 )
+from .round_clock import change_round_clock
 from .schedule import add_bye, make_round_robin
 from .stage_links import carry_over_errors
 from .stage_restart import restart_stage
@@ -136,6 +137,7 @@ __all__ = [
     "call_director",
     "change_event",
     "change_team",
+    "change_round_clock",
     "changing",
     "clear_artificial_score",
     "clear_forfeit",

@@ -1,6 +1,7 @@
 """The app's models, one module per concept; import them from here."""
 
 from .boards import Board, BoardAdjustment, Result, boards_with_results
+from .clocks import RoundClock
 from .deals import Deal
 from .events import Bye, Event, EventDirector, Player, Team, VpPenalty
 from .games import Game
@@ -33,6 +34,7 @@ __all__ = [
     "Result",
     "RetiredLink",
     "Room",
+    "RoundClock",
     "Seating",
     "Stage",
     "StageEntry",

@@ -3,13 +3,17 @@ one of five states, the tables behind the pace, and the calls for the director w
 long each has waited. (A board's history, with who entered its results at the tables, is
 ``board_history.py``'s.)
 
-One read of the round in a fixed number of queries (five, whatever the number of tables),
+One read of the round in a fixed number of queries (six, whatever the number of tables),
 arranged here; nothing writes. The page polls it every few seconds (static/js/monitor.js).
 
 The pace: a table is **behind** when the leading table of the round has played
 ``PACE_GAP`` (3) boards or more than it has. A board counts as played at a table once
 anything is entered for it there: a result waiting for the other side, a result not
 agreed, an accepted result or the director's.
+
+The clock: once a director starts the round's clock, a table is **behind the clock** when
+it has played fewer boards than the share of the round's time gone by makes due
+(``scoring.round_clock``: 8 boards in 60 minutes, one board due every 7½ minutes).
 """
 
 from __future__ import annotations
@@ -21,10 +25,11 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext, pgettext
 
-from matches import scoring
+from matches import queries, scoring
 from matches.choices import RoomChoice
 from matches.models import DirectorCall, EntryStatus, Match, Result, Room, TableEntry
 from matches.presenters.formatting import contract_text, seat_letter
+from matches.presenters.round_clock import clock_shown
 from matches.presenters.table_cards import teams_at
 
 PACE_GAP = 3
@@ -103,6 +108,7 @@ class MonitorRow:
     cells: list[Cell]
     behind: bool = False
     calls: tuple = ()
+    behind_clock: bool = False
 
     @property
     def played(self) -> int:
@@ -180,6 +186,7 @@ class Monitor:
     rows: list[MonitorRow]
     calls: list[CallRow]  # the oldest first
     tables_open: bool  # the round's tables have their links
+    clocks: tuple = ()  # (stage, ClockShown or None) for each stage playing the round
 
     @property
     def leader(self) -> int:
@@ -189,6 +196,10 @@ class Monitor:
     @property
     def behind(self) -> list[MonitorRow]:
         return [row for row in self.rows if row.behind]
+
+    @property
+    def behind_clock(self) -> list[MonitorRow]:
+        return [row for row in self.rows if row.behind_clock]
 
     def count(self, state: CellState) -> int:
         return sum(1 for row in self.rows for cell in row.cells if cell.state == state)
@@ -280,6 +291,9 @@ def room_monitor(event, round_number: int, now: datetime.datetime) -> Monitor:
     leaders: dict = {}
     for row in rows:
         leaders[row.match.stage_id] = max(leaders.get(row.match.stage_id, 0), row.played)
+    stages = {match.stage_id: match.stage for match in matches}
+    stored = queries.round_clocks((stage, round_number) for stage in stages)
+    clocks = {stage: stored.get((stage, round_number)) for stage in stages}
     by_table = {row.table.pk: row for row in rows if row.table is not None}
     call_rows = [CallRow(call, by_table[call.table_id], now - call.created) for call in calls]
     rows = [
@@ -291,7 +305,20 @@ def room_monitor(event, round_number: int, now: datetime.datetime) -> Monitor:
             row.cells,
             behind=leaders[row.match.stage_id] - row.played >= PACE_GAP and not row.match.is_final,
             calls=tuple(c for c in call_rows if c.row.key == row.key),
+            behind_clock=_behind_clock(clocks[row.match.stage_id], row, now),
         )  # fmt: skip
         for row in rows
     ]
-    return Monitor(event, round_number, boards, rows, call_rows, bool(tables))
+    shown = tuple(
+        (stage, clock_shown(clocks[stage.pk], now))
+        for stage in sorted(stages.values(), key=lambda stage: stage.number)
+    )
+    return Monitor(event, round_number, boards, rows, call_rows, bool(tables), shown)
+
+
+def _behind_clock(clock, row: MonitorRow, now: datetime.datetime) -> bool:
+    """Return True when the round's clock runs (or ran) and the table has played fewer
+    boards than are due by now; a final match is never behind."""
+    if clock is None or row.match.is_final:
+        return False
+    return clock.arithmetic.behind(row.played, row.boards, now)

@@ -14,12 +14,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from django.utils import timezone
 from django.utils.translation import get_language, gettext, ngettext
 
-from matches import scoring
+from matches import queries, scoring
 from matches.lib.text import sentence_gap
 from matches.models import CallClosed, TableSide
 from matches.presenters.formatting import signed
+from matches.presenters.round_clock import ClockShown, clock_shown
 from matches.presenters.score_words import side_name, words_html_of
 from matches.queries.tables import BoardAtTable, TableView
 from matches.scoring import Seat
@@ -162,6 +164,7 @@ class TablePage:
     ew_team: str
     seats: list[tuple[str, str]]  # (seat, player) North, East, South, West; [] unknown
     lead: bool  # the players enter the opening lead (an event setting)
+    clock: ClockShown | None = None  # the round's clock, once a director sets it
 
     @property
     def table(self):
@@ -261,6 +264,7 @@ def state_signature(page: TablePage) -> str:
     parts.append([(call.pk, call.created.isoformat()) for call in page.calls])
     closed = page.view.closed_call
     parts.append(closed and (closed.pk, closed.closed_because))
+    parts.append(page.clock and page.clock.signature)
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
@@ -273,7 +277,8 @@ def table_page(view: TableView) -> TablePage:
     rows = [BoardRow(at, match.home.name, match.away.name) for at in view.shown.boards]
     seated = match.seating().get(view.shown.number, {}).get(table.room, {})
     seats = [(Seat(seat).value, seated[seat].name) for seat in "NESW" if seat in seated]
-    return TablePage(view, rows, ns_team, ew_team, seats, match.event.table_lead)
+    clock = clock_shown(queries.round_clock(match.stage_id, match.round), timezone.now())
+    return TablePage(view, rows, ns_team, ew_team, seats, match.event.table_lead, clock)
 
 
 def phone_messages() -> dict:

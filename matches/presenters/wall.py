@@ -5,7 +5,9 @@ standings (a knockout: its bracket), the next round's draw (each table, and whic
 each team sits in: the home team North-South in the open room, East-West in the closed
 room), and once a knockout's final is decided the event's final ranking; with QR codes
 (drawn here by segno, as the tables' cards are, no network) to the event, the round and
-each scorecard. The same rows make the printable poster of a round's QR codes.
+each scorecard; the round's clock, once a director sets it. Each kind of panel holds all
+its rows: the page's script (static/js/wall.js) pages through them as the screen holds
+them. The same rows make the printable poster of a round's QR codes.
 
 Reads only; the page is cached whole like every public page (``public_page``).
 """
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from matches import queries
@@ -26,17 +29,11 @@ from matches.queries.corrections import ends_of_rows, with_provisional_until
 
 from . import double_brackets, stage_pages
 from .knockouts import stage_round_name
+from .round_clock import ClockShown, clock_shown
 from .table_cards import qr_svg, teams_at
 
-MATCHES_PER_PANEL = 8
-STANDINGS_PER_PANEL = 20  # two columns of ten
-DRAW_PER_PANEL = 8
 PLACING_TITLE = gettext_lazy("Placing matches")  # the placing matches' panel
-
-
-def chunks(rows: list, size: int) -> list[list]:
-    """Return the rows in panels of ``size`` (one empty panel for no rows)."""
-    return [rows[start : start + size] for start in range(0, len(rows), size)] or [[]]
+TWO_COLUMNS_FROM = 7  # standings of this many teams or more stand in two columns
 
 
 @dataclass(frozen=True)
@@ -170,6 +167,13 @@ class Wall:
         return max(self.corrections.values(), default=None)
 
     @cached_property
+    def clock(self) -> ClockShown | None:
+        """Return the round's clock, once a director has set it."""
+        if self.round is None:
+            return None
+        return clock_shown(queries.round_clock(self.stage.pk, self.round.number), timezone.now())
+
+    @cached_property
     def boards(self) -> int:
         return self.stage.settings.boards_per_match
 
@@ -187,23 +191,17 @@ class Wall:
             )
         return rows
 
-    @property
-    def match_panels(self) -> list[list[WallMatch]]:
-        return chunks(self.matches, MATCHES_PER_PANEL)
-
     @cached_property
     def standings(self) -> list:
         return [] if self.stage.is_knockout else queries.standings(self.event, self.data)
 
     @property
-    def standings_panels(self) -> list[list]:
-        """Return the standings in panels of at most twenty, each in two columns (the
-        first the longer) once it has more than six rows."""
-        panels = []
-        for panel in chunks(self.standings, STANDINGS_PER_PANEL):
-            half = (len(panel) + 1) // 2 if len(panel) > 6 else len(panel)
-            panels.append([panel[:half], panel[half:]])
-        return panels
+    def standings_columns(self) -> list[list]:
+        """Return the standings in one column, or two (the first the longer) from seven
+        teams on. The wall's script pages through them as the screen holds them."""
+        rows = self.standings
+        half = (len(rows) + 1) // 2 if len(rows) >= TWO_COLUMNS_FROM else len(rows)
+        return [rows[:half], rows[half:]]
 
     @cached_property
     def bracket(self) -> list:
@@ -236,10 +234,6 @@ class Wall:
         if self.draw_round is None:
             return []
         return [DrawTable(n, m) for n, m in enumerate(self.draw_round.matches, start=1)]
-
-    @property
-    def draw_panels(self) -> list[list[DrawTable]]:
-        return chunks(self.draw, DRAW_PER_PANEL)
 
     @cached_property
     def outcome(self) -> queries.Outcome | None:

@@ -9,6 +9,7 @@
 - ``double_brackets``: a double elimination's brackets as decided so far;
 - ``draws``: what ranks the teams for a Swiss stage's next draw;
 - ``outcome``: the event's final ranking once its knockout's final is decided;
+- ``clocks``: the rounds' clocks a director sets;
 - ``tables``: what a table may see of its match (its page, its JSON, the monitor);
 - ``table_entries``: what a room's table said about each board (waiting, not agreed with
   its reason, accepted), for the director's room sheet.
@@ -26,6 +27,7 @@ from .brackets import (
     knockout_playoff,
     last_round,
 )
+from .clocks import round_clock, round_clocks
 from .double_brackets import double_bracket
 from .draws import swiss_ranking
 from .entries import entries, seeds
@@ -69,6 +71,8 @@ from .tables import (
 )
 
 __all__ = [
+    "round_clock",
+    "round_clocks",
     "BoardAtTable",
     "LosersBy",
     "Outcome",

@@ -158,6 +158,7 @@ def _monitor(request, event, round_number: int):
         "legend": LEGEND,
         "pace_gap": PACE_GAP,
         "now": timezone.localtime(),
+        "now_ms": int(timezone.now().timestamp() * 1000),
     }
     template = "director/_monitor_live.html" if request.htmx else "director/monitor.html"
     response = render(request, template, context)

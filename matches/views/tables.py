@@ -191,6 +191,7 @@ def _state(request, page) -> dict:
             for row in page.rows
         ],
         "summary": html("_summary.html"),
+        "clock": html("_clock.html"),
         "calls": html("_calls.html"),
     }
 

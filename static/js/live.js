@@ -14,7 +14,7 @@
  *   browser for every page. Nothing is asked while the tab is hidden. A page whose
  *   controls say data-always (the wall) is never paused and shows no controls.
  * - Each answer is told to the page as a "live:answer" event on the document (detail:
- *   the status, 200 or 304), each failure (no network, a server error) as "live:failed",
+ *   the status, 200 or 304, and the answer's Date header), each failure (no network, a server error) as "live:failed",
  *   each replacement as "live:replaced" (detail: how many things changed).
  *
  * A static file, as the Content-Security-Policy allows no inline script.
@@ -91,7 +91,7 @@
           tell("live:failed", { status: response.status });
           return null; /* an error: keep what is shown, ask again later */
         }
-        tell("live:answer", { status: response.status });
+        tell("live:answer", { status: response.status, date: response.headers.get("Date") });
         if (response.status === 200) {
           return response.text().then(replace);
         }

@@ -493,6 +493,7 @@
       item.dataset.entry = String(board.entry);
     });
     replace("table-summary", state.summary);
+    replace("table-clock", state.clock);
     replace("table-calls", state.calls);
     moveOnIfDone();
     render();

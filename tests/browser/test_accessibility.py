@@ -408,6 +408,17 @@ PAGES = [
     State("table-cards", "/director/events/{league}/rounds/1/table-cards/", user="director"),
     State("cards-not-open", "/director/events/{league}/rounds/2/table-cards/", user="director"),
     State("monitor", "/director/events/{league}/rounds/1/monitor/", user="director"),
+    # the league's round 1 clock runs (the wall, the tables and the monitor show it)
+    State("round-clock", "/director/events/{league}/stages/1/rounds/1/clock/", user="director"),
+    State(
+        "round-clock-errors",
+        "/director/events/{league}/stages/1/rounds/1/clock/",
+        user="director",
+        then=submit("form.clock-extend-form", **{"extend-minutes": "0"}),
+    ),
+    State(
+        "round-clock-not-set", "/director/events/{league}/stages/1/rounds/2/clock/", user="director"
+    ),  # fmt: skip
     State("monitor-not-open", "/director/events/{league}/rounds/2/monitor/", user="director"),
     State("director-round-placing-matches", "/director/events/{playoff}/?round=3", user="director"),
     State(
@@ -559,9 +570,10 @@ def build_world() -> SimpleNamespace:
 
     ``demo``/``demo_match``: the demo event and its match (16 boards, both rooms, seated,
     Chinese names); ``league``: five teams in a round robin (a bye each round), round 1
-    partly played, an adjusted board, an IMP and a VP penalty; ``team``: its first team
-    (with a captain); ``match``: its first match of round 1; ``won``: a round robin of
-    eight, then a knockout of its top four played to the end (tests/congress.py).
+    partly played, an adjusted board, an IMP and a VP penalty, its clock running;
+    ``team``: its first team (with a captain); ``match``: its first match of round 1;
+    ``won``: a round robin of eight, then a knockout of its top four played to the end
+    (tests/congress.py).
     """
     from matches import actions
     from matches.demo import load_demo
@@ -585,6 +597,9 @@ def build_world() -> SimpleNamespace:
     actions.add_imp_penalty(match, team=match.home, imps=3, reason="迟到", user=director)
     actions.add_vp_penalty(league, team=teams[1], vp=Decimal(1), reason="手机", user=director)
     at_the_tables(league, match, director)
+    first = league.stages.get(number=1)
+    actions.change_round_clock(first, 1, command="length", minutes=60, user=director)
+    actions.change_round_clock(first, 1, command="start", user=director)
     return SimpleNamespace(
         demo=demo.pk,
         demo_match=demo.matches.get().pk,
