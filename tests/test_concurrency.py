@@ -18,6 +18,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from matches.lib.contracts import result_words
 from matches.models import ImpPenalty, Match, Result
 from matches.presenters.formatting import contract_html
 from matches.scoring import Contract
@@ -114,11 +115,13 @@ def directors(count):
     return [make_user(f"td{i}", chief=True) for i in range(1, count + 1)]
 
 
-def english_contract_html(text):
-    """Return the contract as the English page shows it ("4♥X"; the tests' own thread
-    may have another language active, where a double reads "×")."""
+def english_result_html(match, number: int, room: str) -> str:
+    """Return the room's saved result as the English page names it in a conflict
+    ("4♠ by North, +1 (N-S 650)"; the tests' own thread may have another language active,
+    where a double reads "×")."""
+    result = Result.objects.get(board__match=match, board__number=number, room=room)
     with translation.override("en"):
-        return contract_html(Contract.parse(text))
+        return result_words(result, contract=contract_html(result.contract))
 
 
 def assert_conflict_shown(response, winner, current_html):
@@ -165,7 +168,7 @@ def test_a_new_row_saved_by_many_directors_at_once_keeps_exactly_one(number):
     saved = [i for i, r in enumerate(responses) if SAVED in r.text]
     assert len(saved) == 1, f"{len(saved)} of 8 saves say saved"
     winner, contract = users[saved[0]], contracts[saved[0]]
-    current = f"{english_contract_html(contract)} North  ="
+    current = english_result_html(match, number, "open")
     for i, response in enumerate(responses):
         if i != saved[0]:
             assert_conflict_shown(response, winner, current)
@@ -233,7 +236,7 @@ def test_two_directors_correcting_the_same_result_at_once_one_is_told():
     saved = [i for i, r in enumerate(responses) if SAVED in r.text]
     assert len(saved) == 1, f"{len(saved)} of 2 corrections say saved"
     winner = first if saved == [0] else second
-    current = f"{english_contract_html('4S')} North  {corrections[winner]}"
+    current = english_result_html(match, 5, "closed")
     assert_conflict_shown(responses[1 - saved[0]], winner, current)
 
     result = Result.objects.get(board__match=match, board__number=5, room="closed")
