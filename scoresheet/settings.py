@@ -109,6 +109,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Before anything reads a body (CSRF's check reads the form after every __call__).
     "matches.middleware.RequestBodyLimitMiddleware",
+    "matches.middleware.RequestCharsetMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "axes.middleware.AxesMiddleware",

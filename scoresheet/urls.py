@@ -18,4 +18,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+handler400 = "matches.views.errors.bad_request"
 handler500 = "matches.views.errors.server_error"
