@@ -15,6 +15,7 @@ urlpatterns = [
     path("accounts/login/", accounts.login, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("admin/login/", accounts.admin_login, name="admin-login"),  # with the login limit
     path("admin/", admin.site.urls),
 ]
 

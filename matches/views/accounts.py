@@ -11,7 +11,7 @@ site turns sign-up off (SIGNUP_OPEN=0).
 
 from axes.utils import reset
 from django.conf import settings
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.contrib.auth import login as log_in
 from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
@@ -41,6 +41,17 @@ def login(request):
         extra_context={"signup_open": settings.SIGNUP_OPEN},
     )
     return view(request)
+
+
+@require_http_methods(["GET", "POST"])
+def admin_login(request):
+    """The admin's login page, held to the app's login limit per address: one count for
+    both doors (the lock-out per name and address, django-axes, already covers both)."""
+    if request.method == "POST" and not ratelimit.attempt("login", request, settings.LOGIN_RATE):
+        form = LoginForm(request, initial={"username": request.POST.get("username", "")[:150]})
+        message = _("Too many login attempts from your address. Wait a minute, then try again.")
+        return _login_refused(request, form, message)
+    return admin.site.login(request)
 
 
 def locked_out(request, original_response=None, credentials=None):
