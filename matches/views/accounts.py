@@ -79,9 +79,16 @@ def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and ratelimit.exhausted("signup", request, settings.SIGNUP_RATE):
         return _signup_refused(request, form)
-    if form.is_valid():
+    if request.method == "POST" and not form.is_valid() and "username" in form.errors:
+        # A name refused (taken, reading like a taken one, or no name at all) counts as an
+        # account made: the answer says whether a name exists, so it is given no more
+        # often than accounts are made. A try refused only for its password does not.
+        if not ratelimit.attempt("signup", request, settings.SIGNUP_RATE):
+            return _signup_refused(request, form)
+    elif form.is_valid():
         # The account's place in the count is taken first (atomically), so sign-ups at
-        # once cannot all pass the check before any is counted; a refusal gives it back.
+        # once cannot all pass the check before any is counted; a refusal for the
+        # password gives it back (one for the name keeps it, as above).
         place = ratelimit.attempt("signup", request, settings.SIGNUP_RATE)
         if not place:
             return _signup_refused(request, form)
@@ -90,7 +97,8 @@ def signup(request):
                 username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
             )
         except ActionError as error:
-            place.give_back()
+            if error.field != "username":
+                place.give_back()
             form.add_error(error.field, str(error))
         else:
             log_in(request, user, backend="matches.auth.accounts.UsernameBackend")
@@ -99,6 +107,9 @@ def signup(request):
 
 
 def _signup_refused(request, form):
+    """The sign-up page refused by the limit: the form as typed but not checked (its
+    errors would tell whether the name exists)."""
+    form = SignupForm(initial={"username": request.POST.get("username", "")[:150]})
     message = _("Too many accounts have been made from your address. Try again later.")
     context = {"form": form, "refused": message}
     return render(request, "registration/signup.html", context, status=429)
