@@ -2,10 +2,12 @@
 address, do not grow while they last, and only superusers see and lift them."""
 
 import datetime
+import io
 import re
 
 import pytest
 from axes.models import AccessAttempt
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -166,6 +168,18 @@ def test_with_redis_the_lock_outs_are_counted_there_and_listed_for_superusers(re
     admin.force_login(make_user("admin", superuser=True))
     assert "203.0.113.7" in admin.get(reverse("director-lockouts")).text
     admin.post(reverse("director-unlock"), {"username": "player1", "ip_address": "203.0.113.7"})
+    assert logged_in(log_in(guesser, "player1"))
+
+
+def test_with_redis_axes_reset_lifts_every_lock_out(redis_settings):
+    redis_settings.AXES_HANDLER = "matches.auth.accounts.CachedLockouts"
+    make_user("player1")
+    guesser = browser("203.0.113.7")
+    guess(guesser, "player1")
+    assert log_in(guesser, "player1").status_code == 429
+    out = io.StringIO()
+    call_command("axes_reset", stdout=out)
+    assert "attempts removed" in out.getvalue()
     assert logged_in(log_in(guesser, "player1"))
 
 

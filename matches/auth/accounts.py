@@ -173,6 +173,10 @@ class CachedLockouts(AxesCacheHandler):
         """As post_save_access_attempt."""
 
     def reset_attempts(self, *, ip_address=None, username=None, ip_or_username=False) -> int:
+        if ip_address is None and username is None:  # every lock-out (manage.py axes_reset)
+            count = self.cache.delete_matching("axes-*")
+            AccessAttempt.objects.all().delete()
+            return count
         count = super().reset_attempts(
             ip_address=ip_address, username=username, ip_or_username=ip_or_username
         )

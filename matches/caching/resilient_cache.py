@@ -227,3 +227,19 @@ class ResilientRedisCache(RedisCache):
 
     def clear(self):
         return self._call("clear", False, None, None)
+
+    def delete_matching(self, pattern: str, version=None) -> int:
+        """Delete every key of this cache matching ``pattern`` (Redis's glob, ``axes-*``)
+        and return how many there were; 0 while Redis is down."""
+
+        import redis
+
+        if not self.available:
+            return 0
+        try:
+            client = self._cache.get_client(None, write=True)
+            found = list(client.scan_iter(match=self.make_key(pattern, version), count=1000))
+            return client.delete(*found) if found else 0
+        except redis.RedisError as error:
+            logger.warning("cache unavailable, no key deleted: %s", error)
+            return 0
