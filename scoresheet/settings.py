@@ -149,8 +149,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # counts in Redis (Django's own backend), shared by every server, and a cached page whose
 # event's revision is known to the cache answers without touching the database. When Redis
 # does not answer, the app goes on without it (fails open, matches/resilient_cache.py):
-# pages are rendered afresh, sessions come from the database, and rate limits and lock-out
-# counts are not counted until Redis is back; /healthz says "not ok" meanwhile.
+# pages are rendered afresh, sessions come from the database, rate limits are not counted
+# until Redis is back (failed logins are, in the database); /healthz says "not ok".
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 CACHE_KEY_PREFIX = env_word("CACHE_KEY_PREFIX", "scoresheet")
 if REDIS_URL:

@@ -2,9 +2,10 @@
 
 Everything the app keeps in Redis can be done without for a while (settings.py, REDIS_URL):
 public pages are rendered afresh instead of read from the cache, sessions are read from and
-written to the database (``cached_db``), and rate limits and login lock-out counts are not
-counted (a read finds nothing, an increment counts 0). So a Redis outage costs speed and,
-while it lasts, the rate limits and lock-outs: never a server error, never a lost result.
+written to the database (``cached_db``), and rate limits are not counted (a read finds
+nothing, an increment counts 0; failed logins are counted in the database meanwhile,
+``matches.auth.accounts.CachedLockouts``). So a Redis outage costs speed and, while it
+lasts, the rate limits: never a server error, never a lost result.
 
 After a failure the cache is not asked again for ``RETRY_SECONDS`` (one log line per outage,
 and no connection timeout on every request when Redis is unreachable rather than refused).
