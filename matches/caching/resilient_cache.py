@@ -46,6 +46,7 @@ class _Health:
 
 _HEALTH: dict[str, _Health] = {}
 _ON_DROPPED: list = []  # called with a cache's location when this process dropped keys
+_ON_ANSWERING: list = []  # called with a cache's location when it answers after an outage
 
 
 def dropped_channel(db: int) -> str:
@@ -59,6 +60,14 @@ def on_dropped(callback) -> None:
     the keys it wrote while the cache was down."""
     if callback not in _ON_DROPPED:
         _ON_DROPPED.append(callback)
+
+
+def on_answering_again(callback) -> None:
+    """Have ``callback(location)`` called when the cache at ``location`` answers this
+    process again after an outage it saw (keys another process wrote may be stale then:
+    that process may have ended before it could delete them)."""
+    if callback not in _ON_ANSWERING:
+        _ON_ANSWERING.append(callback)
 
 
 def answering(location: str) -> bool:
@@ -192,6 +201,8 @@ class ResilientRedisCache(RedisCache):
             state.overflowed = False
             state.down_until = 0.0
         logger.warning("cache answers again; %d keys written while it was down deleted", len(keys))
+        for callback in _ON_ANSWERING:
+            callback(self._location)
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         return self._call("add", False, [key], version, key, value, timeout, version)
@@ -228,6 +239,22 @@ class ResilientRedisCache(RedisCache):
 
     def clear(self):
         return self._call("clear", False, None, None)
+
+    def keys_matching(self, pattern: str, version=None) -> list[str] | None:
+        """Return the keys of this cache matching ``pattern`` (Redis's glob), as the app
+        names them (without the prefix and version); None when Redis does not answer."""
+        import redis
+
+        if not self.available:
+            return None
+        made = self.make_key(pattern, version)
+        start = len(self.make_key("", version))
+        try:
+            client = self._cache.get_client(None)
+            return [key.decode()[start:] for key in client.scan_iter(match=made, count=1000)]
+        except redis.RedisError as error:
+            logger.warning("cache unavailable, its keys not listed: %s", error)
+            return None
 
     def delete_matching(self, pattern: str, version=None) -> int:
         """Delete every key of this cache matching ``pattern`` (Redis's glob, ``axes-*``)
