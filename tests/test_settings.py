@@ -12,10 +12,10 @@ from scoresheet.env import SettingError
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_check(**env):
+def run_check(*options, **env):
     clean = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DEBUG")}
     return subprocess.run(
-        [sys.executable, "manage.py", "check"],
+        [sys.executable, "manage.py", "check", *options],
         cwd=ROOT,
         env={**clean, "DJANGO_SETTINGS_MODULE": "scoresheet.settings", **env},
         capture_output=True,
@@ -222,6 +222,6 @@ def test_the_settings_start_with_every_variable_unset(monkeypatch):
     ],
 )
 def test_the_app_stops_with_the_message_alone_not_a_traceback(env, message):
-    result = run_check(**{"DEBUG": "1", **env})
+    result = run_check("--deploy", **{"DEBUG": "1", **env})
     assert result.returncode == 1
     assert message in result.stderr and "Traceback" not in result.stderr
