@@ -297,3 +297,21 @@ def test_a_finished_restore_is_not_offered_again_and_running_it_again_makes_no_c
     assert "running it again would make a copy" in response.content.decode()
     run_tasks()
     assert Event.objects.count() == 2
+
+
+def test_a_restore_is_listed_on_the_directors_page_while_they_direct_the_event_it_made(
+    td_client, td, match
+):
+    text = backup.dumps(backup.export_event(match.event)).encode()
+    with override_settings(RESTORE_IN_REQUEST_BYTES=100):
+        td_client.post(
+            reverse("director-restore-event"), {"file": SimpleUploadedFile("event.json", text)}
+        )
+    run_tasks()
+    job = Job.objects.get()
+    link = reverse("director-job", args=[job.pk])
+    assert link in td_client.get(reverse("director")).content.decode()
+    other = make_user("another-td", director=True)
+    actions.add_director(job.event, username=other.username, user=td)
+    actions.remove_director(job.event, director=td, user=other)
+    assert link not in td_client.get(reverse("director")).content.decode()
