@@ -8,4 +8,9 @@ if __name__ == "__main__":
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scoresheet.settings")
     from django.core.management import execute_from_command_line
 
-    execute_from_command_line(sys.argv)
+    from scoresheet.env import SettingError
+
+    try:
+        execute_from_command_line(sys.argv)
+    except SettingError as error:  # a setting's own message says it all: no traceback
+        sys.exit(f"The app cannot start: {error}")

@@ -1,5 +1,6 @@
 """Middleware: a host the site does not serve, the client's address behind trusted
-proxies, a request body over the largest the app reads, and a database that does not answer
+proxies, a request body over the largest the app reads or in a charset it does not read,
+and a database that does not answer
 (cached public pages are answered early by ``matches.caching.middleware``).
 
 When the database does not answer, say so plainly instead of showing a server error: a
@@ -19,6 +20,7 @@ from django.http import HttpResponseBadRequest
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import parse_header_parameters
 
 logger = logging.getLogger(__name__)
 security_logger = logging.getLogger("django.security.DisallowedHost")
@@ -154,6 +156,41 @@ class RequestBodyLimitMiddleware:
             response = render(request, "413.html", context, status=413)
             response["Connection"] = "close"
             return response
+        return self.get_response(request)
+
+
+# Methods whose body Django never parses as a form.
+BODILESS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+
+
+def readable_charset(content_type: str) -> bool:
+    """Return True when a request body labelled ``content_type`` is one the app can read:
+    no charset named, or UTF-8 (Django reads forms as UTF-8 only, and refuses any other
+    label with an exception raised again by every error page that reads the form)."""
+    try:
+        params = parse_header_parameters(content_type)[1]
+    except ValueError:
+        return False
+    charset = params.get("charset")
+    return charset is None or charset.strip().lower() == "utf-8"
+
+
+class RequestCharsetMiddleware:
+    """Answer a request whose body is labelled with a charset other than UTF-8 (``utf-16``,
+    an unknown name, a codec that is no text encoding) with 400 and the site's page for a
+    bad request, before anything reads the body: Django would refuse it while checking the
+    CSRF token, and fail again rendering its error page, ending in the server's bare 500.
+    Placed after the middleware that add the security headers, so the page has them."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        content_type = request.META.get("CONTENT_TYPE", "")
+        if request.method not in BODILESS and not readable_charset(content_type):
+            logger.warning("request body in a charset not read: %r %s", content_type[:100],
+                           request.path)  # fmt: skip
+            return render(request, "400.html", status=400)
         return self.get_response(request)
 
 

@@ -11,7 +11,6 @@ See docs/operations.md ("Settings") for the others.
 """
 
 import os
-import re
 from pathlib import Path
 
 import dj_database_url
@@ -19,59 +18,32 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from matches.lib.public_address import checked_public_url, served_host
+from scoresheet.env import (
+    SettingError,
+    env_bool,
+    env_int,
+    env_list,
+    env_log_level,
+    env_origins,
+    env_rate,
+    env_time_zone,
+    env_word,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-TRUE_WORDS = ("1", "true", "yes", "on")
-FALSE_WORDS = ("0", "false", "no", "off")
-
-
-def env_bool(name: str, default: bool = False) -> bool:
-    """Return the boolean value of an environment variable, failing loudly on anything but
-    1/true/yes/on or 0/false/no/off (any case): a typo such as "ture", or the variable set
-    but empty, stops the app instead of being read as off."""
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    word = value.strip().lower()
-    if word in TRUE_WORDS:
-        return True
-    if word in FALSE_WORDS:
-        return False
-    raise ImproperlyConfigured(
-        f"{name} must be one of {', '.join(TRUE_WORDS)} (on) or {', '.join(FALSE_WORDS)} "
-        f"(off), not {value!r}; unset it for the default."
-    )
-
-
-def env_int(name: str, default: int) -> int:
-    """Return an environment variable as a whole number, failing loudly on anything else."""
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return default
-    try:
-        return int(value)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.") from None
-
-
-def env_list(name: str, default: str = "") -> list[str]:
-    """Return a comma-separated environment variable as a list, blanks dropped."""
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
 DEBUG = env_bool("DEBUG")
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured(
+        raise SettingError(
             "SECRET_KEY is not set. Set it in the environment (or DEBUG=1 for development)."
         )
     SECRET_KEY = "django-insecure-development-only-never-in-production"
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]", needed=True)
+CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -109,6 +81,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Before anything reads a body (CSRF's check reads the form after every __call__).
     "matches.middleware.RequestBodyLimitMiddleware",
+    "matches.middleware.RequestCharsetMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -139,12 +112,17 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=env_int("CONN_MAX_AGE", 0),
-    )
-}
+try:
+    DATABASES = {
+        "default": dj_database_url.parse(
+            os.environ.get("DATABASE_URL", "").strip() or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+            conn_max_age=env_int("CONN_MAX_AGE", 0, least=0, unit="seconds"),
+        )
+    }
+except ValueError as error:  # dj_database_url's UnknownSchemeError, a port that is no number
+    raise SettingError(
+        f"DATABASE_URL must look like postgres://user@host:5432/name or sqlite:///path: {error}"
+    ) from None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers take the lock when their transaction begins, and wait for it, instead of
     # failing at once with "database is locked" when two directors save together.
@@ -171,18 +149,19 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # counts in Redis (Django's own backend), shared by every server, and a cached page whose
 # event's revision is known to the cache answers without touching the database. When Redis
 # does not answer, the app goes on without it (fails open, matches/caching/resilient_cache.py):
-# pages are rendered afresh, sessions come from the database, and rate limits and lock-out
-# counts are not counted until Redis is back; /healthz says "not ok" meanwhile.
+# pages are rendered afresh, sessions come from the database, rate limits are not counted
+# until Redis is back (failed logins are, in the database); /healthz says "not ok".
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+CACHE_KEY_PREFIX = env_word("CACHE_KEY_PREFIX", "scoresheet")
 if REDIS_URL:
     if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
-        raise ImproperlyConfigured(f"REDIS_URL must be redis://host:port/db, not {REDIS_URL!r}.")
+        raise SettingError(f"REDIS_URL must be redis://host:port/db, not {REDIS_URL!r}.")
     CACHES = {
         "default": {
             "BACKEND": "matches.caching.resilient_cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "TIMEOUT": 3600,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "scoresheet"),
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
             "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2},
         }
     }
@@ -214,11 +193,7 @@ REVISIONS_MEMO = env_bool("REVISIONS_MEMO", True)
 # result accepted at a table changes the event; with a few seconds here the standings are
 # drawn once in that time, not for every visitor after every result (0: drawn again at
 # the first request after a change; logged-in users always see the event as it is).
-PUBLIC_PAGE_GRACE = env_int("PUBLIC_PAGE_GRACE", 0)
-if not 0 <= PUBLIC_PAGE_GRACE <= 60:
-    raise ImproperlyConfigured(
-        f"PUBLIC_PAGE_GRACE is in seconds, 0 to 60, not {PUBLIC_PAGE_GRACE}."
-    )
+PUBLIC_PAGE_GRACE = env_int("PUBLIC_PAGE_GRACE", 0, least=0, most=60, unit="seconds")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -233,7 +208,7 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [("zh-hans", _("Chinese")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-TIME_ZONE = os.environ.get("TIME_ZONE", "Asia/Shanghai")
+TIME_ZONE = env_time_zone("TIME_ZONE", "Asia/Shanghai")
 USE_I18N = True
 USE_TZ = True
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
@@ -254,13 +229,13 @@ STORAGES = {
 
 # Home games (matches/games): the most deals one sheet holds and the most games a player
 # keeps saved (a long evening of Chicago is under 60 deals; a 400-deal sheet is a 480 KB page).
-HOME_GAME_MAX_DEALS = env_int("HOME_GAME_MAX_DEALS", 120)
-HOME_GAMES_MAX_SAVED = env_int("HOME_GAMES_MAX_SAVED", 100)
+HOME_GAME_MAX_DEALS = env_int("HOME_GAME_MAX_DEALS", 120, least=1, unit="deals")
+HOME_GAMES_MAX_SAVED = env_int("HOME_GAMES_MAX_SAVED", 100, least=1, unit="games")
 # The largest deals or results file a director may upload (the upload form and the
 # commands refuse a larger one with its message, matches/interchange/deal_files.py): table
 # devices' and online play's results files reach several MB (a 128-board match exported
 # by the app is 125 KB).
-DEAL_FILE_MAX_BYTES = env_int("DEAL_FILE_MAX_BYTES", 10 * 1024 * 1024)
+DEAL_FILE_MAX_BYTES = env_int("DEAL_FILE_MAX_BYTES", 10 * 1024 * 1024, least=1024, unit="bytes")
 # The largest request body the app reads, a little over the largest file with the form
 # around it: a bigger one is answered 413 with a page saying so before any of it is read
 # (matches.middleware.RequestBodyLimitMiddleware), so a laptop with no proxy in front is
@@ -269,7 +244,7 @@ DEAL_FILE_MAX_BYTES = env_int("DEAL_FILE_MAX_BYTES", 10 * 1024 * 1024)
 REQUEST_MAX_BYTES = DEAL_FILE_MAX_BYTES + 512 * 1024
 # The largest backup a director may restore through the site (a 64-team, 15-round event
 # with its history is 11 MB); the restore page alone takes a body this large.
-BACKUP_FILE_MAX_BYTES = env_int("BACKUP_FILE_MAX_BYTES", 64 * 1024 * 1024)
+BACKUP_FILE_MAX_BYTES = env_int("BACKUP_FILE_MAX_BYTES", 64 * 1024**2, least=1024, unit="bytes")
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
@@ -277,13 +252,13 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 # no broker; `manage.py db_worker` runs them, several at once on PostgreSQL): every deals
 # file's analysis, and a results file, a restore or a generated event over these sizes.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
-RESULTS_IN_REQUEST_BYTES = env_int("RESULTS_IN_REQUEST_BYTES", 256 * 1024)
-RESTORE_IN_REQUEST_BYTES = env_int("RESTORE_IN_REQUEST_BYTES", 1024 * 1024)
-GENERATE_IN_REQUEST_RESULTS = env_int("GENERATE_IN_REQUEST_RESULTS", 2000)
+RESULTS_IN_REQUEST_BYTES = env_int("RESULTS_IN_REQUEST_BYTES", 256 * 1024, least=0, unit="bytes")
+RESTORE_IN_REQUEST_BYTES = env_int("RESTORE_IN_REQUEST_BYTES", 1024 * 1024, least=0, unit="bytes")
+GENERATE_IN_REQUEST_RESULTS = env_int("GENERATE_IN_REQUEST_RESULTS", 2000, least=0, unit="results")
 # A running job with no sign of life for this long is shown as stopped, with Run again
 # (while it saves, in one transaction that reports nothing, the second figure).
-JOB_STALE_SECONDS = env_int("JOB_STALE_SECONDS", 120)
-JOB_STALE_SAVING_SECONDS = env_int("JOB_STALE_SAVING_SECONDS", 600)
+JOB_STALE_SECONDS = env_int("JOB_STALE_SECONDS", 120, least=1, unit="seconds")
+JOB_STALE_SAVING_SECONDS = env_int("JOB_STALE_SAVING_SECONDS", 600, least=1, unit="seconds")
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
@@ -291,7 +266,7 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 # Login lock-outs (django-axes): five wrong passwords for one user name from one address
 # lock that combination for an hour; nobody else is stopped, and attempts during the
 # lock-out do not extend it. Only superusers see and lift lock-outs.
-AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, least=1, unit="failed logins")
 AXES_COOLOFF_TIME = 1  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
@@ -309,22 +284,19 @@ AXES_CACHE = "default"
 # an atomic cache.add before the work, so neither a burst at once nor one at a window's
 # edge gets past the limit).
 SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
-SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/h")  # accounts made per address
-LOGIN_RATE = os.environ.get("LOGIN_RATE", "20/m")  # login attempts per address
+SIGNUP_RATE = env_rate("SIGNUP_RATE", "5/h")  # accounts made per address
+LOGIN_RATE = env_rate("LOGIN_RATE", "20/m")  # login attempts per address
 # Table codes typed by hand at /t/ (matches/auth/code_lockouts.py): a right code costs
 # nothing; an address may type this many wrong codes in any such period with no wait (a
 # club's phones share its router's address: many more than its players' slips); past it,
 # it types one code at a time, and each wrong one makes it wait TABLE_CODE_WAIT seconds,
 # doubling with each further wrong code, at most TABLE_CODE_MAX_WAIT (docs/tables.md, "Results
 # from the tables", works out what that leaves a guesser).
-TABLE_CODE_WRONG_RATE = os.environ.get("TABLE_CODE_WRONG_RATE", "30/h")
+TABLE_CODE_WRONG_RATE = env_rate("TABLE_CODE_WRONG_RATE", "30/h")
 TABLE_CODE_WAIT = env_int("TABLE_CODE_WAIT", 15)
 TABLE_CODE_MAX_WAIT = env_int("TABLE_CODE_MAX_WAIT", 600)
-for _name in ("SIGNUP_RATE", "LOGIN_RATE", "TABLE_CODE_WRONG_RATE"):
-    if not re.fullmatch(r"[0-9]+/[0-9]*[smhd]", globals()[_name]):
-        raise ImproperlyConfigured(f"{_name} must look like 5/h or 20/m.")
 if not 1 <= TABLE_CODE_WAIT <= TABLE_CODE_MAX_WAIT <= 86400:
-    raise ImproperlyConfigured(
+    raise SettingError(
         "TABLE_CODE_WAIT and TABLE_CODE_MAX_WAIT are seconds, at least 1, the first no more "
         f"than the second, the second at most 86400 (a day); not {TABLE_CODE_WAIT} and "
         f"{TABLE_CODE_MAX_WAIT}."
@@ -335,15 +307,13 @@ RATELIMIT_FAIL_OPEN = True  # a cache that does not answer limits nobody (see CA
 # Behind a proxy (nginx): how many proxies add the client's address to X-Forwarded-For.
 # 0 (the default): the app is reached directly, and X-Forwarded-For and X-Forwarded-Proto
 # are ignored, since any client could send them.
-TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
-if TRUSTED_PROXIES < 0:
-    raise ImproperlyConfigured("TRUSTED_PROXIES must be 0 or more.")
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0, least=0, most=10, unit="proxies")
 
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT")
 if TRUSTED_PROXIES:  # the proxy sets X-Forwarded-Proto, overwriting what a client sent
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0, least=0, unit="seconds")
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS")
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD")
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -371,7 +341,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": env_log_level("LOG_LEVEL", "WARNING")},
 }
 
 # Serve static files straight from the apps in development; `collectstatic` in production.
@@ -382,6 +352,9 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # make run gives it, or https://scores.example.org. Every table card, QR code, poster and
 # wall link is built on it (matches/lib/public_address.py), and its host is served. Unset:
 # the address each page was asked on, unless that is a loopback address.
-PUBLIC_URL = checked_public_url(os.environ.get("PUBLIC_URL", ""))
+try:
+    PUBLIC_URL = checked_public_url(os.environ.get("PUBLIC_URL", ""))
+except ImproperlyConfigured as error:
+    raise SettingError(str(error)) from None
 if PUBLIC_URL and "*" not in ALLOWED_HOSTS and served_host(PUBLIC_URL) not in ALLOWED_HOSTS:
     ALLOWED_HOSTS.append(served_host(PUBLIC_URL))

@@ -15,7 +15,9 @@ urlpatterns = [
     path("accounts/login/", accounts.login, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("admin/login/", accounts.admin_login, name="admin-login"),  # with the login limit
     path("admin/", admin.site.urls),
 ]
 
+handler400 = "matches.views.errors.bad_request"
 handler500 = "matches.views.errors.server_error"

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoresheet.urls import handler500, urlpatterns  # noqa: F401 - the handler is looked up here
+from scoresheet.urls import handler400, handler500, urlpatterns  # noqa: F401 - looked up here
 
 
 def broken(request):

@@ -188,3 +188,16 @@ def test_the_sign_up_action_checks_what_it_writes_as_the_form_does(
     with translation.override("en"):
         assert words in str(refused.value)
     assert User.objects.count() == 1
+
+
+def test_a_taken_name_is_told_no_more_often_than_accounts_are_made():
+    make_user("Player1")
+    prober = browser()
+    for name in ("player1", "PLAYER1", "Player1", "pLayer1", "playeR1"):
+        answer = sign_up(prober, name)
+        assert answer.status_code == 200 and "already exists" in username_errors(answer)
+    refused = sign_up(prober, "player1")
+    assert refused.status_code == 429
+    assert "already exists" not in refused.text
+    assert sign_up(prober, "a-new-name").status_code == 429  # the same count as accounts
+    assert User.objects.count() == 1

@@ -261,3 +261,57 @@ def test_a_big_practice_event_is_generated_by_a_worker(director_client):
     assert job.state == JobState.DONE and job.result["results"] == 3 * 3 * 4 * 2
     assert Result.objects.filter(board__match__event_id=job.event_id).count() == 72
     assert director_client.post(url, {**small, "rounds": "9"}).status_code == 400
+
+
+def test_a_director_taken_off_the_event_can_no_longer_see_or_run_again_their_job(td_client, td):
+    director = make_user("another-td", director=True)
+    event = make_event(user=td, name="Club teams")
+    match = make_match(event, home=make_team(event, "Tigers"), away=make_team(event, "Lions"))
+    actions.add_director(event, username=director.username, user=td)
+    post_deals(td_client, match)
+    job = Job.objects.get()
+    attempt, tasks = job.attempt, DBTaskResult.objects.count()
+    actions.remove_director(event, director=td, user=director)
+    assert td_client.get(reverse("director-job", args=[job.pk])).status_code == 403
+    assert td_client.get(reverse("director-job-state", args=[job.pk])).status_code == 403
+    again = td_client.post(reverse("director-job-again", args=[job.pk]))
+    assert again.status_code == 403
+    job.refresh_from_db()
+    assert (job.attempt, DBTaskResult.objects.count()) == (attempt, tasks)  # not run again
+
+
+def test_a_finished_restore_is_not_offered_again_and_running_it_again_makes_no_copy(
+    director_client, match
+):
+    text = backup.dumps(backup.export_event(match.event)).encode()
+    with override_settings(RESTORE_IN_REQUEST_BYTES=100):
+        director_client.post(
+            reverse("director-restore-event"), {"file": SimpleUploadedFile("event.json", text)}
+        )
+    run_tasks()
+    job = Job.objects.get()
+    assert job.state == JobState.DONE and Event.objects.count() == 2
+    page = director_client.get(reverse("director-job", args=[job.pk])).content.decode()
+    assert "Run again" not in page
+    response = director_client.post(reverse("director-job-again", args=[job.pk]), follow=True)
+    assert "running it again would make a copy" in response.content.decode()
+    run_tasks()
+    assert Event.objects.count() == 2
+
+
+def test_a_restore_is_listed_on_the_directors_page_while_they_direct_the_event_it_made(
+    td_client, td, match
+):
+    text = backup.dumps(backup.export_event(match.event)).encode()
+    with override_settings(RESTORE_IN_REQUEST_BYTES=100):
+        td_client.post(
+            reverse("director-restore-event"), {"file": SimpleUploadedFile("event.json", text)}
+        )
+    run_tasks()
+    job = Job.objects.get()
+    link = reverse("director-job", args=[job.pk])
+    assert link in td_client.get(reverse("director")).content.decode()
+    other = make_user("another-td", director=True)
+    actions.add_director(job.event, username=other.username, user=td)
+    actions.remove_director(job.event, director=td, user=other)
+    assert link not in td_client.get(reverse("director")).content.decode()

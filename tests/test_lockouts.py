@@ -2,10 +2,12 @@
 address, do not grow while they last, and only superusers see and lift them."""
 
 import datetime
+import io
 import re
 
 import pytest
 from axes.models import AccessAttempt
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -169,6 +171,18 @@ def test_with_redis_the_lock_outs_are_counted_there_and_listed_for_superusers(re
     assert logged_in(log_in(guesser, "player1"))
 
 
+def test_with_redis_axes_reset_lifts_every_lock_out(redis_settings):
+    redis_settings.AXES_HANDLER = "matches.auth.accounts.CachedLockouts"
+    make_user("player1")
+    guesser = browser("203.0.113.7")
+    guess(guesser, "player1")
+    assert log_in(guesser, "player1").status_code == 429
+    out = io.StringIO()
+    call_command("axes_reset", stdout=out)
+    assert "attempts removed" in out.getvalue()
+    assert logged_in(log_in(guesser, "player1"))
+
+
 def superuser_browser(language="en") -> Client:
     admin = Client()
     admin.force_login(make_user("admin", superuser=True))
@@ -223,3 +237,18 @@ def test_a_superuser_lifts_a_lock_out_by_typing_its_name_and_address():
     page = admin.post(reverse("director-unlock"), lock, follow=True).text
     assert "player1 can log in again from 203.0.113.7." in page
     assert logged_in(log_in(guesser, "player1"))
+
+
+def test_the_admin_login_is_held_to_the_same_limit_per_address_as_the_apps(settings):
+    settings.LOGIN_RATE = "5/m"
+    guesser = browser("203.0.113.8")
+    tries = [
+        guesser.post(reverse("admin:login"), {"username": f"name{n}", "password": "wrong"})
+        for n in range(5)
+    ]
+    assert [t.status_code for t in tries] == [200] * 5  # each name once: no lock-out
+    refused = guesser.post(reverse("admin:login"), {"username": "name5", "password": "wrong"})
+    assert refused.status_code == 429
+    assert "Too many login attempts from your address" in refused.text
+    assert log_in(guesser, "name6", "wrong").status_code == 429  # one count for both doors
+    assert browser("203.0.113.9").post(reverse("admin:login")).status_code == 200

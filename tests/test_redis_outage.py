@@ -4,6 +4,7 @@ sessions come from the database, a director's result is saved and shown, and /he
 
 import logging
 import socket
+import uuid
 
 import pytest
 from django.test import Client
@@ -93,12 +94,34 @@ def test_a_wrong_password_is_refused_on_the_form_and_the_right_one_still_works(r
     make_user("player1")
     player = Client()
     player.cookies["django_language"] = "zh-hans"
-    for _ in range(6):  # lock-outs are not counted while Redis is down
+    for _ in range(4):
         refused = log_in(player, "player1", "wrong")
         assert refused.status_code == 200
         assert "请输入一个正确的" in refused.text
     assert log_in(player, "player1").status_code == 302
     assert player.get(reverse("home")).context["user"].username == "player1"
+
+
+def test_while_redis_is_down_failed_logins_are_counted_in_the_database_and_lock(redis_down):
+    make_user("player1")
+    guesser = Client(REMOTE_ADDR="203.0.113.7")
+    answers = [log_in(guesser, "player1", "wrong").status_code for _ in range(6)]
+    assert answers == [200] * 4 + [429] * 2  # the fifth failure locks the name and address
+    assert log_in(guesser, "player1").status_code == 429  # the right password too
+    assert log_in(Client(REMOTE_ADDR="198.51.100.20"), "player1").status_code == 302
+
+
+def test_a_lock_out_counted_during_the_outage_holds_once_redis_answers_again(redis_down, settings):
+    make_user("player1")
+    guesser = Client(REMOTE_ADDR="203.0.113.7")
+    for _ in range(5):
+        log_in(guesser, "player1", "wrong")
+    client = require_redis()
+    prefix = f"test-{uuid.uuid4().hex[:12]}"
+    settings.CACHES = redis_caches(prefix)
+    assert log_in(guesser, "player1").status_code == 429
+    for key in client.scan_iter(match=f"{prefix}:*"):
+        client.delete(key)
 
 
 def test_sign_up_answers_while_redis_is_down(redis_down):

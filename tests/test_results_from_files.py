@@ -170,3 +170,12 @@ def test_a_body_over_the_cap_is_refused_with_413_before_it_is_read(director_clie
 def test_the_cap_is_a_little_above_the_file_limit(settings):
     assert settings.DEAL_FILE_MAX_BYTES >= 10 * 1024 * 1024
     assert 0 < settings.REQUEST_MAX_BYTES - settings.DEAL_FILE_MAX_BYTES <= 1024 * 1024
+
+
+def test_a_file_that_differs_from_the_stored_result_only_in_the_lead_says_so(match, tmp_path):
+    enter(match, 1, "open", "3NT", "S", "=", lead="H5")
+    path = tmp_path / "results.pbn"
+    path.write_text(game(1, "Open", Lead="S4"))
+    with pytest.raises(CommandError) as caught:
+        run("import_results", match.event_id, path, "--round", "1")
+    assert "this result with another opening lead (H5; the file has S4)" in str(caught.value)

@@ -287,3 +287,13 @@ def test_the_question_comes_in_the_directors_language(director_client, match):
     text = row_text(response.text, 4)
     assert "本副牌的成绩已在牌桌上确认：西家主打 2♥×，结果 −2（南北 500）。要替换吗？" in text
     assert "替换" in text and "保留牌桌上的成绩" in text
+
+
+def test_a_save_over_a_result_the_table_changed_meanwhile_names_the_table(director_client, match):
+    accepted(entered(match, 3, "4S", "N", "="))  # the director's page shows version 1
+    accepted(entered(match, 3, "4S", "N", "+1", side="EW"))  # the table corrects it: 2
+    response = save_row(director_client, match, 3, version=1, contract="3NT", declarer="S",
+                        result="=", confirm="1")  # fmt: skip
+    row = row_text(response.text, 3)
+    assert "Not saved: the table (Open room) changed this result" in row
+    assert "?" not in row

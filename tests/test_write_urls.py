@@ -19,6 +19,7 @@ PUBLIC_WRITES = {
     "logout": "logging out",
     "signup": "players sign up to save home games",
     "admin:login": "the admin's login form",
+    "admin-login": "the admin's login form, held to the app's login limit",
     "admin:logout": "logging out of the admin",
     "game-deal": "home games in the visitor's own session",
     "game-deal-edit": "home games in the visitor's own session",

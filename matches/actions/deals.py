@@ -306,6 +306,17 @@ def _no_match(item: ResultEntry, round_number: int) -> Refusal:
 
 def _conflict(item: ResultEntry, current: Result | None) -> Refusal:
     values = current.values() if current is not None else {}
+    if current is not None and current.matches_entry({**item.entry, "lead": current.lead}):
+        # The same contract, declarer and tricks: what differs does not show in them.
+        return Refusal(
+            item.line,
+            item.board,
+            _(
+                "This room already has this result with another opening lead (%(lead)s; the "
+                "file has %(file_lead)s): correct it on the room sheet, or fix the file."
+            )
+            % {"lead": current.lead or _("none"), "file_lead": item.entry.get("lead") or _("none")},
+        )
     return Refusal(
         item.line,
         item.board,

@@ -43,8 +43,8 @@ def _check_texts(**values) -> None:
     """Refuse a text no database stores (a NUL, a control code) anywhere in the game."""
     for field, value in values.items():
         for text in _texts(value):
-            if text_errors(text):
-                raise ActionError(text_errors(text)[0], field=field, code=field)
+            if text_errors(text, lines=True):
+                raise ActionError(text_errors(text, lines=True)[0], field=field, code=field)
 
 
 def _check_deals(deals: list) -> None:

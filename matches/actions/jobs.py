@@ -78,6 +78,11 @@ def run_job_again(job, *, enqueue: Enqueue, user, confirm: bool = False) -> Job:
     the last run asked about. Refused while a run is under way and alive."""
     with transaction.atomic():
         job = Job.objects.select_for_update().defer("upload").get(pk=job.pk)
+        if job.state == JobState.DONE and job.makes_an_event:
+            raise ActionError(
+                _("This work is done and made its event: running it again would make a copy."),
+                code="done",
+            )
         if not job.can_run_again:
             raise ActionError(
                 _("This work is still under way: wait for it to finish."), code="running"

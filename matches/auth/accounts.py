@@ -11,6 +11,7 @@ import functools
 import unicodedata
 
 from axes.handlers.cache import AxesCacheHandler
+from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_username, get_cool_off
 from axes.models import AccessAttempt
 from confusable_homoglyphs import categories, confusables
@@ -145,9 +146,27 @@ def lockout_username(request, credentials) -> str | None:
 
 class CachedLockouts(AxesCacheHandler):
     """axes' cache handler (counts in Redis, shared by every app server), which also keeps
-    each lock-out as a row of axes' AccessAttempt table, for the superusers' list."""
+    each lock-out as a row of axes' AccessAttempt table, for the superusers' list.
+
+    While Redis does not answer, failures are counted in the database instead (axes'
+    database handler), and a name and address are locked when either count reaches the
+    limit: a lock-out holds through an outage, and one reached during it after."""
+
+    def __init__(self):
+        super().__init__()
+        self.database = AxesDatabaseHandler()
+
+    def _cache_answers(self) -> bool:
+        return getattr(self.cache, "available", True)
+
+    def get_failures(self, request, credentials: dict | None = None) -> int:
+        counted = super().get_failures(request, credentials) if self._cache_answers() else 0
+        return max(counted, self.database.get_failures(request, credentials))
 
     def user_login_failed(self, sender, credentials: dict, request=None, **kwargs):
+        if not self._cache_answers():
+            self.database.user_login_failed(sender, credentials, request, **kwargs)
+            return
         already_locked = getattr(request, "axes_locked_out", False)
         super().user_login_failed(sender, credentials, request, **kwargs)
         if request is None or already_locked or not getattr(request, "axes_locked_out", False):
@@ -173,6 +192,10 @@ class CachedLockouts(AxesCacheHandler):
         """As post_save_access_attempt."""
 
     def reset_attempts(self, *, ip_address=None, username=None, ip_or_username=False) -> int:
+        if ip_address is None and username is None:  # every lock-out (manage.py axes_reset)
+            count = self.cache.delete_matching("axes-*")
+            AccessAttempt.objects.all().delete()
+            return count
         count = super().reset_attempts(
             ip_address=ip_address, username=username, ip_or_username=ip_or_username
         )

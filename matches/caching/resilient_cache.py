@@ -2,9 +2,10 @@
 
 Everything the app keeps in Redis can be done without for a while (settings.py, REDIS_URL):
 public pages are rendered afresh instead of read from the cache, sessions are read from and
-written to the database (``cached_db``), and rate limits and login lock-out counts are not
-counted (a read finds nothing, an increment counts 0). So a Redis outage costs speed and,
-while it lasts, the rate limits and lock-outs: never a server error, never a lost result.
+written to the database (``cached_db``), and rate limits are not counted (a read finds
+nothing, an increment counts 0; failed logins are counted in the database meanwhile,
+``matches.auth.accounts.CachedLockouts``). So a Redis outage costs speed and, while it
+lasts, the rate limits: never a server error, never a lost result.
 
 After a failure the cache is not asked again for ``RETRY_SECONDS`` (one log line per outage,
 and no connection timeout on every request when Redis is unreachable rather than refused).
@@ -45,6 +46,7 @@ class _Health:
 
 _HEALTH: dict[str, _Health] = {}
 _ON_DROPPED: list = []  # called with a cache's location when this process dropped keys
+_ON_ANSWERING: list = []  # called with a cache's location when it answers after an outage
 
 
 def dropped_channel(db: int) -> str:
@@ -58,6 +60,14 @@ def on_dropped(callback) -> None:
     the keys it wrote while the cache was down."""
     if callback not in _ON_DROPPED:
         _ON_DROPPED.append(callback)
+
+
+def on_answering_again(callback) -> None:
+    """Have ``callback(location)`` called when the cache at ``location`` answers this
+    process again after an outage it saw (keys another process wrote may be stale then:
+    that process may have ended before it could delete them)."""
+    if callback not in _ON_ANSWERING:
+        _ON_ANSWERING.append(callback)
 
 
 def answering(location: str) -> bool:
@@ -191,6 +201,8 @@ class ResilientRedisCache(RedisCache):
             state.overflowed = False
             state.down_until = 0.0
         logger.warning("cache answers again; %d keys written while it was down deleted", len(keys))
+        for callback in _ON_ANSWERING:
+            callback(self._location)
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         return self._call("add", False, [key], version, key, value, timeout, version)
@@ -227,3 +239,35 @@ class ResilientRedisCache(RedisCache):
 
     def clear(self):
         return self._call("clear", False, None, None)
+
+    def keys_matching(self, pattern: str, version=None) -> list[str] | None:
+        """Return the keys of this cache matching ``pattern`` (Redis's glob), as the app
+        names them (without the prefix and version); None when Redis does not answer."""
+        import redis
+
+        if not self.available:
+            return None
+        made = self.make_key(pattern, version)
+        start = len(self.make_key("", version))
+        try:
+            client = self._cache.get_client(None)
+            return [key.decode()[start:] for key in client.scan_iter(match=made, count=1000)]
+        except redis.RedisError as error:
+            logger.warning("cache unavailable, its keys not listed: %s", error)
+            return None
+
+    def delete_matching(self, pattern: str, version=None) -> int:
+        """Delete every key of this cache matching ``pattern`` (Redis's glob, ``axes-*``)
+        and return how many there were; 0 while Redis is down."""
+
+        import redis
+
+        if not self.available:
+            return 0
+        try:
+            client = self._cache.get_client(None, write=True)
+            found = list(client.scan_iter(match=self.make_key(pattern, version), count=1000))
+            return client.delete(*found) if found else 0
+        except redis.RedisError as error:
+            logger.warning("cache unavailable, no key deleted: %s", error)
+            return 0

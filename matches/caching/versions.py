@@ -11,6 +11,14 @@ cache the version is read from the database on every request (one small query), 
 another process's change could not reach this process's memory. The page cache itself
 is in ``pagecache``.
 
+A process that changed an event while Redis was out of reach deletes the version it could
+not update once Redis answers it again (``resilient_cache``); should that process end
+first (a restart, a killed or recycled worker), the version in Redis would stay stale for
+up to an hour. So every process that saw the outage, at its first trusted read once Redis
+answers again, and every new server process (gunicorn's ``post_worker_init``), checks
+each version the cache holds against the database's and drops those that differ
+(``check_cached_versions``).
+
 A match's pages (its scorecard, and its feed) are keyed on the match instead
 (``event_of_match``): on the event's ``wide_revision`` and the match's ``revision``, read
 from the database in one query, so a result accepted at one table does not make every
@@ -20,6 +28,7 @@ other match's scorecard be drawn again.
 from __future__ import annotations
 
 import functools
+import logging
 
 from django.conf import settings
 from django.core.cache import cache
@@ -28,8 +37,10 @@ from django.db.models.signals import post_delete
 
 from matches.models import Event, Match
 
-from . import version_memo
+from . import resilient_cache, version_memo
 from .version_memo import version_key
+
+logger = logging.getLogger(__name__)
 
 READER_TIMEOUT = 300  # a version read from the database, kept by a reader
 WRITER_TIMEOUT = 3600  # a version set by the change that made it
@@ -90,12 +101,66 @@ def _remember(event_id: int, version: str) -> None:
         version_memo.forget(event_id)
 
 
+CHECK_CHUNK = 500
+_check = {"due": False}  # whether the cache's versions are to be checked before trusted
+
+
+def check_cached_versions() -> int | None:
+    """Drop every event version the cache holds that is not the database's (a change made
+    by a process that could not reach Redis, and ended before it could): return how many
+    were dropped, None when the cache could not be read (then nothing was checked)."""
+    keys_matching = getattr(cache, "keys_matching", None)
+    if not settings.REVISIONS_IN_CACHE or keys_matching is None:
+        return 0
+    keys = keys_matching(version_key("*"))
+    if keys is None:
+        return None
+    dropped = 0
+    for start in range(0, len(keys), CHECK_CHUNK):
+        cached = cache.get_many(keys[start : start + CHECK_CHUNK])
+        ids = {key: int(key.rsplit(":", 1)[1]) for key in cached if key.rsplit(":", 1)[1].isdigit()}
+        rows = Event.objects.filter(pk__in=ids.values()).values_list("pk", "created", "revision")
+        current = {pk: _version(pk, created, revision) for pk, created, revision in rows}
+        stale = [key for key, event_id in ids.items() if current.get(event_id) != cached[key]]
+        if stale:
+            cache.delete_many(stale)
+            for key in stale:
+                version_memo.forget(ids[key])
+            dropped += len(stale)
+    if dropped:
+        logger.warning("%d event versions in the cache were stale and are dropped", dropped)
+    return dropped
+
+
+def _check_due(location: str) -> None:
+    """The cache answers again after an outage: check its versions before trusting one."""
+    _check["due"] = True
+
+
+def _checked() -> None:
+    """Check the cache's versions if an outage made it due (once, at the first trusted
+    read after it; again at the next one if the cache or the database fails meanwhile)."""
+    if not _check["due"]:
+        return
+    _check["due"] = False
+    try:
+        if check_cached_versions() is None:
+            _check["due"] = True
+    except DatabaseError:
+        _check["due"] = True
+        raise
+
+
 def cached_version(event_id: int) -> str | None:
     """Return the event's version as the cache holds it (None: it does not), from this
     process's memo of them when it may be trusted (``version_memo``)."""
+    _checked()
     version, ticket = version_memo.lookup(event_id)
     if version is None:
         version = cache.get(version_key(event_id))
+        if _check["due"]:  # this very read found the cache answering again: check first
+            _checked()
+            version = cache.get(version_key(event_id))
         version_memo.keep(event_id, version, ticket)
     return version
 
@@ -103,10 +168,14 @@ def cached_version(event_id: int) -> str | None:
 def cached_version_and(event_id: int, key: str) -> tuple[str | None, object]:
     """Return ``cached_version`` and what the cache holds under ``key`` (None: nothing),
     in one round trip to the cache when the version is not in this process's memo."""
+    _checked()
     version, ticket = version_memo.lookup(event_id)
     if version is not None:
         return version, cache.get(key)
     found = cache.get_many([version_key(event_id), key])
+    if _check["due"]:  # this very read found the cache answering again: check first
+        _checked()
+        found = cache.get_many([version_key(event_id), key])
     version = found.get(version_key(event_id))
     version_memo.keep(event_id, version, ticket)
     return version, found.get(key)
@@ -165,6 +234,7 @@ def _event_deleted(sender, instance, **kwargs):
 def connect() -> None:
     """Connect the handlers (called once, from the app's ready())."""
     post_delete.connect(_event_deleted, sender=Event, dispatch_uid="pagecache-event")
+    resilient_cache.on_answering_again(_check_due)
 
 
 # Which event a URL shows -------------------------------------------------------------

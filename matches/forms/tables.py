@@ -15,7 +15,7 @@ from matches.actions.tables import CODE_ALPHABET, CODE_LENGTH
 from matches.choices import SeatChoice
 from matches.forms.base import ActionFormMixin
 from matches.forms.results import SheetRowForm
-from matches.lib.text import text_errors
+from matches.lib.text import text_errors, without_zero_width
 from matches.models import TableSide
 
 KEY_MESSAGES = {"required": _("This entry has no key: reload the page.")}
@@ -58,7 +58,8 @@ class TablePostForm(ActionFormMixin, forms.Form):
         return _clean_text(self.cleaned_data["device"], 64)
 
     def clean_reason(self):  # the forms that have a reason
-        return _clean_text(self.cleaned_data["reason"], REASON_MAX)
+        # Typed in a box of two lines on a phone: its lines are joined into one.
+        return _clean_text(" ".join(self.cleaned_data["reason"].splitlines()), REASON_MAX)
 
 
 class TableEntryForm(TablePostForm, SheetRowForm):
@@ -132,8 +133,9 @@ class CallForm(TablePostForm):
 
 
 def normalize_code(text: str) -> str:
-    """Return a table code as stored: full-width folded, capitals, no spaces or dashes."""
-    folded = unicodedata.normalize("NFKC", text or "")
+    """Return a table code as stored: full-width folded, capitals, no spaces, dashes or
+    zero-width characters (a code pasted from a chat may carry them)."""
+    folded = unicodedata.normalize("NFKC", without_zero_width(text or ""))
     return "".join(folded.split()).replace("-", "").upper()
 
 

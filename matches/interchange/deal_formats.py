@@ -83,7 +83,7 @@ FORMATS = {
     )
 }  # fmt: skip
 NAMES = ", ".join(f.name for f in FORMATS.values())
-_BOMS = (codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)  # UTF-32's start so too
+_BOMS = (codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_BE)
 HEAD = 512
 
 

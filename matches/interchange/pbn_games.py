@@ -24,7 +24,14 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_BOM = b"\xef\xbb\xbf"
+# Byte-order marks and their encodings, UTF-32's before UTF-16's (FF FE starts both).
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
 CHUNK = 1 << 16
 # §4.8: "#" and "##" are forbidden in these tags.
 NOT_INHERITED = frozenset(
@@ -56,12 +63,14 @@ def _stream(data: bytes | BinaryIO) -> BinaryIO:
 
 
 def encoding_of(data: bytes | BinaryIO) -> str:
-    """Return the encoding a file is read in: UTF-8 after a byte-order mark, else the
+    """Return the encoding a file is read in: the one its byte-order mark names, else the
     first of UTF-8 and GB18030 that decodes the whole file, else Latin-1."""
     stream = _stream(data)
     stream.seek(0)
-    if stream.read(3) == _BOM:
-        return "utf-8-sig"
+    head = stream.read(4)
+    for bom, encoding in _BOMS:
+        if head.startswith(bom):
+            return encoding
     for encoding in ("utf-8", "gb18030"):
         stream.seek(0)
         decoder = codecs.getincrementaldecoder(encoding)()

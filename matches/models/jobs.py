@@ -98,5 +98,13 @@ class Job(models.Model):
         return timezone.now() - since > datetime.timedelta(seconds=settings.JOB_STALE_SECONDS)
 
     @property
+    def makes_an_event(self) -> bool:
+        """Return True for work whose outcome is a new event (a restore, a generated event):
+        once done, running it again would make a second copy."""
+        return self.kind in (JobKind.RESTORE, JobKind.GENERATE)
+
+    @property
     def can_run_again(self) -> bool:
+        if self.state == JobState.DONE and self.makes_an_event:
+            return False
         return self.finished or self.stopped

@@ -3,6 +3,7 @@ gone, what came of it, and what the director may do next."""
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -97,8 +98,9 @@ def recent(*, event=None, user=None, most: int = 8) -> list[dict]:
     found = Job.objects.defer("upload")
     if event is not None:
         found = found.filter(event=event)
-    else:
+    else:  # once done, only while the user still directs the event the job made
         found = found.filter(created_by=user, kind__in=(JobKind.RESTORE, JobKind.GENERATE))
+        found = found.filter(Q(event__isnull=True) | Q(event__director_rows__user=user))
     return [
         {
             "title": title(job),

@@ -21,6 +21,7 @@ from matches.models import Board, Match, Result, TableSide
 from matches.presenters.formatting import card_html, contract_html
 from matches.presenters.table_cards import teams_at
 from matches.queries.table_entries import TableWord, table_words
+from matches.queries.tables import room_result
 
 # A board whose IMPs reach this is highlighted for a second look (never refused).
 SWING_IMPS = 10
@@ -133,6 +134,20 @@ class SheetRow:
         if self.conflict is None:
             return ""
         return format_html('<strong class="current">{}</strong>', result_html(self.conflict))
+
+    @property
+    def conflict_by(self) -> str:
+        """Return who saved the result a save met: the user, or the room's table (which
+        saves as no user), or "someone" (a file read by a command, a user since deleted)."""
+        current = self.conflict
+        if current is None:
+            return ""
+        if current.entered_by_id is not None and current.entered_by is not None:
+            return current.entered_by.get_username()
+        _current, by_director = room_result(self.board, self.room)
+        if not by_director:
+            return gettext("the table (%(room)s)") % {"room": RoomChoice(self.room).label}
+        return gettext("someone")
 
     @property
     def typed_html(self):

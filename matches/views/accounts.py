@@ -11,7 +11,7 @@ site turns sign-up off (SIGNUP_OPEN=0).
 
 from axes.utils import reset
 from django.conf import settings
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.contrib.auth import login as log_in
 from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
@@ -43,6 +43,17 @@ def login(request):
     return view(request)
 
 
+@require_http_methods(["GET", "POST"])
+def admin_login(request):
+    """The admin's login page, held to the app's login limit per address: one count for
+    both doors (the lock-out per name and address, django-axes, already covers both)."""
+    if request.method == "POST" and not ratelimit.attempt("login", request, settings.LOGIN_RATE):
+        form = LoginForm(request, initial={"username": request.POST.get("username", "")[:150]})
+        message = _("Too many login attempts from your address. Wait a minute, then try again.")
+        return _login_refused(request, form, message)
+    return admin.site.login(request)
+
+
 def locked_out(request, original_response=None, credentials=None):
     """The answer to a login whose name and address are locked out (AXES_LOCKOUT_CALLABLE)."""
     form = LoginForm(request, initial={"username": request.POST.get("username", "")[:150]})
@@ -68,9 +79,16 @@ def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and ratelimit.exhausted("signup", request, settings.SIGNUP_RATE):
         return _signup_refused(request, form)
-    if form.is_valid():
+    if request.method == "POST" and not form.is_valid() and "username" in form.errors:
+        # A name refused (taken, reading like a taken one, or no name at all) counts as an
+        # account made: the answer says whether a name exists, so it is given no more
+        # often than accounts are made. A try refused only for its password does not.
+        if not ratelimit.attempt("signup", request, settings.SIGNUP_RATE):
+            return _signup_refused(request, form)
+    elif form.is_valid():
         # The account's place in the count is taken first (atomically), so sign-ups at
-        # once cannot all pass the check before any is counted; a refusal gives it back.
+        # once cannot all pass the check before any is counted; a refusal for the
+        # password gives it back (one for the name keeps it, as above).
         place = ratelimit.attempt("signup", request, settings.SIGNUP_RATE)
         if not place:
             return _signup_refused(request, form)
@@ -79,7 +97,8 @@ def signup(request):
                 username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
             )
         except ActionError as error:
-            place.give_back()
+            if error.field != "username":
+                place.give_back()
             form.add_error(error.field, str(error))
         else:
             log_in(request, user, backend="matches.auth.accounts.UsernameBackend")
@@ -88,6 +107,9 @@ def signup(request):
 
 
 def _signup_refused(request, form):
+    """The sign-up page refused by the limit: the form as typed but not checked (its
+    errors would tell whether the name exists)."""
+    form = SignupForm(initial={"username": request.POST.get("username", "")[:150]})
     message = _("Too many accounts have been made from your address. Try again later.")
     context = {"form": form, "refused": message}
     return render(request, "registration/signup.html", context, status=429)

@@ -1,13 +1,16 @@
-"""Error pages in the site's layout and the visitor's language (settings: handler500).
+"""Error pages in the site's layout and the visitor's language (scoresheet/urls.py:
+handler400, handler500).
 
-Django renders 400, 403 and 404 pages with the request, so the templates alone are enough;
-its 500 handler renders without it, so this one passes the request, and falls back to a
-plain page in both languages if even that fails.
+Django renders 403 and 404 pages with the request, so the templates alone are enough; its
+500 handler renders without it, so this one passes the request. The 400 and 500 pages fall
+back to a plain page in both languages if even that fails (a request whose form cannot be
+read fails again in the CSRF token every page's form needs): an error page never raises,
+so it always passes back through the middleware that add the security headers.
 """
 
 import logging
 
-from django.http import HttpResponseServerError
+from django.http import HttpResponseBadRequest, HttpResponseServerError
 from django.shortcuts import render
 from django.views.decorators.csrf import requires_csrf_token
 
@@ -21,10 +24,31 @@ PLAIN_500 = """<!DOCTYPE html>
 </body></html>"""
 
 
+PLAIN_400 = """<!DOCTYPE html>
+<html lang="zh-hans"><head><meta charset="utf-8"><title>请求有误 · Bad request</title></head>
+<body><h1>请求有误 · Bad request</h1>
+<p>服务器无法理解这次请求，没有保存任何内容。请返回再试。</p>
+<p lang="en">The server could not understand this request. Nothing was saved. Go back and try
+again.</p>
+</body></html>"""
+
+
 @requires_csrf_token
+def rendered(request, template: str, status: int):
+    return render(request, template, status=status)
+
+
 def server_error(request):
     try:
-        return render(request, "500.html", status=500)
+        return rendered(request, "500.html", 500)
     except Exception:  # noqa: BLE001 - the page of last resort must not fail
         logger.exception("the 500 page could not be rendered")
         return HttpResponseServerError(PLAIN_500)
+
+
+def bad_request(request, exception=None):
+    try:
+        return rendered(request, "400.html", 400)
+    except Exception:  # noqa: BLE001 - an answer to a broken request must not fail
+        logger.warning("the 400 page could not be rendered", exc_info=True)
+        return HttpResponseBadRequest(PLAIN_400)

@@ -1,8 +1,10 @@
 """Background jobs' pages: a job's progress and outcome, its state feed, Run again; and the
 two pages that start long work of their own: restore an event, generate a practice event.
 
-A job is its maker's, every chief director's, and (a job of an event) the event's
-directors'.
+A job of an event is the event's: seen, run again and followed by whoever may change the
+event now (its directors and chief directors, the same check as the event's own pages), so
+a director taken off the event loses its jobs too. A job with no event yet (a restore or a
+generated event on its way) is its maker's and every chief director's.
 """
 
 from __future__ import annotations
@@ -28,9 +30,10 @@ from matches.presenters import jobs as presented
 
 def _job(request, job_id: int) -> Job:
     job = get_object_or_404(Job.objects.defer("upload").select_related("event"), pk=job_id)
-    allowed = job.created_by_id == request.user.pk or is_chief_director(request.user)
-    if not allowed and job.event_id is not None:
+    if job.event_id is not None:
         allowed = directs(request.user, job.event_id)
+    else:
+        allowed = job.created_by_id == request.user.pk or is_chief_director(request.user)
     if not allowed:
         raise PermissionDenied
     return job

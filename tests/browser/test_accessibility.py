@@ -998,6 +998,7 @@ NOT_PAGES = {
     "director-stage-start", "director-stage-draw", "director-stage-swap",
     "director-stage-publish", "director-stage-withdraw", "director-stage-enter",
     "director-stage-next", "director-stage-tie", "director-stage-seeding", "director-stage-restart",
+    "admin-login",  # the admin's own login page (the admin is not audited), rate-limited
 }  # fmt: skip
 
 

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from matches.interchange import deal_formats
 from matches.interchange.pbn import (
     MOST_PROBLEMS,
     PbnError,
@@ -70,6 +71,17 @@ def test_a_gbk_file_is_read_with_its_chinese_tags():
     assert [d.board for d in found.deals] == list(range(1, 9))
     assert read_games(decode(raw))[0].get("Site") == "北京"
     assert found.warnings == []  # "Both" is read as all vulnerable
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32", "utf-32-be"])
+def test_a_unicode_file_as_notepad_saves_it_is_read_with_its_byte_order_mark(encoding):
+    text = data("deals_with_comments_and_statistics.pbn").decode("utf-8-sig")
+    raw = ("\ufeff" + text).encode(encoding) if encoding.endswith("-be") else text.encode(encoding)
+    found = read_deals(raw)
+    assert [d.board for d in found.deals] == list(range(1, 17))
+    assert read_games(decode(raw))[0].get("Event") == "俱乐部周二队式赛"
+    assert [line for line in lines(raw)][:3] == text.splitlines()[:3]
+    assert deal_formats.detect(raw[: deal_formats.HEAD]) is deal_formats.FORMATS["pbn"]
 
 
 def test_a_file_with_broken_deals_is_refused_naming_each_board_and_fault():
