@@ -132,8 +132,8 @@ def test_a_yes_or_no_setting_reads_every_usual_spelling(word):
     assert result.returncode == 0, result.stderr
 
 
-# A value the app cannot use for each variable of the settings table of docs/operations.md: each stops
-# the app at start with a message naming the variable.
+# A value the app cannot use for each variable of the settings table (docs/operations.md):
+# each stops the app at start with a message naming the variable.
 NONSENSE = {
     "SECRET_KEY": {"DEBUG": "0", "SECRET_KEY": ""},
     "DEBUG": {"DEBUG": "yes please"},
