@@ -12,7 +12,8 @@ another process's change could not reach this process's memory. The page cache i
 is in ``pagecache``.
 
 A match's pages (its scorecard, and its feed) are keyed on the match instead
-(``event_of_match``): on the event's ``wide_revision`` and the match's ``revision``, read
+(``event_of_match``): on the event's ``wide_revision`` and ``play_revision`` (a board
+leaving play, which the round's other matches then show) and the match's ``revision``, read
 from the database in one query, so a result accepted at one table does not make every
 other match's scorecard be drawn again.
 """
@@ -200,10 +201,13 @@ def event_of_match(kwargs, cached_only=False, forget=False) -> tuple[int | None,
         raise
     if row is None:
         return None, None
-    event_id, created, wide_revision, revision = row
+    event_id, created, wide_revision, play_revision, revision = row
     for convert in converters:
         created = convert(created, column, connection)
-    version = f"{_version(event_id, created, wide_revision)}.m{kwargs['match_id']}.{revision}"
+    version = (
+        f"{_version(event_id, created, wide_revision)}.p{play_revision}"
+        f".m{kwargs['match_id']}.{revision}"
+    )
     return event_id, version
 
 
@@ -223,7 +227,8 @@ def _match_version_query(vendor: str, alias: str) -> tuple:
 
     sql = (
         f"SELECT {column(match, 'event')}, {column(event, 'created')},"
-        f" {column(event, 'wide_revision')}, {column(match, 'revision')}"
+        f" {column(event, 'wide_revision')}, {column(event, 'play_revision')},"
+        f" {column(match, 'revision')}"
         f" FROM {quote(match.db_table)} INNER JOIN {quote(event.db_table)}"
         f" ON {column(match, 'event')} = {column(event, 'id')}"
         f" WHERE {column(match, 'id')} = %s"

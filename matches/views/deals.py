@@ -204,7 +204,7 @@ def hand_record_sheet(request, event_id, round_number):
     if not deals:
         raise Http404
     per_page = 6 if request.GET.get("per_page") == "6" else 4
-    records = [hand_records.hand_record(deal) for deal in deals]
+    records = [hand_records.public_hand_record(deal) for deal in deals]
     pages = [records[i : i + per_page] for i in range(0, len(records), per_page)]
     stages = queries.round_stages(event, round_number)
     stage = stages[0] if len(stages) == 1 else None  # several: the event's round page
