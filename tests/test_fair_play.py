@@ -207,3 +207,30 @@ def test_releasing_a_board_twice_is_refused_with_a_message(round_in_play):
     with pytest.raises(actions.ActionError, match="out of play already"):
         actions.release_board(first, board=5, reason="Again", user=director)
     assert Match.objects.filter(pk=first.pk).exists()
+
+
+def test_a_director_takes_a_board_out_of_play_from_the_match_page(round_in_play, english):
+    first, second = round_in_play["matches"]
+    director = Client()
+    director.force_login(round_in_play["director"])
+    director.cookies["django_language"] = "en"
+    url = reverse("director-release-board", args=[second.pk])
+    answer = director.post(url, {"release-board": "4", "release-reason": "Fouled board"})
+    assert answer.status_code == 302
+    assert "2220" in english.get(first.get_absolute_url()).content.decode()
+    page = director.get(reverse("director-match", args=[second.pk])).content.decode()
+    assert "Board 4: out of play — Fouled board" in page
+    refused = director.post(url, {"release-board": "4", "release-reason": "Again"})
+    assert "out of play already" in refused.content.decode()
+
+
+def test_the_settings_form_and_the_deals_page_say_which_rule_applies(round_in_play):
+    director = Client()
+    director.force_login(round_in_play["director"])
+    director.cookies["django_language"] = "en"
+    event = round_in_play["event"]
+    page = director.get(reverse("director-event", args=[event.pk])).content.decode()
+    assert "After every table has played the board" in page
+    assert "do not share deals" in page
+    deals = director.get(reverse("director-deals", args=[event.pk])).content.decode()
+    assert "When the board is out of play" in deals

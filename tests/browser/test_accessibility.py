@@ -976,6 +976,8 @@ NOT_PAGES = {
     # the tables: posted to, or the QR code as an image
     "director-open-tables", "director-answer-call", "director-renew-table",
     "director-revoke-table", "director-table-qr",
+    # fair play: a board taken out of play, a round's hand records published (posted to)
+    "director-release-board", "director-publish-hands",
     "game-saved",  # a saved game: the same page as "game", audited there
     # a stage's actions are posted to; what they answer with errors is the stage's page,
     # audited as director-stage-*-errors
