@@ -63,10 +63,14 @@ def _masked_totals(event: Event, match_ids) -> dict[int, dict]:
     for match in matches:
         match.event = event
         match.stage.event = event
-        result = public_score(match, boards.get(match.pk, []), penalties.get(match.pk, []))
+        played = boards.get(match.pk, [])
+        result = public_score(match, played, penalties.get(match.pk, []))
+        hidden = view_of(event).hidden(match.pk)
         home_vp, away_vp = result.vp if result.vp else (None, None)
         segments = result.segment_record()
         found[match.pk] = {
+            # the boards of it with a result the viewer may not see yet ("not yet public")
+            "boards_hidden": sum(1 for b in played if b.number in hidden and _entered(b)),
             "home_imps": result.totals.home,
             "away_imps": result.totals.away,
             "home_margin": result.home_margin,
@@ -118,5 +122,9 @@ def public_matches(matches: list) -> list:
         target = next(m for m in matches if m.pk == match)
         for name, value in values.items():
             setattr(target, name, value)
-        target.boards_hidden = len(view_of(event).hidden(match))
     return matches
+
+
+def _entered(board) -> bool:
+    """Return True for a board with a result in a room, or an adjusted score."""
+    return bool(board.adjusted or board.result_in("open") or board.result_in("closed"))

@@ -15,6 +15,8 @@ from matches import actions, queries
 from matches.actions.deals import ResultsRefused, check_deals_import
 from matches.auth.permissions import event_director_required
 from matches.background import submit
+from matches.caching.pagecache import public_page
+from matches.caching.versions import event_of_event
 from matches.choices import HandsPublicChoice
 from matches.forms.deals import DealsFileForm, MakeDealsForm, ResultsFileForm
 from matches.interchange import deal_files, deal_formats, exports
@@ -213,6 +215,7 @@ def publish_hands(request, event_id, round_number):
 
 
 @require_GET
+@public_page(event_of_event)
 def hand_record_sheet(request, event_id, round_number):
     event = get_object_or_404(Event, pk=event_id)
     deals = list(Deal.objects.for_round(event, round_number))
