@@ -234,3 +234,17 @@ def test_the_settings_form_and_the_deals_page_say_which_rule_applies(round_in_pl
     assert "do not share deals" in page
     deals = director.get(reverse("director-deals", args=[event.pk])).content.decode()
     assert "When the board is out of play" in deals
+
+
+def test_releasing_a_board_keeps_its_reason_and_director_in_the_history_and_bumps_once(
+    round_in_play,
+):
+    event, director = round_in_play["event"], round_in_play["director"]
+    second = round_in_play["matches"][1]
+    event.refresh_from_db()
+    before = (event.revision, event.wide_revision)
+    release = actions.release_board(second, board=6, reason="Late table", user=director)
+    event.refresh_from_db()
+    assert (event.revision, event.wide_revision) == (before[0] + 1, before[1] + 1)
+    assert release.history.get().history_user == director
+    assert (release.round, release.board, release.reason) == (1, 6, "Late table")
