@@ -149,6 +149,8 @@ def test_no_url_a_visitor_can_reach_shows_a_board_in_play_and_a_director_sees_it
         first = round_in_play["matches"][0]
         assert "2220" in seen[first.get_absolute_url()]
         assert "not-public-mark" in seen[first.get_absolute_url()]
+        event_page = seen[reverse("event", args=[round_in_play["event"].pk])]
+        assert "status-not-public" in event_page  # match 1's board 4, marked
 
 
 def test_the_public_scorecard_counts_only_boards_out_of_play(round_in_play, english):

@@ -152,6 +152,18 @@ class FairView:
         """Return True for a board a director sees that the public does not yet."""
         return self.sees_all and number in self.not_public.get(match_id, ())
 
+    def held_back(self, match_id: int) -> int:
+        """Return how many boards the match has played in both rooms that the public does
+        not see yet (what a director's pages mark "not yet public")."""
+        hidden = self.not_public.get(match_id)
+        if not hidden:
+            return 0
+        for matches, _ in self._rounds[1].values():
+            for match in matches:
+                if match.key == match_id:
+                    return len(hidden & match.done)
+        return 0
+
     def hands_pending(self, round_number: int, number: int) -> bool:
         """Return True while the board's hands are not yet public (whoever looks); a
         round with no match yet keeps them all."""
