@@ -235,7 +235,7 @@ def test_the_settings_form_and_the_deals_page_say_which_rule_applies(round_in_pl
     assert "After every table has played the board" in page
     assert "do not share deals" in page
     deals = director.get(reverse("director-deals", args=[event.pk])).content.decode()
-    assert "When the board is out of play" in deals
+    assert "hand records: when the board is out of play." in deals
 
 
 def test_releasing_a_board_keeps_its_reason_and_director_in_the_history_and_bumps_once(
