@@ -49,8 +49,10 @@ dev: $(VENV)/.runtime
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
+# The suite runs on every core (pytest-xdist; TEST_WORKERS=0 for one process).
+TEST_WORKERS ?= auto
 test: $(VENV)/.dev
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 bench: $(VENV)/.dev
 	$(BIN)/python benchmarks/bench_scoring.py
@@ -67,9 +69,12 @@ bench: $(VENV)/.dev
 load: $(VENV)/.dev
 	bash loadtest/run.sh
 
+# mypy checks the packages pyproject.toml's [tool.mypy] names (django-stubs reads the
+# settings: DEBUG=1, exported above).
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 format: $(VENV)/.dev
 	$(BIN)/ruff check --fix .

@@ -228,7 +228,7 @@ def main() -> int:
         **server_env(DB_NAME, APP_HOST),
         "DJANGO_SETTINGS_MODULE": "benchmarks.gunicorn_settings",
         "BENCH_STATIC_DIR": str(static_dir),
-        "CONN_MAX_AGE": "60",  # as in production (README, "Production")
+        "CONN_MAX_AGE": "60",  # as in production (docs/operations.md, "Production")
     }
     for name in ("REDIS_URL", "REVISIONS_IN_CACHE", "CACHE_KEY_PREFIX"):
         env.pop(name, None)

@@ -7,7 +7,7 @@ rendered by its Django view is timed against the same bytes served as a static f
 both through django.test.Client (the whole WSGI handler and middleware stack). Run with
 `make bench` or `.venv/bin/python benchmarks/bench_standings.py`.
 
-Each page is timed in these states (matches/pagecache.py):
+Each page is timed in these states (matches/caching/pagecache.py):
   cold            the cache emptied before each request, as after every saved result
   cached, db rev  the page from the cache, the event's revision read from the database
                   (several processes without a shared cache)

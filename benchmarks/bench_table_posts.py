@@ -17,7 +17,7 @@ ETag it has is answered 304. A static file through the same stack is asked for a
 For each kind of request the table gives how many, the milliseconds of CPU each took in
 this process (``time.process_time``) and in PostgreSQL's process serving its connection
 (/proc/<pid>/stat), their sum, the sum beside the static file's, and the queries a
-request made. Speed is never asserted: the figures are the point (README, "Results from
+request made. Speed is never asserted: the figures are the point (docs/tables.md, "Results from
 the tables").
 """
 

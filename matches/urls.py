@@ -182,6 +182,11 @@ director_event_pages = [
         name="director-table-sheets",
     ),
     path(
+        "rounds/<number:round_number>/scorecards/",
+        sheets.round_scorecards_page,
+        name="director-round-scorecards",
+    ),
+    path(
         "rounds/<number:round_number>/table-cards/",
         monitor.table_cards,
         name="director-table-cards",

@@ -7,7 +7,7 @@ DATABASE_URL   e.g. postgres://user@host:5432/name (default: SQLite file db.sqli
 REDIS_URL      e.g. redis://127.0.0.1:6379/1: page cache, sessions, rate limits and login
                lock-outs shared by every app server (default: none, one machine)
 TRUSTED_PROXIES  how many proxies in front add to X-Forwarded-For (default 0: none)
-See README ("Settings") for the others.
+See docs/operations.md ("Settings") for the others.
 """
 
 import os
@@ -157,7 +157,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DATABAS
     # psycopg sends each query's values apart from its text (server-side binding) and,
     # once a connection has run the same query 5 times, has PostgreSQL prepare it: it is
     # then neither parsed nor planned again. With connections kept (CONN_MAX_AGE) that
-    # halves PostgreSQL's CPU for a post at a table (README, "Results from the tables").
+    # halves PostgreSQL's CPU for a post at a table (docs/tables.md).
     # Off (0) for a pooler that cannot keep prepared statements (PgBouncer before 1.21 in
     # transaction mode).
     DATABASES["default"].setdefault("OPTIONS", {}).update(
@@ -171,7 +171,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # tables. With REDIS_URL (several app servers): pages, sessions, rate limits and lock-out
 # counts in Redis (Django's own backend), shared by every server, and a cached page whose
 # event's revision is known to the cache answers without touching the database. When Redis
-# does not answer, the app goes on without it (fails open, matches/resilient_cache.py):
+# does not answer, the app goes on without it (fails open, matches/caching/resilient_cache.py):
 # pages are rendered afresh, sessions come from the database, and rate limits and lock-out
 # counts are not counted until Redis is back; /healthz says "not ok" meanwhile.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
@@ -316,7 +316,7 @@ LOGIN_RATE = os.environ.get("LOGIN_RATE", "20/m")  # login attempts per address
 # nothing; an address may type this many wrong codes in any such period with no wait (a
 # club's phones share its router's address: many more than its players' slips); past it,
 # it types one code at a time, and each wrong one makes it wait TABLE_CODE_WAIT seconds,
-# doubling with each further wrong code, at most TABLE_CODE_MAX_WAIT (README, "Results
+# doubling with each further wrong code, at most TABLE_CODE_MAX_WAIT (docs/tables.md, "Results
 # from the tables", works out what that leaves a guesser).
 TABLE_CODE_WRONG_RATE = os.environ.get("TABLE_CODE_WRONG_RATE", "30/h")
 TABLE_CODE_WAIT = env_int("TABLE_CODE_WAIT", 15)

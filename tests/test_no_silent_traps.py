@@ -80,6 +80,10 @@ def test_segments_that_do_not_divide_the_match_are_asked_about(director_client):
     assert not Event.objects.exists()
     kept = director_client.post(reverse("director-event-new"), {**uneven, "confirm": "on"})
     assert kept.status_code == 302 and Event.objects.get().boards_per_segment == 5
+    event = Event.objects.get()
+    renamed = {f"event-{name}": value for name, value in {**uneven, "name": "Renamed"}.items()}
+    saved = director_client.post(reverse("director-event", args=[event.pk]), renamed)
+    assert saved.status_code == 302 and Event.objects.get().name == "Renamed"  # not asked again
 
 
 def test_starting_a_swiss_says_to_draw_round_1_and_its_end_says_the_next_stage_can_start(
@@ -100,3 +104,24 @@ def test_starting_a_swiss_says_to_draw_round_1_and_its_end_says_the_next_stage_c
         actions.mark_final(match, user=director, confirm=True)
     page = text_of(director_client.get(reverse("director-stage", args=[event.pk, 1])))
     assert "This stage is complete: every match is final. The next stage can start" in page
+
+
+def test_segments_that_do_not_divide_a_later_stage_s_match_are_asked_about(director_client):
+    event = club()
+    actions.configure_stage(event, user=None, number=1, kind="round-robin")
+    url = reverse("director-stages", args=[event.pk])
+    uneven = {"kind": "knockout", "vp_scale": "wbf-2013", "carry_over": "none", "entrants": 2,
+              "boards_per_match": 8, "boards_per_segment": 5}  # fmt: skip
+    asked = director_client.post(url, uneven)
+    assert asked.status_code == 400
+    assert "8 boards in segments of 5 make segments of 5 + 3 boards" in text_of(asked)
+    assert 'type="checkbox" name="confirm"' in asked.text and not Stage.objects.filter(number=2)
+    kept = director_client.post(url, {**uneven, "confirm": "on"})
+    assert kept.status_code == 302 and Stage.objects.get(number=2).boards_per_segment == 5
+    page = reverse("director-stage", args=[event.pk, 2])
+    again = director_client.post(page, {**uneven, "name": "Final"})  # as they are: not again
+    assert again.status_code == 302 and Stage.objects.get(number=2).name == "Final"
+    changed = director_client.post(page, {**uneven, "boards_per_match": 12,
+                                          "boards_per_segment": 8})  # fmt: skip
+    assert "12 boards in segments of 8 make segments of 8 + 4 boards" in text_of(changed)
+    assert "(1, 2, 3, 4, 6, 12)" in text_of(changed)

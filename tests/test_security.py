@@ -39,9 +39,9 @@ def test_the_documented_production_settings_pass_check_deploy():
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
-    readme = (ROOT / "README.md").read_text()
+    operations = (ROOT / "docs" / "operations.md").read_text()
     for name in PRODUCTION:
-        assert f"`{name}`" in readme, f"{name} is not documented in README"
+        assert f"`{name}`" in operations, f"{name} is not documented in docs/operations.md"
 
 
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*application/(?:ld\+)?json)[^>]*>", re.I)
@@ -130,8 +130,8 @@ def test_a_database_that_does_not_answer_gets_a_clear_message_not_a_server_error
 
 
 def test_the_production_section_documents_the_proxy_redis_and_housekeeping():
-    readme = (ROOT / "README.md").read_text()
-    section = readme[readme.index("## Production") :]
+    operations = (ROOT / "docs" / "operations.md").read_text()
+    section = operations[operations.index("## Production") :]
     section = section[: section.index("\n## ", 1)]
     for text in (
         "TRUSTED_PROXIES=1",

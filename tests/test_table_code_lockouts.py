@@ -3,7 +3,7 @@ wrong codes the club's phones typed before it (up to a generous allowance), howe
 phones type the same card's code, and however many join at once. A guesser past an
 address's allowance types one code at a time and waits between wrong ones, longer each
 time, told the real wait; chief directors see those addresses and lift their waits.
-(matches/auth/code_lockouts.py; the arithmetic of guessing is in the README.)"""
+(matches/auth/code_lockouts.py; the arithmetic of guessing is in docs/tables.md.)"""
 
 import html
 import re

@@ -668,7 +668,7 @@ def test_an_entry_and_its_acceptance_cost_a_fixed_number_of_queries_the_state_in
     phone, match, tables, django_assert_max_num_queries
 ):
     """The posts a congress's tables send most, each answered with the table's new state:
-    their queries do not grow with the boards played (README, "Results from the tables").
+    their queries do not grow with the boards played (docs/tables.md).
     The same acceptance sent again is answered from the entry the view reads and the state
     as last drawn, with no transaction: the table, the entry and the revisions."""
     table = tables["open"]

@@ -108,7 +108,9 @@ def test_the_scorecard_runs_the_same_few_queries_however_many_boards(client):
             assert client.get(reverse("scorecard", args=[match.pk])).status_code == 200
         counts[boards] = len(queries)
     assert counts[4] == counts[16] == counts[64], counts  # not one query more per board
-    assert counts[64] <= 7, counts  # the event's revision (ETag), the round's deals
+    # the event's revision (ETag), the round's deals; a complete match in its corrections
+    # period: is a call for the director open at its tables (holding its "provisional until")
+    assert counts[64] <= 8, counts
 
 
 def test_the_event_page_lists_matches_with_imps_and_vp_in_few_queries(

@@ -108,6 +108,7 @@ def forfeit_errors(match, *, home_vp, away_vp, reason=None) -> list[ActionError]
         return [ActionError(KNOCKOUT_FORFEIT, field="home_vp", code="knockout")]
     settings = match.settings
     rules = match.stage.method_rules()
+    top: Decimal | int  # shown as a whole number when it is one
     top = scoring.most_points(rules, settings.boards_per_match, settings.vp_rule)
     if rules.uses_vp:
         message = FORFEIT_VP_EVENT if match.stage.number == 1 else FORFEIT_VP_STAGE

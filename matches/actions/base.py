@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 from django.db import models, transaction
 from django.utils import timezone
@@ -18,6 +19,8 @@ from matches.lib.prepared import PreparedRead
 from matches.lib.text import text_errors
 from matches.models import Board, Event, ImpPenalty, Match, Room
 from matches.queries.fair_play import sees_everything
+
+M = TypeVar("M", bound=models.Model)  # Change.save gives back the model it was given
 
 # The history keeps a deletion's reason in django-simple-history's history_change_reason,
 # a varchar(100): a longer reason is refused (PostgreSQL would refuse it with an error).
@@ -172,6 +175,7 @@ class Change:
         such a change locks no other match (two could take them in opposite orders).
         """
         match_id = pk_of(match)
+        event_id: int | None
         if isinstance(match, Match):
             event_id = match.event_id
         else:
@@ -202,19 +206,19 @@ class Change:
 
     # -- writes that keep history
 
-    def save(self, obj: models.Model, **kwargs) -> models.Model:
+    def save(self, obj: M, **kwargs) -> M:
         """Save a model; its history row (if it keeps history) names the acting user and
         keeps its reason (``obj._change_reason``), cut to fit its column."""
-        obj._history_user = self.user
+        obj._history_user = self.user  # type: ignore[attr-defined]  # django-simple-history's
         _fit_reason(obj)
         obj.save(**kwargs)
         return obj
 
     def delete(self, obj: models.Model, reason: str = "") -> None:
         """Delete a model; its history row names the acting user and keeps the reason."""
-        obj._history_user = self.user
+        obj._history_user = self.user  # type: ignore[attr-defined]  # django-simple-history's
         if reason:
-            obj._change_reason = reason
+            obj._change_reason = reason  # type: ignore[attr-defined]  # django-simple-history's
         _fit_reason(obj)
         obj.delete()
 
@@ -230,7 +234,8 @@ def _fit_reason(obj: models.Model) -> None:
     reason made from ids and names of any length never stops the change it explains."""
     reason = getattr(obj, "_change_reason", None)
     if reason and len(reason) > HISTORY_REASON_MOST:
-        obj._change_reason = reason[: HISTORY_REASON_MOST - 1] + "…"
+        # django-simple-history's attribute, not a Model's: the ignore below
+        obj._change_reason = reason[: HISTORY_REASON_MOST - 1] + "…"  # type: ignore[attr-defined]
 
 
 # A match locked with its teams and stage: on every post at a table (matches/lib/prepared.py)

@@ -58,8 +58,8 @@ def remove_director(event, *, director, user) -> str:
     director_id = getattr(director, "pk", director)
     with changing(user) as change:
         event = change.lock_event(event)
-        row = EventDirector.objects.filter(event=event, user_id=director_id)
-        row = row.select_related("user").first()
+        rows = EventDirector.objects.filter(event=event, user_id=director_id)
+        row = rows.select_related("user").first()
         if row is None:
             raise ActionError(NOT_DIRECTING, code="not_directing")
         name = row.user.get_username()

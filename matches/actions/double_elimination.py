@@ -13,10 +13,12 @@ the top ``Stage.entrants`` of its final ranking), for ``stage_candidates``.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.utils.translation import gettext_lazy as _
 
 from matches import queries
-from matches.models import Match, Result
+from matches.models import Match, Result, Team
 
 from .base import Change
 from .stage_base import ENTRANTS, new_match, refusal
@@ -56,6 +58,7 @@ def double_matches(change: Change, stage) -> list[Match]:
     for slot in slots.values():
         if not slot.ready:
             continue
+        home, away = cast(tuple[Team, Team], (slot.home, slot.away))  # Team rows, once ready
         existing = matches.get(slot.key)
         if existing is None:
             made.append(
@@ -64,11 +67,11 @@ def double_matches(change: Change, stage) -> list[Match]:
                     bracket=slot.bracket, bracket_position=slot.position,
                 )
             )  # fmt: skip
-        elif (existing.home_id, existing.away_id) != (slot.home.pk, slot.away.pk):
+        elif (existing.home_id, existing.away_id) != (home.pk, away.pk):
             _no_results(existing)
-            existing.home, existing.away = slot.home, slot.away
+            existing.home, existing.away = home, away
             existing.decided_winner, existing.decided_reason = None, ""
-            existing._change_reason = str(TEAMS_CHANGED)
+            existing._change_reason = str(TEAMS_CHANGED)  # type: ignore[attr-defined]  # history's
             made.append(change.save(existing))
     return made
 

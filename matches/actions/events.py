@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 from decimal import Decimal
+from typing import Any, TypeGuard
 
 from django.db import connection
 from django.utils.translation import gettext_lazy as _
@@ -130,7 +131,7 @@ def settings_errors(values: dict) -> list[ActionError]:
     return errors
 
 
-def _scale_top(scale, table) -> int:
+def _scale_top(scale, table) -> int | Decimal:
     """Return the most VP one team can score on the scale (20 while it is unknown)."""
     try:
         return scoring.scale_total(vp_rule_of(scale, stored_table(scale, table)))
@@ -138,7 +139,7 @@ def _scale_top(scale, table) -> int:
         return 20
 
 
-def _whole(value) -> bool:
+def _whole(value) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -160,7 +161,7 @@ def _defaults(values: dict) -> dict:
     values.setdefault("corrections_minutes", Event._meta.get_field("corrections_minutes").default)
     for name in ("average_plus", "average_minus", *TABLE_SETTINGS):
         if values.get(name) is None:
-            values[name] = Event._meta.get_field(name).default
+            values[name] = Event._meta.get_field(name).default  # type: ignore[union-attr]  # a field, not a relation
     return values
 
 
@@ -192,7 +193,7 @@ def change_event(event, *, user, **values) -> Event:
         values = {**{name: getattr(event, name) for name in SETTINGS}, **values}
         for name in ("average_plus", "average_minus"):
             if values.get(name) is None:
-                values[name] = Event._meta.get_field(name).default
+                values[name] = Event._meta.get_field(name).default  # type: ignore[union-attr]  # a field, not a relation
         _check(values)
         values["vp_table"] = stored_table(values["vp_scale"], values["vp_table"])
         scoring_changed = any(values[n] != getattr(event, n) for n in SCORING_SETTINGS)
@@ -206,7 +207,7 @@ def change_event(event, *, user, **values) -> Event:
                 )  # fmt: skip
         new_boards = values["boards_per_match"]
         if new_boards < old_boards:
-            held = (
+            held: Any = (  # a query, then its rows
                 Result.objects.filter(board__match__event=event, board__number__gt=new_boards)
                 .values_list("board__match_id", "board__number")
                 .distinct()
@@ -252,7 +253,7 @@ def delete_event(event, *, user, reason: str = "", confirm: bool = False) -> Non
             raise NeedsConfirmation(DELETE_EVENT, params=_event_size(event))
         # Raw deletes, children first: a big event has tens of thousands of rows, and
         # their own history rows (kept) need no "deleted" row each.
-        in_event = {
+        in_event: dict[Any, dict] = {  # each model (type[Model] has no .objects in the stubs)
             DirectorCall: {"table__match__event": event},
             TableEntry: {"table__match__event": event},
             Room: {"match__event": event},

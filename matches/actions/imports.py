@@ -8,6 +8,8 @@ bulk.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import DataError, IntegrityError, connection, transaction
 
 from matches.interchange.backup import BackupError, Importer, read_document
@@ -72,8 +74,8 @@ def import_event(document: dict, *, user=None) -> Event:
         for model in HISTORY_AT_IMPORT:
             rows = plan.rows.get(model, [])
             model.history.bulk_history_create(rows, batch_size=BATCH, default_user=user)
-        for (model, field), stamped in plan.stamps.items():
-            _set_times(model, field, stamped)
+        for (stamped_model, field), stamped in plan.stamps.items():
+            _set_times(stamped_model, field, stamped)
         _write_history(plan)
         matches = [match for match, _, _ in plan.matches]
         refresh_event_totals(event, matches)
@@ -112,7 +114,7 @@ def _insert(plan: Importer, model) -> None:
 
 
 def _write_history(plan) -> None:
-    by_model: dict[type, list] = {}
+    by_model: dict[Any, list] = {}  # model class: its history records
     for record, owner in plan.history:
         if isinstance(owner, Match):
             record.id = owner.pk

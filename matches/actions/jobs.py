@@ -111,7 +111,7 @@ def start_run(job_id: int, attempt: int) -> Job:
 def report(job_id: int, attempt: int, *, phase: str | None = None, done=None, total=None):
     """Record a running attempt's progress (and its sign of life); Superseded if the
     director has run the job again meanwhile (or it is gone)."""
-    fields = {"heartbeat": timezone.now()}
+    fields: dict[str, object] = {"heartbeat": timezone.now()}
     if phase is not None:
         fields["phase"] = phase
     if done is not None:

@@ -10,7 +10,7 @@ and ``knockout_round`` run inside another action's change (``mark_final``,
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from django.utils.translation import gettext_lazy as _
 
@@ -56,7 +56,8 @@ def knockout_round(change, stage, round_number: int) -> list[Match]:
             continue
         existing = matches.get((slot.bracket, slot.round, slot.position))
         if existing is not None:
-            if (existing.home_id, existing.away_id) != (slot.home.pk, slot.away.pk):
+            home, away = cast(tuple[Team, Team], (slot.home, slot.away))  # Team rows here
+            if (existing.home_id, existing.away_id) != (home.pk, away.pk):
                 made.append(_redraw(change, stage, existing, slot.home, slot.away))
             continue
         carry_home, carry_away = _carry_over(stage, slot.home, slot.away)

@@ -127,6 +127,7 @@ def set_seating(match, segment: int, seats: dict, *, user) -> None:
             elif existing is not None and player_id is None:
                 change.delete(existing)
             elif existing is not None and existing.player_id != player_id:
+                assert player_id is not None  # None went by the branch before
                 existing.player_id = player_id
                 change.save(existing)
 
@@ -156,7 +157,7 @@ def made_final(change, match: Match, *, period: int | None = None) -> Match:
     change.save(match, update_fields=["status", "status_reason", "final_by_period", "updated"])
     _close_calls(change, match)
     # A knockout winner goes forward now; a tie waits for the director's decision.
-    match.advance = advance_knockout(change, match)
+    match.advance = advance_knockout(change, match)  # type: ignore[attr-defined]  # for the caller, no field
     return match
 
 

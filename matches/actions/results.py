@@ -15,6 +15,7 @@ from matches.models import (
     Deal,
     DirectorCall,
     EntryStatus,
+    Match,
     Result,
     TableEntry,
 )
@@ -47,7 +48,7 @@ class ReplacesTableResult(NeedsConfirmation):
         self.current = current
 
 
-def _board(change, board) -> tuple[Board, object]:
+def _board(change, board) -> tuple[Board, Match]:
     """Return the board (fresh) and its match, locked; MatchIsFinal if the match is final."""
     board_id = board if isinstance(board, int) else board.pk
     match_id = Board.objects.filter(pk=board_id).values_list("match_id", flat=True).first()
@@ -166,7 +167,7 @@ def write_result(
     result.entered_by = change.user
     result.version = version + 1
     if reason:
-        result._change_reason = reason
+        result._change_reason = reason  # type: ignore[attr-defined]  # django-simple-history's
     try:
         with transaction.atomic():
             change.save(result)

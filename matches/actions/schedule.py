@@ -76,12 +76,12 @@ def insert_boards(event, boards: int) -> None:
     numbers = ", ".join(["(%s)"] * boards)
     sql = (
         f"INSERT INTO {quote(board.db_table)} "
-        f"({quote(board.get_field('match').column)}, {quote(board.get_field('number').column)}) "
-        f"SELECT m.{quote(match.pk.column)}, n.column1 FROM {quote(match.db_table)} m "
+        f"({quote(board.get_field('match').column)}, {quote(board.get_field('number').column)}) "  # type: ignore[arg-type]  # concrete fields: a column each
+        f"SELECT m.{quote(match.pk.column)}, n.column1 FROM {quote(match.db_table)} m "  # type: ignore[arg-type]  # the pk's column
         f"CROSS JOIN (VALUES {numbers}) AS n "
         f"WHERE m.{quote(match.get_field('event').column)} = %s AND NOT EXISTS "
         f"(SELECT 1 FROM {quote(board.db_table)} b "
-        f"WHERE b.{quote(board.get_field('match').column)} = m.{quote(match.pk.column)})"
+        f"WHERE b.{quote(board.get_field('match').column)} = m.{quote(match.pk.column)})"  # type: ignore[arg-type]  # columns
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [*range(1, boards + 1), event.pk])

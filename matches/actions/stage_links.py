@@ -8,6 +8,7 @@ field.
 
 from __future__ import annotations
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from matches.choices import ELIMINATION_KINDS, CarryOverChoice, ScoringMethodChoice, StageKind
@@ -84,5 +85,5 @@ def _units(method) -> str:
     return "vp" if method in (ScoringMethodChoice.IMPS_VP, ScoringMethodChoice.IMPS) else method
 
 
-def _label(method) -> str:
+def _label(method) -> str | Promise:  # the choice's label, translated when shown
     return ScoringMethodChoice(method).label

@@ -7,6 +7,8 @@ lives in ``matches.scoring.swiss``.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from django.db.models import Max, Q
 from django.utils.translation import gettext_lazy as _
 
@@ -61,7 +63,7 @@ def draw_next_round(stage, *, user) -> list[DrawTable]:
         had_bye = set(stage.byes_here().values_list("team_id", flat=True))
         draw = swiss.pair([team.pk for team in ranking], met, had_bye)
         stage.draft.all().delete()
-        teams = {team.pk: team for team in ranking}
+        teams: dict[Hashable, Team] = {team.pk: team for team in ranking}  # the draw's ids
         rows = []
         for number, (home, away) in enumerate(draw.tables, start=1):
             note = draw.notes.get(number)

@@ -119,7 +119,7 @@ def enter_at_table(table, *, board: int, entry: dict, side: str, device: str, ke
     made = _ENTRY_BY_KEY.first(key)  # the same post sent again: answered at once
     if made is None or made.table_id != pk_of(table):
         try:
-            made = _enter(table, board=board, entry=entry, side=side, device=device, key=key)
+            made = _enter(table, number=board, entry=entry, side=side, device=device, key=key)
         except IntegrityError:  # the key taken meanwhile, at another match's table
             raise ActionError(KEY, code="key") from None
     if made.status == EntryStatus.REFUSED:
@@ -127,10 +127,10 @@ def enter_at_table(table, *, board: int, entry: dict, side: str, device: str, ke
     return made
 
 
-def _enter(table, *, board: int, entry: dict, side: TableSide, device: str, key: str):
+def _enter(table, *, number: int, entry: dict, side: TableSide, device: str, key: str):
     with changing(None) as change:
         table = open_table(change, table)
-        board = board_at(table, board)
+        board = board_at(table, number)
         # read once the match is locked: a post sent again while the first was still
         # being saved finds what the first stored
         found = _entries_beside(table, board, key)

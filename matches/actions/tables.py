@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from matches.choices import RoomChoice
 from matches.lib.prepared import PreparedRead
 from matches.lib.text import text_errors
-from matches.models import Board, DirectorCall, RetiredLink, Room, TableSide
+from matches.models import Board, DirectorCall, Match, RetiredLink, Room, TableSide
 
 from .base import ActionError, Change, Gone, changing, pk_of
 
@@ -113,6 +113,7 @@ def locked_table(
     ``shared_event``: what the players post at their table writes inside its own match
     alone, so its event's row is locked shared (``Change.lock_event``): the tables of
     different matches enter and accept side by side, not one at a time."""
+    match: Match | int | None
     if isinstance(table, Room):
         table_id = table.pk
         match = table.match if Room.match.is_cached(table) else table.match_id
@@ -125,6 +126,7 @@ def locked_table(
     table = _TABLE.first(table_id)
     if table is None:
         raise Gone
+    assert isinstance(table, Room)  # the row read again
     table.match = match
     change.table_changed(table.match_id, table.room)
     return table

@@ -43,7 +43,7 @@ def vp_scale_errors(scale, boards, table) -> list[ActionError]:
     """Return what is wrong with VP scale ``scale`` for matches of ``boards`` boards
     (None: not known), the director's ``table`` (stored rows, or typed text) for "custom".
     """
-    errors = []
+    errors: list[ActionError] = []
     if scale not in VPScaleChoice.values:
         return errors  # said beside the choice
     if scale == VPScaleChoice.CUSTOM:

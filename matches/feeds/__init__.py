@@ -1,4 +1,4 @@
-"""The JSON feeds, documented in the README ("JSON feed", "Stages"); keep the two in step.
+"""The JSON feeds, documented in docs/json-feed.md and docs/stages.md; keep the two in step.
 
 - ``events``: an event's standings (official and live) and a match's scorecard;
 - ``stages``: an event's stages with their standings, a Swiss stage's latest draw, a

@@ -1,6 +1,6 @@
 """The JSON feed: an event's standings and a match's scorecard as plain data.
 
-Documented in README ("JSON feed"); keep the two in step.
+Documented in docs/json-feed.md; keep the two in step.
 
 Units: every amount of points is given as ``points`` (``home_points``, ``away_points``) in
 the stage's units, which ``units`` names (``vp``, ``board-points``, ``match-points``,

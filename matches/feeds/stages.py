@@ -1,5 +1,5 @@
 """The JSON feeds of stages: an event's stages with their standings, a Swiss stage's latest
-draw, and a knockout's bracket. Documented in README ("Stages"); keep the two in step."""
+draw, and a knockout's bracket. Documented in docs/stages.md; keep the two in step."""
 
 from __future__ import annotations
 

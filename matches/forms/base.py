@@ -44,6 +44,25 @@ VP_TABLE_HELP = _(
 )
 
 
+UNEVEN_SEGMENTS = _(
+    "%(boards)s boards in segments of %(segment)s make segments of %(sizes)s boards. Tick "
+    "the box to keep it so, or choose a segment size that divides the match (%(sizes_ok)s)."
+)
+
+
+def uneven_segments_error(boards: int | None, segment: int | None) -> ValidationError | None:
+    """Return the question to ask before taking segments that do not divide the match
+    (8 boards in 5 + 3), beside the segments' field; None when they divide it."""
+    if not boards or not segment or segment >= boards or boards % segment == 0:
+        return None
+    sizes = [segment] * (boards // segment) + [boards % segment]
+    divisors = [size for size in range(1, boards + 1) if boards % size == 0]
+    return ValidationError(UNEVEN_SEGMENTS, code="uneven", params={
+        "boards": boards, "segment": segment,
+        "sizes": " + ".join(str(size) for size in sizes),
+        "sizes_ok": ", ".join(str(size) for size in divisors)})  # fmt: skip
+
+
 def vp_table_text(stored) -> str:
     """Return a stored VP table as the director types it ("" for none or a broken one)."""
     try:

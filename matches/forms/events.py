@@ -11,20 +11,21 @@ from matches.choices import Listing, RoomChoice, SeatChoice
 from matches.lib.text import text_errors
 from matches.models import Event, Match, Player, Team
 
-from .base import VP_TABLE_HELP, ActionFormMixin, confirm_field, vp_table_text
+from .base import (
+    VP_TABLE_HELP,
+    ActionFormMixin,
+    confirm_field,
+    uneven_segments_error,
+    vp_table_text,
+)
 
 __all__ = ["MAX_BOARDS", "MAX_TEAMS", "EventForm", "MatchForm", "SeatingForm", "TeamForm"]
 
 
-UNEVEN_SEGMENTS = _(
-    "%(boards)s boards in segments of %(segment)s make segments of %(sizes)s boards. Tick "
-    "the box to keep it so, or choose a segment size that divides the match (%(sizes_ok)s)."
-)
-
-
 class EventForm(ActionFormMixin, forms.ModelForm):
     """An event's settings; the rules are the actions' (``settings_errors``). Segments
-    that do not divide the match are asked about before they are taken."""
+    that do not divide the match are asked about before they are taken (not again once
+    the event has them)."""
 
     confirm = confirm_field(_("Yes, keep these uneven segments"))
 
@@ -96,20 +97,13 @@ class EventForm(ActionFormMixin, forms.ModelForm):
             if error.field not in self.errors:  # one message a field: the first
                 self.add_error(error.field, ValidationError(str(error), code=error.code))
         if not self.errors and not cleaned.get("confirm"):
-            self._question_uneven_segments(values["boards_per_match"], values["boards_per_segment"])
+            boards, segment = values["boards_per_match"], values["boards_per_segment"]
+            uneven = uneven_segments_error(boards, segment)
+            stored = (self.instance.boards_per_match, self.instance.boards_per_segment)
+            if uneven is not None and not (self.instance.pk and (boards, segment) == stored):
+                self.fields["confirm"].widget = forms.CheckboxInput()
+                self.add_error("boards_per_segment", uneven)
         return cleaned
-
-    def _question_uneven_segments(self, boards: int, segment: int) -> None:
-        """Ask before taking segments that do not divide the match (8 boards in 5 + 3)."""
-        if not boards or not segment or segment >= boards or boards % segment == 0:
-            return
-        self.fields["confirm"].widget = forms.CheckboxInput()
-        sizes = [segment] * (boards // segment) + [boards % segment]
-        divisors = [size for size in range(1, boards + 1) if boards % size == 0]
-        self.add_error("boards_per_segment", ValidationError(UNEVEN_SEGMENTS, code="uneven",
-            params={"boards": boards, "segment": segment,
-                    "sizes": " + ".join(str(size) for size in sizes),
-                    "sizes_ok": ", ".join(str(size) for size in divisors)}))  # fmt: skip
 
     @property
     def settings(self) -> dict:

@@ -31,7 +31,7 @@ from matches.choices import (
 )
 from matches.models import Stage
 
-from .base import VP_TABLE_HELP, vp_table_text
+from .base import VP_TABLE_HELP, confirm_field, uneven_segments_error, vp_table_text
 
 TIE_BREAK_FIELDS = [f"tie_break_{n}" for n in range(1, 6)]
 NO_RULE = [("", "—")]
@@ -71,7 +71,9 @@ KIND_FIELDS = {
 
 
 class StageForm(forms.Form):
-    """A stage's settings; stage 1 takes boards, segments and the VP scale from the event."""
+    """A stage's settings; stage 1 takes boards, segments and the VP scale from the event.
+    Segments that do not divide the match are asked about before they are taken (unless
+    they are the event's or the stage's already)."""
 
     kind = forms.ChoiceField(label=_("Format"), choices=StageKind.choices)
     name = forms.CharField(label=_("Name"), max_length=80, required=False)
@@ -126,6 +128,7 @@ class StageForm(forms.Form):
     boards_per_segment = forms.IntegerField(
         label=_("Boards per segment"), min_value=1, max_value=200
     )
+    confirm = confirm_field(_("Yes, keep these uneven segments"))
     bye_vp = forms.DecimalField(
         label=_("VP for a bye"), max_digits=5, decimal_places=2, min_value=0, required=False,
         help_text=_("Leave blank for 12 on the 20-VP scale, 18 on the 25-VP scale."),
@@ -246,7 +249,7 @@ class StageForm(forms.Form):
             )
         if number == 1:  # stage 1 plays by the event's settings
             for name in ("entrants", "carry_vp", "vp_scale", "vp_table", "boards_per_match",
-                         "boards_per_segment", "bye_vp"):  # fmt: skip
+                         "boards_per_segment", "confirm", "bye_vp"):  # fmt: skip
                 del self.fields[name]
         self.kind = self._kind()
         self._only_this_kind()
@@ -281,6 +284,7 @@ class StageForm(forms.Form):
 
     def values(self) -> dict:
         data = dict(self.cleaned_data)
+        data.pop("confirm", None)
         data["tie_breaks"] = [data.pop(name) for name in TIE_BREAK_FIELDS if data.get(name)]
         for name in TIE_BREAK_FIELDS:
             data.pop(name, None)
@@ -324,4 +328,17 @@ class StageForm(forms.Form):
             if error.field == "tie_breaks":
                 field = TIE_BREAK_FIELDS[0]
             self.add_error(field, ValidationError(str(error), code=error.code))
+        if not self.errors and "confirm" in self.fields and not cleaned.get("confirm"):
+            self._question_uneven_segments(values["boards_per_match"], values["boards_per_segment"])
         return cleaned
+
+    def _question_uneven_segments(self, boards: int, segment: int) -> None:
+        """Ask before taking segments that do not divide the match (8 boards in 5 + 3),
+        unless the event or the stage has them already (asked then)."""
+        known = [(self.event.boards_per_match, self.event.boards_per_segment)]
+        if self.stage is not None:
+            known.append((self.stage.boards_per_match, self.stage.boards_per_segment))
+        uneven = uneven_segments_error(boards, segment)
+        if uneven is not None and (boards, segment) not in known:
+            self.fields["confirm"].widget = forms.CheckboxInput()
+            self.add_error("boards_per_segment", uneven)

@@ -183,7 +183,7 @@ def vp_rule_of(scale: str, table) -> str | scoring.VPTable:
 class EventDirector(models.Model):
     """A director of an event: they may change it. Whoever creates an event directs it, and
     its directors add others (matches/actions/directors.py); chief directors change every
-    event without being listed (matches/permissions.py)."""
+    event without being listed (matches/auth/permissions.py)."""
 
     event = models.ForeignKey(Event, models.CASCADE, related_name="director_rows")
     user = models.ForeignKey(

@@ -107,6 +107,9 @@ class Match(RevisionsOnlyGoUp, models.Model):
         ]
     )  # fmt: skip
     objects = MatchQuerySet.as_manager()
+    # When its corrections period makes it final, as the public pages show it: read by
+    # queries.corrections.with_provisional_until (None until then, or when it does not).
+    provisional_until = None
 
     class Meta:
         ordering = ["round", "id"]

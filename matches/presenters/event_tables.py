@@ -7,6 +7,7 @@ from functools import cached_property
 from matches import queries
 from matches.models import Deal, Event
 from matches.models.stages import stages_of
+from matches.queries.corrections import ends_of_rows, with_provisional_until
 
 from .cross_table import cross_table
 from .team_pages import team_stages
@@ -66,7 +67,11 @@ class EventTables:
     @cached_property
     def round(self) -> queries.Round | None:
         number = self.round_number or queries.current_round(self.data)
-        return queries.round_of(self.event, self.data, number) if number else None
+        if not number:
+            return None
+        shown = queries.round_of(self.event, self.data, number)
+        with_provisional_until(shown.matches, self.corrections)
+        return shown
 
     @cached_property
     def round_has_deals(self) -> bool:
@@ -85,6 +90,18 @@ class EventTables:
     def updated(self):
         return self.data.updated
 
+    @cached_property
+    def corrections(self) -> dict:
+        """Return when each of the stage's matches waiting for its corrections period to
+        end becomes final by itself, by id."""
+        return ends_of_rows(self.event, self.data.rows)
+
+    @property
+    def provisional_until(self):
+        """Return when the last of them becomes final: the standings stand from then (None:
+        no match is waiting)."""
+        return max(self.corrections.values(), default=None)
+
     @property
     def penalties(self) -> list:
         return self.data.penalty_rows
@@ -100,7 +117,9 @@ class RoundTables(EventTables):
 
     @cached_property
     def round(self) -> queries.Round:
-        return queries.stage_round(self.event, self.stage, self.round_number)
+        shown = queries.stage_round(self.event, self.stage, self.round_number)
+        with_provisional_until(shown.matches)
+        return shown
 
     @property
     def updated(self):

@@ -8,6 +8,7 @@ Everything here reads; nothing writes. The scoring itself stays in ``matches.sco
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from decimal import Decimal
 
 from django.template.loader import render_to_string
@@ -20,6 +21,7 @@ from matches.choices import RoomChoice, SeatChoice
 from matches.models import Board, Event, Match, Result, boards_with_results
 from matches.models.stages import first_stage
 from matches.queries import fair_play, fair_totals
+from matches.queries.corrections import with_provisional_until
 
 from .units import points_detail
 
@@ -83,6 +85,7 @@ class Scorecard:
     adjustments: list[Board] = field(default_factory=list)  # boards with an artificial score
     assigned: list[Result] = field(default_factory=list)  # results a director assigned
     penalties: list = field(default_factory=list)  # the match's IMP penalties
+    provisional_until: datetime | None = None  # when its corrections period makes it final
 
     @property
     def points_detail(self) -> str:
@@ -201,7 +204,16 @@ def scorecard(match: Match) -> Scorecard:
         adjustments=[row.board for row in rows if row.shown_adjusted],
         assigned=[r for row in rows for r in (row.open, row.closed) if r and r.assigned_reason],
         penalties=penalties,
+        provisional_until=with_provisional_until([match])[0].provisional_until,
     )
+
+
+def round_scorecards(event: Event, round_number: int) -> list[Scorecard]:
+    """Return the scorecard of every match of the event's round (of every stage that plays
+    it), in table order (as the blank table sheets number them): a fixed number of queries
+    a match."""
+    matches = event.matches.filter(round=round_number).with_teams()
+    return [scorecard(match) for match in matches]
 
 
 @dataclass(frozen=True)

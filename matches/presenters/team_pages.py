@@ -15,6 +15,7 @@ from matches.queries import (
     stage_data,
     standings,
 )
+from matches.queries.corrections import with_provisional_until
 
 from .charts import progress_chart
 
@@ -29,6 +30,7 @@ def team_progress(event: Event, team, data: StageData | None = None, chart: bool
     matches = matches_of(event, pk__in=[
         o.match_id for o in data.outcomes if team.pk in (o.home, o.away)
     ])  # fmt: skip
+    with_provisional_until(matches)
     byes = [b for b in data.bye_rows if b.team_id == team.pk]
     return {
         "rounds": sorted(

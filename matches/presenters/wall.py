@@ -22,6 +22,7 @@ from matches import queries
 from matches.choices import RoomChoice
 from matches.models import Event
 from matches.models.stages import stages_of
+from matches.queries.corrections import ends_of_rows, with_provisional_until
 
 from . import double_brackets, stage_pages
 from .knockouts import stage_round_name
@@ -150,7 +151,23 @@ class Wall:
     @cached_property
     def round(self) -> queries.Round | None:
         number = queries.current_round(self.data)
-        return queries.round_of(self.event, self.data, number) if number else None
+        if not number:
+            return None
+        shown = queries.round_of(self.event, self.data, number)
+        with_provisional_until(shown.matches, self.corrections)
+        return shown
+
+    @cached_property
+    def corrections(self) -> dict:
+        """Return when each of the stage's matches waiting for its corrections period to
+        end becomes final by itself, by id."""
+        return ends_of_rows(self.event, self.data.rows)
+
+    @property
+    def provisional_until(self):
+        """Return when the last of them becomes final: the standings stand from then (None:
+        no match is waiting)."""
+        return max(self.corrections.values(), default=None)
 
     @cached_property
     def boards(self) -> int:

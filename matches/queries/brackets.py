@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from django.db.models import Max, Q
 
-from matches.models import Match, Stage
+from matches.models import Match, Stage, Team
 from matches.scoring import knockout, playoff
 
 from .entries import seeds
@@ -64,7 +64,7 @@ def knockout_playoff(stage: Stage) -> tuple[list[playoff.Bracket], dict]:
     # Round by round, a winner counts only where the match still has the teams the bracket
     # gives its place: a match reopened (its winner unknown or changed) leaves the later
     # places it feeds open, whatever was played there.
-    winners = {}
+    winners: dict[tuple[int, int, int], Team] = {}
     for number in sorted({key[1] for key in matches}):
         for slot in _slots(playoff.playoff(teams, stage.placing, winners), number):
             match = matches.get((slot.bracket, number, slot.position))
@@ -100,11 +100,12 @@ def _id_or_none(team) -> int | None:
     return None if team is None else team.pk
 
 
-def carry_over_inputs(stage: Stage, home, away) -> tuple[Decimal, int]:
+def carry_over_inputs(stage: Stage, home, away) -> tuple[Decimal | int, int]:
     """Return what the carry-over of a knockout match between ``home`` (the higher-placed
     team) and ``away`` is worked out from: the home team's VP less the away team's in the
     previous stage's standings (0 or more), and the home team's IMP margin in their matches
     against each other there. Both 0 when the previous stage is none or a knockout."""
+    vp_difference: Decimal | int  # 0 when neither team is in the previous standings
     vp_difference, head_to_head = Decimal(0), 0
     previous = Stage.objects.filter(event=stage.event, number=stage.number - 1).first()
     if previous is None or previous.is_knockout:

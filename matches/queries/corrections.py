@@ -48,3 +48,54 @@ def provisional_until(match: Match) -> datetime.datetime | None:
     if not _waiting(Match.objects.filter(pk=match.pk)).exists():
         return None
     return deadline(match)
+
+
+def _candidate(status, pending, complete, forfeit) -> bool:
+    """Return True for a match complete in both rooms, provisional, with no forfeit."""
+    return status == MatchStatus.PROVISIONAL and not pending and complete > 0 and forfeit is None
+
+
+def _ends(minutes: int | None, candidates: list[tuple[int, datetime.datetime]]) -> dict:
+    """Return {match id: end of its period} of the candidates (id, last change) whose
+    tables have no call for the director open: one query, none without candidates."""
+    if minutes is None or not candidates:
+        return {}
+    held = set(
+        DirectorCall.objects.filter(
+            table__match__in=[pk for pk, _ in candidates], answered__isnull=True
+        ).values_list("table__match", flat=True)
+    )
+    period = datetime.timedelta(minutes=minutes)
+    return {pk: updated + period for pk, updated in candidates if pk not in held}
+
+
+def ends_of_rows(event, rows) -> dict[int, datetime.datetime]:
+    """Return when each match of the plain rows (``Match.outcome_rows``, of the ``event``)
+    that waits for its corrections period to end becomes final by itself, by id: the rows
+    read already, and one query for the open calls only when a match is waiting."""
+    candidates = [
+        (row["pk"], row["updated"])
+        for row in rows
+        if _candidate(row["status"], row["pending_boards"], row["complete_boards"],
+                      row["forfeit_home_vp"])
+    ]  # fmt: skip
+    return _ends(event.corrections_minutes, candidates)
+
+
+def with_provisional_until(matches: list, ends: dict | None = None) -> list:
+    """Give each match (objects, with their event) its ``provisional_until``: when it
+    becomes final by itself (None: it does not, or not yet), from ``ends`` (``ends_of_rows``)
+    or read here (one query, only when one of them waits for its period to end)."""
+    if ends is None:
+        ends = {}
+        for event_id in {match.event_id for match in matches}:
+            mine = [m for m in matches if m.event_id == event_id]
+            candidates = [
+                (m.pk, m.updated)
+                for m in mine
+                if _candidate(m.status, m.pending_boards, m.complete_boards, m.forfeit_home_vp)
+            ]
+            ends.update(_ends(mine[0].event.corrections_minutes, candidates))
+    for match in matches:
+        match.provisional_until = ends.get(match.pk)
+    return matches

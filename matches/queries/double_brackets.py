@@ -8,8 +8,10 @@ the round within its bracket follows from the round played and the number of tea
 
 from __future__ import annotations
 
+from typing import cast
+
 from matches.choices import DoubleFinalChoice
-from matches.models import Match, Stage
+from matches.models import Match, Stage, Team
 from matches.scoring import double_elimination
 from matches.scoring.double_elimination import DoubleBracket, Key, bracket_round
 
@@ -48,7 +50,8 @@ def double_bracket(stage: Stage) -> tuple[DoubleBracket | None, dict[Key, Match]
             match = matches.get(slot.key)
             if slot.playing_round != played_in or match is None or not match.is_final:
                 continue
-            if not slot.ready or (match.home_id, match.away_id) != (slot.home.pk, slot.away.pk):
+            home, away = cast(tuple[Team, Team], (slot.home, slot.away))  # Team rows, once ready
+            if not slot.ready or (match.home_id, match.away_id) != (home.pk, away.pk):
                 continue
             winner = match.knockout_winner()
             if winner is not None:

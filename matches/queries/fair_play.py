@@ -99,9 +99,11 @@ class FairView:
         return {(r["stage_id"], r["round"], r["board"]) for r in rows}
 
     @cached_property
-    def _rounds(self) -> dict:
+    def _rounds(self) -> tuple[dict, dict]:
         """Return {round: [MatchBoards]} for the rounds with a board waiting, and
         {(stage id, round): ([MatchBoards], segment size)} for their stages' rounds."""
+        if self.event is None:
+            return {}, {}
         return _open_rounds(self.event, self._waiting)
 
     @cached_property

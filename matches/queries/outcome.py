@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from matches.models import Event, Stage
 from matches.models.stages import stages_of
@@ -48,7 +49,7 @@ class How(enum.StrEnum):
 @dataclass(frozen=True)
 class Placing:
     place: int
-    team: object
+    team: Any  # a Team row (the scoring core's brackets and places hold it as Hashable)
     how: How
     round: int | None = None  # the knockout round the team went out in (a double
     # elimination: the losers' round of its second defeat)
@@ -81,9 +82,10 @@ def final_ranking(event: Event, stages: list | None = None) -> Outcome | None:
     if knockout.is_double_elimination:
         return _double_ranking(event, stages, LosersBy(knockout.losers_by))
     brackets, _matches = knockout_playoff(knockout)
-    if not brackets or brackets[0].final.winner is None or not playoff.decided(brackets):
+    final = brackets[0].final if brackets else None  # two teams or more: a final
+    if final is None or final.winner is None or not playoff.decided(brackets):
         return None
-    rounds = brackets[0].rounds
+    rounds: Any = brackets[0].rounds  # its slots' teams are Team rows (Hashable in the core)
     losers_by = LosersBy(knockout.losers_by)
     previous = stages[-2] if len(stages) > 1 else None
     qualifying = _qualifying_order(event, knockout, previous)
@@ -158,6 +160,7 @@ def double_places(event: Event, knockout: Stage, previous: Stage | None) -> list
         Placing(2, layout.runner_up, How.RUNNER_UP),
     ]
     for place in layout.places()[2:]:
+        assert place.where is not None  # a place after the second: the round it went out in
         teams = sorted(place.teams, key=lambda t: qualifying.get(t.pk, (len(qualifying), 0))[0])
         shared = losers_by == LosersBy.SHARED and len(teams) > 1
         for index, team in enumerate(teams):
@@ -195,7 +198,7 @@ def _qualifying_order(event: Event, knockout: Stage, previous: Stage | None) -> 
 def _the_rest(event: Event, stages: list, placed: set, first: int) -> list[Placing]:
     """Return the teams that did not reach the knockout, placed by the latest stage they
     played in, latest stage first; teams level there share a place."""
-    placings = []
+    placings: list[Placing] = []
     for stage in reversed(stages):
         if stage.is_knockout:
             continue

@@ -13,7 +13,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from matches import scoring
-from matches.models import Event, Stage
+from matches.models import Event, Stage, Team
 from matches.models.stages import stages_of
 
 from .fair_totals import public_rows
@@ -49,7 +49,7 @@ class StageData:
 @dataclass(frozen=True)
 class StandingRow:
     standing: scoring.Standing
-    team: object
+    team: Team
     penalties: list
 
     @property
@@ -168,7 +168,9 @@ def standings(
     ]
 
 
-def ranking_inputs(data: StageData) -> tuple:
+def ranking_inputs(
+    data: StageData,
+) -> tuple[list, list, list, list, tuple[scoring.TieBreak, ...], list]:
     """Return what the scoring core ranks a stage by: teams, outcomes, byes, penalties,
     tie-break rules and the director's order."""
     return (

@@ -81,8 +81,10 @@ def word_of(result: Result | None, entries: list[TableEntry]) -> TableWord:
         None,
     )  # fmt: skip
     disputed = latest.get(EntryStatus.DISPUTED)
-    if disputed is not None and result is not None and result.entered_at > disputed.decided:
-        disputed = None  # settled since: a result saved after the dispute
+    if disputed is not None and result is not None:
+        assert disputed.decided is not None  # set when the dispute is made
+        if result.entered_at > disputed.decided:
+            disputed = None  # settled since: a result saved after the dispute
     waiting = latest.get(EntryStatus.WAITING)
     if waiting is not None and result is not None and accepted is None:
         if result.entered_at > waiting.created:

@@ -170,7 +170,7 @@ def table_view(table: Room, segment: int | None = None) -> TableView:
     room = table.room
     other_room = RoomChoice.CLOSED if room == RoomChoice.OPEN else RoomChoice.OPEN
     boards = boards_with_results(match)
-    entries = {}
+    entries: dict[int, list] = {}  # each board's TableEntry rows, by its id
     for entry in _TABLE_ENTRIES.all(table.pk):
         entries.setdefault(entry.board_id, []).append(entry)
     from_table = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import cast
 
 from .contract import Contract
 from .duplicate import duplicate_score
@@ -69,6 +70,6 @@ def ns_score(
     """Return North-South's score for this result on this board (0 for a passed-out board)."""
     if contract.is_pass:
         return 0
-    seat = Seat(declarer)
+    seat = Seat(cast(str, declarer))  # a contract has a declarer; None raises ValueError
     score = duplicate_score(contract, tricks, board_vulnerability(board_number).is_vulnerable(seat))
     return score if seat.side is Side.NS else -score

@@ -76,10 +76,10 @@ def butler(played: Iterable[PlayedBoard]) -> ButlerResult:
             totals[pair][1] += sign * won
     scores = [PairScore(pair, boards, total) for pair, (boards, total) in totals.items()]
     scores.sort(key=lambda s: (-s.average, -s.imps))
-    ranked = []
+    ranked: list[PairScore] = []
     for index, score in enumerate(scores):
         previous = ranked[-1] if ranked else None
         tied = previous and (previous.average, previous.imps) == (score.average, score.imps)
-        rank = previous.rank if tied else index + 1
+        rank = previous.rank if previous and tied else index + 1
         ranked.append(PairScore(score.pair, score.boards, score.imps, rank))
     return ButlerResult(datums, ranked)

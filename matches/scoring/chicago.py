@@ -38,6 +38,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 from .boards import Seat, Side, Vulnerability
 from .contract import Contract
@@ -258,7 +259,7 @@ def _fourth_deal_bonus(
     if rules.part_score_bonus is PartScoreBonus.UNCONVERTED:
         return tuple(side for side in Side if below.part_score(side))
     made = deal.declarer is not None and deal.tricks >= deal.contract.book
-    return (deal.declarer.side,) if made and game is None else ()
+    return (deal.declarer.side,) if deal.declarer and made and game is None else ()
 
 
 def _row(
@@ -273,7 +274,7 @@ def _row(
         side = deal.declarer.side
         vulnerable = vulnerability.is_vulnerable(side)
         entries.extend(score_deal(number, deal, side, _OTHER[side], vulnerable))
-        game = below.write(entries)
+        game = cast(Side | None, below.write(entries))  # the pad's sides are Sides
         if game is not None:
             entries.append(bonus_entry(game, EntryKind.GAME, number, vulnerable))
     if _place(number) == DEALS_PER_ROUND - 1 and not redeal:

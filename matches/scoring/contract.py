@@ -160,11 +160,13 @@ class Contract:
         """Return the contract with a suit symbol, as printed on a scoresheet ("4♠X")."""
         if self.is_pass:
             return "PASS"
+        assert self.strain is not None  # only a pass has no strain
         return f"{self.level}{self.strain.symbol}{self.doubling.value}"
 
     def __str__(self) -> str:
         if self.is_pass:
             return "PASS"
+        assert self.strain is not None  # only a pass has no strain
         return f"{self.level}{self.strain.value}{self.doubling.value}"
 
     def __repr__(self) -> str:

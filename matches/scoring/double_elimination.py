@@ -264,7 +264,7 @@ def double_bracket(
         return Slot(LOSERS, number, position, when, a, b, False, winner), winner
 
     lower: list[list[Slot]] = []
-    coming = []  # who comes out of each match of the losers' round before
+    coming: list = []  # who comes out of each match of the losers' round before
     for number in range(1, losers_rounds(count) + 1):
         if number == 1:
             first = dropped(1)

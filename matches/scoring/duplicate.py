@@ -99,6 +99,7 @@ def score_breakdown(contract: Contract, tricks: int, vulnerable: bool) -> Breakd
         return Breakdown((ScorePart(PartKind.UNDERTRICKS, -sum(steps), formula),))
 
     multiplier = doubling.multiplier
+    assert contract.strain is not None  # only a pass has no strain
     per_trick = contract.strain.trick_points * multiplier
     parts = []
     if contract.strain is Strain.NOTRUMP:
@@ -159,7 +160,7 @@ def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
     raise TricksError(f"tricks must be 0 to 13: {tricks!r}")
 
 
-def score_table(contract: Contract) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def score_table(contract: Contract) -> tuple[tuple[int, ...], ...]:
     """Return the scores for 0 to 13 tricks, not vulnerable and vulnerable."""
     return tuple(
         tuple(score_breakdown(contract, tricks, vulnerable).total for tricks in range(14))

@@ -203,7 +203,7 @@ def match_points(
     margins: tuple[int, int],
     match_boards: int,
     scale: VPScale | str,
-) -> tuple[Decimal, Decimal] | tuple[int, int]:
+) -> tuple[Decimal | int, Decimal | int]:
     """Return (home, away): the match's points by the stage's method.
 
     ``boards`` are the match's ``BoardComparison``s (pending ones add nothing); ``margins``

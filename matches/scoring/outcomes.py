@@ -59,8 +59,8 @@ def match_outcome(row: Mapping, *, live: bool = False) -> MatchOutcome:
         home=row["home_id"],
         away=row["away_id"],
         round=row["round"],
-        home_vp=row["home_vp"] if counts else 0,
-        away_vp=row["away_vp"] if counts else 0,
+        home_vp=row["home_vp"] if counts else Decimal(0),
+        away_vp=row["away_vp"] if counts else Decimal(0),
         home_imps=row["home_imps"],
         away_imps=row["away_imps"],
         counts=counts,
@@ -93,7 +93,7 @@ def bye_vp(base: Decimal, team, outcomes: Iterable[MatchOutcome], *, average: bo
     ]
     if not scored:
         return base
-    return max(base, (sum(scored) / len(scored)).quantize(_HUNDREDTH))
+    return max(base, (sum(scored, Decimal(0)) / len(scored)).quantize(_HUNDREDTH))
 
 
 def counted_byes(

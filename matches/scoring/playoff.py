@@ -93,7 +93,7 @@ def playoff(
     pending = [brackets[MAIN]]
     while pending:
         parent = pending.pop(0)
-        fed = range(len(parent.rounds) - 1)  # every round but the final
+        fed: Sequence[int] = range(len(parent.rounds) - 1)  # every round but the final
         if placing is PlayOff.THIRD:
             fed = [len(parent.rounds) - 2] if parent.best == MAIN and len(parent.rounds) > 1 else []
         for index in fed:

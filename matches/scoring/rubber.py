@@ -28,6 +28,7 @@ import enum
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import cast
 
 from .contract import Contract, Strain
 from .duplicate import PartKind, TricksError, score_breakdown
@@ -332,7 +333,7 @@ def rubber_pad(deals: Iterable[RubberDeal], finished_early: bool = False) -> Rub
         vulnerable = below.wins(deal.declarer) > 0
         written = score_deal(number, deal, deal.declarer, deal.declarer.other, vulnerable)
         entries.extend(written)
-        game = below.write(written)
+        game = cast(RubberSide | None, below.write(written))  # the pad's sides are RubberSides
         if game is not None and below.wins(game) == 2:
             winner = game
             entries.append(bonus_entry(game, EntryKind.RUBBER, number, below.wins(game.other) > 0))

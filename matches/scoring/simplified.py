@@ -144,6 +144,7 @@ def simplified_base(contract: Contract) -> int:
     """Return the base points: the level times the doubling, plus the strain (0 passed out)."""
     if contract.is_pass:
         return 0
+    assert contract.strain is not None  # only a pass has no strain
     return contract.level * contract.doubling.multiplier + STRAIN_POINTS[contract.strain]
 
 
@@ -190,6 +191,7 @@ def simplified_score(contract: Contract, tricks: int, vulnerable: bool) -> Simpl
             formula = f"({unit}×{factor})" + (f"×{down}" if down > 1 else "")
         return SimplifiedScore((SimplifiedPart(kind.UNDERTRICKS, -unit * factor * down, formula),))
 
+    assert contract.strain is not None  # only a pass has no strain
     strain = STRAIN_POINTS[contract.strain]
     parts = [
         (kind.LEVEL, contract.level * factor, _times(contract.level, factor)),

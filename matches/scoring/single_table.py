@@ -236,6 +236,7 @@ def long_game_bonus(deal: TableDeal) -> int:
     contract = deal.contract
     if contract_band(contract) is not Band.GAME or deal.tricks < contract.book:
         return 0
+    assert deal.declarer is not None and contract.strain is not None  # a game was bid
     side = deal.declarer.side
     extra = deal.tricks - _GAME_TRICKS.get(contract.strain, 11)
     if deal.hcp(side) < LONG_GAME_POINTS or extra <= 0:
@@ -308,10 +309,12 @@ def score_deal(deal: TableDeal, method: Method | str) -> TableDealScore:
 def _compensation_step(deal: TableDeal, c: Compensation) -> Step:
     if c.giver is None:
         return _step(StepCode.EVEN, hcp=AVERAGE)
+    assert c.receiver is not None  # there is a giver
     values = {"giver": c.giver.value, "receiver": c.receiver.value, "hcp": deal.hcp(c.giver)}
     values |= {"excess": c.excess, "per_point": c.per_point, "amount": c.amount}
     values |= {"unit": "imps" if c.band is None else "score", "reason": c.reason.value}
     if c.band is not None:
+        assert c.vulnerable is not None  # set with the band
         values |= {"band": c.band.value, "vulnerable": int(c.vulnerable)}
     if c.threshold is not None:
         values["threshold"] = c.threshold

@@ -48,9 +48,11 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from itertools import groupby
+from typing import Any, cast
 
 Team = Hashable  # a team id (or name): anything hashable, as long as it is used consistently
 _ZERO = Decimal(0)
+_Totals = tuple[Decimal, int, int, int]
 
 
 class DecidedBy(enum.StrEnum):
@@ -216,7 +218,7 @@ def imp_quotient(won: int, lost: int) -> float:
     return float(_quotient(won, lost))
 
 
-def _split(teams: Sequence[Team], key: Callable[[Team], object]) -> list[list[Team]]:
+def _split(teams: Sequence[Team], key: Callable[[Team], Any]) -> list[list[Team]]:
     """Return the teams in groups of equal key, highest key first, each in the given order."""
     ordered = sorted(teams, key=key, reverse=True)  # stable: ties keep the given order
     return [list(group) for _, group in groupby(ordered, key=key)]
@@ -272,7 +274,8 @@ def standings(
     """
     rules = tie_breaks(rules)
     order = team_order(teams)
-    totals = {team: [_ZERO, 0, 0, 0] for team in order}  # VP, played, IMPs won, IMPs lost
+    # VP, played, IMPs won, IMPs lost
+    totals: dict[Team, list[Any]] = {team: [_ZERO, 0, 0, 0] for team in order}
     counted = []
     for outcome in outcomes:
         check_known(totals, outcome.home, outcome.away)
@@ -290,7 +293,10 @@ def standings(
         if team in totals:
             _add(totals[team], _vp(vp, "carried vp"))
     return [
-        Standing(team, position, *totals[team], imp_quotient(*totals[team][2:]), rule)
+        # cast: mypy cannot count a list's items (VP, played, IMPs won, IMPs lost)
+        Standing(
+            team, position, *cast(_Totals, totals[team]), imp_quotient(*totals[team][2:]), rule
+        )
         for team, position, rule in _rank(order, totals, counted, rules, director_order)
     ]
 

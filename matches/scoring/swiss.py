@@ -45,8 +45,10 @@ from bisect import bisect_right
 from collections import Counter, deque
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 Team = Hashable
+T = TypeVar("T", bound=Hashable)  # a team of any one kind: random_order gives back the same
 
 
 class Why(enum.StrEnum):
@@ -88,7 +90,7 @@ class Draw:
         return [self.tables[number - 1] for number, note in self.notes.items() if note.repeat]
 
 
-def random_order(teams: Iterable[Team], seed: int) -> list[Team]:
+def random_order(teams: Iterable[T], seed: int) -> list[T]:
     """Return the teams in a random order that the same ``seed`` always gives again.
 
     For a first round drawn at random: the director publishes the seed, and anyone can

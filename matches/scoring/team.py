@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from .imps import imps
 from .methods import MethodRules, match_points
@@ -37,6 +38,7 @@ class BoardComparison:
         """Return open-room NS minus closed-room NS: the home team's gain (分差)."""
         if self.adjusted is not None or not self.complete:
             return None
+        assert self.open_ns is not None and self.closed_ns is not None  # complete
         return self.open_ns - self.closed_ns
 
     @property
@@ -49,7 +51,8 @@ class BoardComparison:
         if self.adjusted is not None:
             home, away = self.adjusted
             return home if home == -away else None
-        return imps(self.difference) if self.complete else None
+        difference = self.difference  # None exactly when not complete, here
+        return None if difference is None else imps(difference)
 
     @property
     def gains(self) -> tuple[int, int]:
@@ -218,4 +221,5 @@ def score_match(
             vp = match_points(rules, running_boards(segments), margins, match_boards, scale)
         except ValueError:
             vp = None
-    return MatchResult(tuple(segments), running, vp, tuple(penalties), forfeit_vp is not None)
+    pair = cast(tuple[int, int], tuple(penalties))
+    return MatchResult(tuple(segments), running, vp, pair, forfeit_vp is not None)

@@ -234,7 +234,7 @@ def _make_concave(values: list[int]) -> None:
 
 def victory_points(
     imp_margin: int, boards: int, scale: Scale
-) -> tuple[int, int] | tuple[Decimal, Decimal]:
+) -> tuple[int | Decimal, int | Decimal]:
     """Return (home_vp, away_vp) for a match the home team won by imp_margin IMPs.
 
     A negative margin is a home loss: the away team gets the bigger share. printed-25
@@ -247,6 +247,8 @@ def victory_points(
     name = _scale(scale)
     if name is VPScale.CUSTOM and not isinstance(scale, VPTable):
         raise VPScaleError("the director's scale has no table yet", "no-table")
+    winner: int | Decimal
+    loser: int | Decimal
     if name in (VPScale.ACBL_20, VPScale.ACBL_30, VPScale.CUSTOM):
         winner, loser = published_table(scale, boards).split(won)
     elif name is VPScale.PRINTED_25:

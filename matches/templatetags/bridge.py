@@ -1,8 +1,8 @@
 """Template filters: thin wrappers over the presentation modules.
 
 Labels come from the choices in ``matches/choices.py``, the way numbers, contracts and
-cards are written from ``matches/formatting.py``, and a match seen from one team's side
-from ``matches/scorecards.py``.
+cards are written from ``matches/presenters/formatting.py``, and a match seen from one team's side
+from ``matches/presenters/scorecards.py``.
 """
 
 from django import template

@@ -1,4 +1,4 @@
-"""Template filters for hand records: thin wrappers over ``matches/hand_records.py``."""
+"""Template filters for hand records: thin wrappers over ``matches/presenters/hand_records.py``."""
 
 from django import template
 

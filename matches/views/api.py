@@ -1,4 +1,4 @@
-"""The JSON feed (see README): no login needed, nothing written."""
+"""The JSON feed (see docs/json-feed.md): no login needed, nothing written."""
 
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404

@@ -2,7 +2,7 @@
 answer. The public answer is only ok or not ok, for the whole and for each part (no host,
 port or error text); what failed goes to the log. The status code says whether this server
 can serve: 503 when the database fails. Without its cache (Redis down) the server still
-serves every page, more slowly (matches/resilient_cache.py), so the answer stays 200, with
+serves every page, more slowly (matches/caching/resilient_cache.py), so the answer stays 200, with
 "not ok" for the cache and the whole: a load balancer keeps the server (every server shares
 the one Redis), a monitor reading the body raises the alarm."""
 

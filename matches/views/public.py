@@ -1,5 +1,5 @@
 """Public pages: no login needed, nothing written; an event's pages are cached whole
-between its changes (matches/pagecache.py)."""
+between its changes (matches/caching/pagecache.py)."""
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render

@@ -27,6 +27,7 @@ from matches.presenters.room_sheets import (
     table_sheets,
     table_word,
 )
+from matches.presenters.scorecards import round_scorecards
 from matches.views.monitor import tables_of_round
 
 # What the running score above the sheet shows (director/_match_score.html).
@@ -157,3 +158,17 @@ def blank_sheets(request, event_id, round_number):
     context = {"event": event, "round": round_number, "sheets": sheets, "tables": tables,
                "round_title": event_round_name(event, round_number)}  # fmt: skip
     return render(request, "director/table_sheets.html", context)
+
+
+@require_GET
+@event_director_required
+def round_scorecards_page(request, event_id, round_number):
+    """Return every match's scorecard of the round, to print at the end of the evening:
+    one match a page where it fits."""
+    event = get_object_or_404(Event, pk=event_id)
+    cards = round_scorecards(event, round_number)
+    if not cards:
+        raise Http404
+    context = {"event": event, "round": round_number, "cards": cards,
+               "round_title": event_round_name(event, round_number)}  # fmt: skip
+    return render(request, "director/round_scorecards.html", context)

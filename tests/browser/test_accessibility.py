@@ -405,6 +405,7 @@ PAGES = [
     ),
     State("lineups", "/director/events/{league}/rounds/1/lineups/", user="director"),
     State("table-sheets", "/director/events/{league}/rounds/1/table-sheets/", user="director"),
+    State("round-scorecards", "/director/events/{league}/rounds/1/scorecards/", user="director"),
     State("table-cards", "/director/events/{league}/rounds/1/table-cards/", user="director"),
     State("cards-not-open", "/director/events/{league}/rounds/2/table-cards/", user="director"),
     State("monitor", "/director/events/{league}/rounds/1/monitor/", user="director"),

@@ -59,7 +59,7 @@ def test_a_six_team_board_a_match_round_robin_read_in_both_languages(
 
     for locale, method, column in (
         ("en-US", "Board-a-match", "Board points"),
-        ("zh-CN", "BAM（每副比分）", "每副得分"),
+        ("zh-CN", "计副制", "每副得分"),
     ):
         with spectator(browser, live_server, locale) as reader:
             reader.goto(f"/events/{event.pk}/")

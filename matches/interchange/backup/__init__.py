@@ -5,7 +5,7 @@
 or nested too deep before parsing it); ``read_document`` checks a document and reads it
 into unsaved rows (``importer.py``, after the shape ``schema.py`` declares), which
 ``matches.actions.import_event`` writes in one transaction. ``manage.py export_event`` and
-``manage.py import_event`` are thin wrappers (README, "Backup and restore"). The stages
+``manage.py import_event`` are thin wrappers (docs/operations.md, "Backup and restore"). The stages
 and the deals have a module each, for both ways (``stages.py``, ``deals.py``);
 ``values.py`` reads one object's values, ``document.py`` holds what all of them share.
 

@@ -1,6 +1,6 @@
 """Make final every match whose corrections period has ended (the event's setting: so many
 minutes after its last result, with no call for the director open). ``make run`` runs it
-every minute; on a server, cron does (README, "Production")."""
+every minute; on a server, cron does (docs/operations.md, "Production")."""
 
 from django.core.management.base import BaseCommand
 
