@@ -250,3 +250,22 @@ def test_releasing_a_board_keeps_its_reason_and_director_in_the_history_and_bump
     assert (event.revision, event.wide_revision) == (before[0] + 1, before[1] + 1)
     assert release.history.get().history_user == director
     assert (release.round, release.board, release.reason) == (1, 6, "Late table")
+
+
+def test_after_the_segment_a_board_waits_for_its_whole_segment_at_every_table(
+    round_in_play, english
+):
+    event, director = round_in_play["event"], round_in_play["director"]
+    actions.change_event(event, user=director, boards_per_segment=4, results_public="segment")
+    page = english.get(round_in_play["matches"][0].get_absolute_url()).content.decode()
+    assert '<tr data-board="1" class="not-public">' in page  # board 4 still waits in match 2
+    assert '<tr data-board="5" class="not-public">' not in page  # released
+    assert "2220" not in page
+
+
+def test_hand_records_after_the_round_wait_for_every_board_of_it(round_in_play, english):
+    event, director = round_in_play["event"], round_in_play["director"]
+    actions.change_event(event, user=director, hands_public="round")
+    page = english.get(reverse("hand-records", args=[event.pk, 1])).content.decode()
+    assert '<span class="hd-number">1</span>' not in page
+    assert "hands not yet public" in page
