@@ -20,6 +20,7 @@ from matches.scoring import (
     VPScale,
     Vulnerability,
 )
+from matches.scoring.fair_play import HandsRule, ResultsRule
 
 
 class SeatChoice(models.TextChoices):
@@ -60,6 +61,23 @@ class Listing(models.TextChoices):
     LISTED = "listed", _("Listed on the home page")
     UNLISTED = "unlisted", _("Unlisted: reached by its link only")
     ARCHIVED = "archived", _("Archived: found by a search of the home page")
+
+
+class ResultsPublicChoice(models.TextChoices):
+    """When a board's results become public (matches/scoring/fair_play.py)."""
+
+    TABLES = ResultsRule.TABLES.value, _("After every table has played the board")
+    MATCH = ResultsRule.MATCH.value, _("After both rooms of the same match have played it")
+    SEGMENT = ResultsRule.SEGMENT.value, _("After the segment is complete at every table")
+    AT_ONCE = ResultsRule.AT_ONCE.value, _("At once")
+
+
+class HandsPublicChoice(models.TextChoices):
+    """When a board's hands become public (matches/scoring/fair_play.py)."""
+
+    OUT_OF_PLAY = HandsRule.OUT_OF_PLAY.value, _("When the board is out of play")
+    ROUND = HandsRule.ROUND.value, _("After the round")
+    DIRECTOR = HandsRule.DIRECTOR.value, _("When the director publishes them")
 
 
 class VPScaleChoice(models.TextChoices):

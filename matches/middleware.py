@@ -22,6 +22,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import parse_header_parameters
 
+from matches.auth.permissions import directs, is_director
+from matches.queries.fair_play import seen_by
+
 logger = logging.getLogger(__name__)
 security_logger = logging.getLogger("django.security.DisallowedHost")
 
@@ -204,3 +207,20 @@ def _drain(stream, length: int) -> None:
         if not chunk:
             return
         left -= len(chunk)
+
+
+class FairPlayMiddleware:
+    """Read every page as the user asking sees it (matches/queries/fair_play.py): a board
+    still in play shows only to the directors of its event. After the authentication
+    middleware, which tells who is asking."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        user = request.user
+        # what the pages' fragment caches are keyed on besides the event: a director's own
+        # (what they see depends on the events they direct), or the public's
+        request.fair_key = f"u{user.pk}" if is_director(user) else "public"
+        with seen_by(lambda event_id: directs(user, event_id)):
+            return self.get_response(request)

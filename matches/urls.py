@@ -171,6 +171,11 @@ director_event_pages = [
     path("deals/", deals.deals_upload, name="director-deals"),
     path("deals/make/", deals.deals_make, name="director-deals-make"),
     path(
+        "rounds/<number:round_number>/publish-hands/",
+        deals.publish_hands,
+        name="director-publish-hands",
+    ),
+    path(
         "rounds/<number:round_number>/deals.<deal_format:code>",
         deals.deals_file,
         name="director-deals-file",
@@ -229,6 +234,7 @@ director_match_pages = [
     path("status/", adjustments.match_status, name="director-status"),
     path("forfeit/", adjustments.match_forfeit, name="director-forfeit"),
     path("penalties/", adjustments.imp_penalty_add, name="director-imp-penalty"),
+    path("release/", adjustments.release_board, name="director-release-board"),
     path(
         "penalties/<number:penalty_id>/delete/",
         adjustments.imp_penalty_delete,

@@ -35,8 +35,11 @@ def make_user(
 
 
 def make_event(user=None, **fields):
-    """Return an event (16 boards a match, WBF 2013 VP unless told otherwise)."""
+    """Return an event (16 boards a match, WBF 2013 VP unless told otherwise), whose
+    results are public at once (``results_public``): the tests of fair play
+    (tests/test_fair_play*.py) ask for the app's strict default themselves."""
     defaults = {
+        "results_public": "at-once",
         "name": f"Event {next(_numbers)}",
         "date": datetime.date(2026, 11, 29),
         "vp_scale": "wbf-2013",

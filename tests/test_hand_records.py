@@ -23,7 +23,9 @@ BOARD_1 = "N:AQ7654.92.Q52.J9 KJ98.T7.KJ8.Q543 T.AK643.74.AT862 32.QJ85.AT963.K7
 
 @pytest.fixture
 def match():
-    event = make_event(name="Club teams")
+    # about how hand records show, not when: the director publishes them before play
+    event = make_event(name="Club teams", hands_public="director")
+    actions.publish_hands(event, round_number=1, user=None)
     match = make_match(event, home=make_team(event, "Tigers"), away=make_team(event, "Lions"))
     with translation.override("en"):
         call_command(
@@ -81,8 +83,9 @@ def test_deals_imported_after_a_scorecard_was_seen_show_on_it_and_on_the_rounds_
 ):
     """The hand records on a scorecard are kept once for the round (every match of it plays
     the same deals) and drawn again when the event's deals change, not when a result does."""
-    event = make_event(name="Club teams")
+    event = make_event(name="Club teams", hands_public="director")
     match, other = make_match(event), make_match(event)
+    actions.publish_hands(event, round_number=1, user=None)
     assert '<details id="hand-' not in page(english, match.get_absolute_url())
     with translation.override("en"):
         call_command(

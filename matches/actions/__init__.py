@@ -85,6 +85,7 @@ from .corrections_period import end_corrections_periods
 from .deals import import_deals, import_results
 from .directors import add_director, remove_director
 from .events import change_event, create_event, delete_event, settings_errors
+from .fair_play import publish_hands, release_board
 from .games import delete_game, save_game, update_game
 from .imports import import_event
 from .knockouts import decide_knockout_tie, next_knockout_round
@@ -115,6 +116,8 @@ from .tables import answer_call, call_director, open_tables, renew_table, revoke
 from .teams import add_team, add_teams, change_team, remove_team, withdraw_from_event
 
 __all__ = [
+    "publish_hands",
+    "release_board",
     "make_director",
     "reset_demo_director",
     "sign_up",

@@ -18,6 +18,7 @@ from matches.caching import versions
 from matches.lib.prepared import PreparedRead
 from matches.lib.text import text_errors
 from matches.models import Board, Event, ImpPenalty, Match, Room
+from matches.queries.fair_play import sees_everything
 
 M = TypeVar("M", bound=models.Model)  # Change.save gives back the model it was given
 
@@ -100,6 +101,7 @@ class Change:
         # the tables shown something new, as (match, room): see table_changed
         self.tables: set[tuple[int, str]] = set()
         self.confined = False  # see confine_to_matches
+        self.left_play = False  # see board_left_play
 
     def table_changed(self, match_id: int, room: str) -> None:
         """Mark a table (a match's room; nothing, if the room has none) shown something new
@@ -127,6 +129,11 @@ class Change:
         keyed on with its own revision, stays as it is, so the other tables' phones are
         still answered 304. Any other change moves it."""
         self.confined = True
+
+    def board_left_play(self) -> None:
+        """Declare that a board left play (every table of its round has played it): the
+        event's ``play_revision`` goes up, which the other matches' pages are keyed on."""
+        self.left_play = True
 
     # -- locks (always the event's row first, then match rows: no deadlock between actions)
 
@@ -322,11 +329,14 @@ def refresh_event_totals(event: Event, matches: list[Match]) -> None:
         Match.objects.bulk_update(changed, list(fields), batch_size=500)
 
 
-def bump_revision(event_id: int, *, wide: bool = True) -> None:
+def bump_revision(event_id: int, *, wide: bool = True, play: bool = False) -> None:
     """Mark the event changed: one UPDATE, F-expression, so the revision only goes up; the
     page cache learns the new revision once the change is committed (matches/caching/versions.py).
-    ``wide``: its ``wide_revision`` too (see ``Change.confine_to_matches``)."""
+    ``wide``: its ``wide_revision`` too (see ``Change.confine_to_matches``); ``play``: its
+    ``play_revision`` too (``Change.board_left_play``)."""
     bumps = {"revision": models.F("revision") + 1}
+    if play:
+        bumps["play_revision"] = models.F("play_revision") + 1
     if wide:
         bumps["wide_revision"] = models.F("wide_revision") + 1
     Event.objects.filter(pk=event_id).update(**bumps)
@@ -340,7 +350,7 @@ def changing(user) -> Iterator[Change]:
 
     On any exception nothing is written (the transaction rolls back) and no revision moves.
     """
-    with transaction.atomic():
+    with transaction.atomic(), sees_everything():
         change = Change(user)
         yield change
         if change.matches:
@@ -353,7 +363,7 @@ def changing(user) -> Iterator[Change]:
                 tables |= models.Q(match_id=match_id, room=room)
             Room.objects.filter(tables).update(revision=models.F("revision") + 1)
         for event_id in sorted(change.events):
-            bump_revision(event_id, wide=not change.confined)
+            bump_revision(event_id, wide=not change.confined, play=change.left_play)
 
 
 def create_boards(match: Match, numbers) -> None:

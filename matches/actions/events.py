@@ -14,7 +14,7 @@ from django.db import connection
 from django.utils.translation import gettext_lazy as _
 
 from matches import scoring
-from matches.choices import Listing, VPScaleChoice
+from matches.choices import HandsPublicChoice, Listing, ResultsPublicChoice, VPScaleChoice
 from matches.lib.text import join, join_groups, text_errors
 from matches.models import (
     Board,
@@ -50,7 +50,7 @@ MAX_BOARDS = 200
 SETTINGS = (
     "name", "date", "vp_scale", "vp_table", "boards_per_match", "boards_per_segment",
     "bye_vp", "average_plus", "average_minus", "table_lead", "table_each_board", "listing",
-    "corrections_minutes",
+    "corrections_minutes", "results_public", "hands_public",
 )  # fmt: skip
 TABLE_SETTINGS = ("table_lead", "table_each_board")  # yes or no, for the tables
 SCORING_SETTINGS = ("vp_scale", "vp_table", "boards_per_match")  # what a final match's VP depend on
@@ -61,6 +61,8 @@ BYE_VP = _("A bye is worth 0 to %(top)s VP on this scale.")
 AVERAGE_PLUS = _("Average plus is 0 to 24 IMPs.")
 YES_OR_NO = _("Choose yes or no.")
 LISTING = _("Choose where the event is found: listed, unlisted or archived.")
+RESULTS_PUBLIC = _("Choose when the results become public.")
+HANDS_PUBLIC = _("Choose when the hand records become public.")
 CORRECTIONS = _("A corrections period is 1 to 1440 minutes, or blank for none.")
 AVERAGE_MINUS = _("Average minus is 0 to -24 IMPs.")
 DATE = _("Enter a date between the years 1900 and 2999.")
@@ -119,6 +121,10 @@ def settings_errors(values: dict) -> list[ActionError]:
             fail(name, YES_OR_NO)
     if values.get("listing", Listing.LISTED) not in Listing.values:
         fail("listing", LISTING)
+    if values.get("results_public", ResultsPublicChoice.TABLES) not in ResultsPublicChoice.values:
+        fail("results_public", RESULTS_PUBLIC)
+    if values.get("hands_public", HandsPublicChoice.OUT_OF_PLAY) not in HandsPublicChoice.values:
+        fail("hands_public", HANDS_PUBLIC)
     minutes = values.get("corrections_minutes")
     if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= 1440):
         fail("corrections_minutes", CORRECTIONS)
@@ -150,6 +156,8 @@ def _defaults(values: dict) -> dict:
     values.setdefault("vp_table", [])
     values.setdefault("bye_vp", None)
     values.setdefault("listing", Listing.LISTED)
+    values.setdefault("results_public", ResultsPublicChoice.TABLES)
+    values.setdefault("hands_public", HandsPublicChoice.OUT_OF_PLAY)
     values.setdefault("corrections_minutes", Event._meta.get_field("corrections_minutes").default)
     for name in ("average_plus", "average_minus", *TABLE_SETTINGS):
         if values.get(name) is None:

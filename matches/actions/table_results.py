@@ -18,6 +18,7 @@ from matches.choices import RoomChoice
 from matches.lib.prepared import PreparedRead
 from matches.lib.text import text_errors
 from matches.models import Board, DirectorCall, EntryStatus, Room, TableEntry, TableSide
+from matches.queries.fair_play import board_left_play
 from matches.queries.tables import comparisons_shown, room_result
 
 from .base import ActionError, Change, Conflict, Gone, changing, pk_of
@@ -282,6 +283,8 @@ def _accepted(change: Change, table: Room, entry: TableEntry, current, side, dev
     scored = change.refresh_totals(table.match)
     _compared_in_the_other_room(change, table, entry.board, scored)
     change.confine_to_matches()
+    if current is None and board_left_play(table.match, entry.board.number, scored):
+        change.board_left_play()  # the other matches' pages show it now
     return entry
 
 

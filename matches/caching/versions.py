@@ -20,7 +20,8 @@ each version the cache holds against the database's and drops those that differ
 (``check_cached_versions``).
 
 A match's pages (its scorecard, and its feed) are keyed on the match instead
-(``event_of_match``): on the event's ``wide_revision`` and the match's ``revision``, read
+(``event_of_match``): on the event's ``wide_revision`` and ``play_revision`` (a board
+leaving play, which the round's other matches then show) and the match's ``revision``, read
 from the database in one query, so a result accepted at one table does not make every
 other match's scorecard be drawn again.
 """
@@ -270,10 +271,13 @@ def event_of_match(kwargs, cached_only=False, forget=False) -> tuple[int | None,
         raise
     if row is None:
         return None, None
-    event_id, created, wide_revision, revision = row
+    event_id, created, wide_revision, play_revision, revision = row
     for convert in converters:
         created = convert(created, column, connection)
-    version = f"{_version(event_id, created, wide_revision)}.m{kwargs['match_id']}.{revision}"
+    version = (
+        f"{_version(event_id, created, wide_revision)}.p{play_revision}"
+        f".m{kwargs['match_id']}.{revision}"
+    )
     return event_id, version
 
 
@@ -293,7 +297,8 @@ def _match_version_query(vendor: str, alias: str) -> tuple:
 
     sql = (
         f"SELECT {column(match, 'event')}, {column(event, 'created')},"
-        f" {column(event, 'wide_revision')}, {column(match, 'revision')}"
+        f" {column(event, 'wide_revision')}, {column(event, 'play_revision')},"
+        f" {column(match, 'revision')}"
         f" FROM {quote(match.db_table)} INNER JOIN {quote(event.db_table)}"
         f" ON {column(match, 'event')} = {column(event, 'id')}"
         f" WHERE {column(match, 'id')} = %s"

@@ -18,6 +18,7 @@ from matches.models import Deal
 from matches.presenters.scorecards import scorecard as scorecard_of
 from matches.presenters.scorecards import table_board_points
 from matches.presenters.units import units_code
+from matches.queries import fair_play
 
 from .values import quotient_number, timestamp, vp_number
 
@@ -147,14 +148,16 @@ def scorecard(match, request) -> dict:
     card = scorecard_of(match)
     result = card.result
     rules = match.stage.method_rules()
-    deals = Deal.objects.for_match(match).by_board()
+    deals = fair_play.shown_deals(Deal.objects.for_match(match))
     boards = []
     for part in card.segments:
         for row in part.rows:
-            adjusted = row.board.adjusted
+            adjusted = row.shown_adjusted
             boards.append(
                 {
                     "number": row.board.number,
+                    # false while a table still has to play it (a director's feed only)
+                    "public": not (row.hidden or row.marked),
                     "segment": part.segment.number,
                     "dealer": str(row.board.dealer),
                     "vulnerability": str(row.board.vulnerability),
@@ -166,7 +169,7 @@ def scorecard(match, request) -> dict:
                     "away_imps": row.comparison.away_imps if row.comparison.complete else None,
                     "board_points": board_points_of(rules, row.comparison),
                     "deal": deals[row.board.number].as_json()
-                    if row.board.number in deals
+                    if deals.get(row.board.number)
                     else None,
                     "adjusted": None
                     if adjusted is None

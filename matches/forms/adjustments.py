@@ -185,3 +185,13 @@ def _clean_reason(text: str) -> str:
     for message in text_errors(text):
         raise ValidationError(message, code="text")
     return text
+
+
+class ReleaseBoardForm(ActionFormMixin, forms.Form):
+    """A board the director takes out of play for the whole round (fair play)."""
+
+    board = forms.IntegerField(label=_("Board"), min_value=1)
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+
+    def clean_reason(self):
+        return _clean_reason(self.cleaned_data["reason"])

@@ -44,10 +44,20 @@ class EventForm(ActionFormMixin, forms.ModelForm):
             "table_lead",
             "table_each_board",
             "corrections_minutes",
+            "results_public",
+            "hands_public",
             "listing",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "results_public": forms.RadioSelect,
+            "hands_public": forms.RadioSelect,
+        }
         help_texts = {
+            "hands_public": _(
+                "The event's directors see every board's results and hands at once, "
+                "marked “not yet public”."
+            ),
             "table_lead": _(
                 "At the tables, the phones ask for the opening lead with each result, as "
                 "the room sheet does."
@@ -68,6 +78,8 @@ class EventForm(ActionFormMixin, forms.ModelForm):
         for name in ("average_plus", "average_minus"):
             self.fields[name].required = False  # blank: the usual +3 / -3
         self.fields["listing"].required = False  # left out: as it is (listed, when new)
+        for name in ("results_public", "hands_public"):
+            self.fields[name].required = False  # left out: as it is (the strict rule, when new)
 
     def clean(self):
         cleaned = super().clean()
@@ -77,6 +89,10 @@ class EventForm(ActionFormMixin, forms.ModelForm):
                 values[name] = cleaned[name] = Event._meta.get_field(name).default
         if not values["listing"] and "listing" not in self.errors:
             values["listing"] = cleaned["listing"] = self.instance.listing or Listing.LISTED
+        for name in ("results_public", "hands_public"):
+            if not values[name] and name not in self.errors:
+                kept = getattr(self.instance, name) or Event._meta.get_field(name).default
+                values[name] = cleaned[name] = kept
         for error in settings_errors(values):
             if error.field not in self.errors:  # one message a field: the first
                 self.add_error(error.field, ValidationError(str(error), code=error.code))

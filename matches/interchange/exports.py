@@ -15,6 +15,7 @@ from matches.models import Board, Deal, Seating
 from matches.presenters.formatting import quotient
 from matches.presenters.scorecards import table_board_points
 from matches.presenters.units import units_code, units_label
+from matches.queries import fair_play, fair_totals
 
 from . import deal_formats, pbn, usebio
 from .dealing_machines import WriteRefused
@@ -54,11 +55,14 @@ def pbn_games(matches) -> list[dict]:
         match = board.match
         event = match.event
         deal = deals.get((event.pk, match.round, board.number))
+        if deal is not None and fair_play.hands_state(deal) == "hidden":
+            deal = None  # its hands are not yet public
+        hidden = fair_play.view_of(event).hides(match.pk, board.number)
         comparison = board.comparison()
         segment = scoring.segment_of(board.number, event.boards_per_segment)
-        adjusted = board.adjusted
+        adjusted = None if hidden else board.adjusted
         for room in (RoomChoice.OPEN, RoomChoice.CLOSED):
-            result = board.result_in(room)
+            result = None if hidden else board.result_in(room)
             game = {
                 "Event": event.name,
                 "Site": "",
@@ -208,9 +212,14 @@ def usebio_document(event) -> bytes:
         for row in standings
     ]
     matches = list(event.matches.select_related("home", "away").order_by("round", "pk"))
+    for match in matches:
+        match.event = event
+    fair_totals.public_matches(matches)  # totals as the viewer sees them
+    view = fair_play.view_of(event)
     boards_by_match: dict = {}
     for board in _boards(matches):
-        boards_by_match.setdefault(board.match_id, []).append(board)
+        if not view.hides(board.match_id, board.number):  # a table still has to play it
+            boards_by_match.setdefault(board.match_id, []).append(board)
     xml_matches = []
     for match in matches:
         home, away = numbers[match.home_id], numbers[match.away_id]
@@ -319,10 +328,12 @@ def round_rows(event, round_number: int) -> tuple[list, list]:
     ]  # fmt: skip
     rows = []
     matches = event.matches.filter(round=round_number)
+    view = fair_play.view_of(event)
     for board in _boards(matches):
         comparison = board.comparison()
+        hidden = view.hides(board.match_id, board.number)  # a table still has to play it
         for room in (RoomChoice.OPEN, RoomChoice.CLOSED):
-            result = board.result_in(room)
+            result = None if hidden else board.result_in(room)
             row = [
                 board.match.home.name,
                 board.match.away.name,

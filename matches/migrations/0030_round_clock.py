@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0026_corrections_period'),
+        ('matches', '0027_fair_play'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -3,7 +3,16 @@
 from .boards import Board, BoardAdjustment, Result, boards_with_results
 from .clocks import RoundClock
 from .deals import Deal
-from .events import Bye, Event, EventDirector, Player, Team, VpPenalty
+from .events import (
+    BoardRelease,
+    Bye,
+    Event,
+    EventDirector,
+    HandsRelease,
+    Player,
+    Team,
+    VpPenalty,
+)
 from .games import Game
 from .jobs import Job, JobKind, JobPhase, JobState
 from .matches import ImpPenalty, Match, MatchStatus, Seating
@@ -13,6 +22,7 @@ from .stages import DrawSwap, DrawTable, Stage, StageEntry, TieDecision
 __all__ = [
     "Board",
     "BoardAdjustment",
+    "BoardRelease",
     "Bye",
     "CallClosed",
     "Deal",
@@ -23,6 +33,7 @@ __all__ = [
     "Event",
     "EventDirector",
     "Game",
+    "HandsRelease",
     "ImpPenalty",
     "Job",
     "JobKind",

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from matches import scoring
-from matches.choices import Listing, VPScaleChoice
+from matches.choices import HandsPublicChoice, Listing, ResultsPublicChoice, VPScaleChoice
 
 from .base import RevisionsOnlyGoUp
 
@@ -72,6 +72,24 @@ class Event(RevisionsOnlyGoUp, models.Model):
             "only a director marks matches final."
         ),
     )
+    # Fair play (matches/queries/fair_play.py): when the public sees a board's results,
+    # and its hands; the event's directors see everything, marked "not yet public".
+    results_public = models.CharField(
+        _("results become public"),
+        max_length=8,
+        choices=ResultsPublicChoice.choices,
+        default=ResultsPublicChoice.TABLES,
+        help_text=_(
+            "“After both rooms of the same match” is for events whose matches play the "
+            "boards in different orders or do not share deals."
+        ),
+    )
+    hands_public = models.CharField(
+        _("hand records become public"),
+        max_length=12,
+        choices=HandsPublicChoice.choices,
+        default=HandsPublicChoice.OUT_OF_PLAY,
+    )
     listing = models.CharField(
         _("on the home page"), max_length=8, choices=Listing.choices, default=Listing.LISTED
     )
@@ -83,9 +101,13 @@ class Event(RevisionsOnlyGoUp, models.Model):
     # Goes up with every change but a table's own (``Change.confine_to_matches``): a table's
     # state is keyed on it and its room's ``revision``. Written as ``revision`` is.
     wide_revision = models.PositiveIntegerField(default=0, editable=False)
+    # Goes up whenever a board leaves play (every table of its round has played it:
+    # matches/queries/fair_play.py), so that the pages of the round's other matches, keyed
+    # on it too, show it; a table's state is not keyed on it. Written as ``revision`` is.
+    play_revision = models.PositiveIntegerField(default=0, editable=False)
 
-    history = HistoricalRecords(excluded_fields=["revision", "wide_revision"])
-    unwritten = ("revision", "wide_revision", "created")  # RevisionsOnlyGoUp
+    history = HistoricalRecords(excluded_fields=["revision", "wide_revision", "play_revision"])
+    unwritten = ("revision", "wide_revision", "play_revision", "created")  # RevisionsOnlyGoUp
 
     class Meta:
         ordering = ["-date", "name"]
@@ -119,6 +141,12 @@ class Event(RevisionsOnlyGoUp, models.Model):
         deals, the names) are keyed on: ``cache_version`` at the ``wide_revision``, which
         a table's entries and a match's results leave as it is."""
         return Event.version_of(self.pk, self.created, self.wide_revision)
+
+    @property
+    def play_version(self) -> str:
+        """Return what the round's hand records on a scorecard are keyed on:
+        ``wide_version`` and the ``play_revision`` (a board leaving play shows its hands)."""
+        return f"{self.wide_version}.p{self.play_revision}"
 
     @staticmethod
     def version_of(pk: int, created, revision: int) -> str:
@@ -254,3 +282,52 @@ class Player(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class BoardRelease(DirectorDecision):
+    """A board of a round the director took out of play (a fouled or unplayable board, a
+    late table): its results and hands are public by the event's rules as if every table
+    had played it (matches/scoring/fair_play.py)."""
+
+    event = models.ForeignKey(Event, models.CASCADE, related_name="board_releases")
+    stage = models.ForeignKey("matches.Stage", models.CASCADE, related_name="board_releases")
+    round = models.PositiveSmallIntegerField(_("round"))
+    board = models.PositiveSmallIntegerField(_("board"))
+
+    history = HistoricalRecords()
+
+    class Meta(DirectorDecision.Meta):
+        verbose_name = _("board released")
+        verbose_name_plural = _("boards released")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["stage", "round", "board"], name="one_release_per_board"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.event} R{self.round} B{self.board}"
+
+
+class HandsRelease(models.Model):
+    """A round whose hand records the director published (the event's ``hands_public``
+    "when the director publishes them")."""
+
+    event = models.ForeignKey(Event, models.CASCADE, related_name="hands_releases")
+    round = models.PositiveSmallIntegerField(_("round"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("hand records published")
+        verbose_name_plural = _("hand records published")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "round"], name="one_hands_release_per_round")
+        ]
+
+    def __str__(self):
+        return f"{self.event} R{self.round}"

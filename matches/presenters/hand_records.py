@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from matches.choices import SeatChoice, VulnerabilityChoice
 from matches.models import Deal
+from matches.queries import fair_play
 from matches.scoring import Seat, Side, Strain, imps
 from matches.scoring.deals import SUITS
 from matches.scoring.double_dummy import Analysis, ParContract
@@ -173,7 +174,15 @@ def hand_record(deal) -> dict:
     }
 
 
-__all__ = ["SUITS", "against_par", "diagram", "hand_record", "par_lines", "table_rows"]
+__all__ = [
+    "SUITS",
+    "against_par",
+    "diagram",
+    "hand_record",
+    "par_lines",
+    "public_hand_record",
+    "table_rows",
+]
 
 
 def par_line_html(line: ParLine):
@@ -191,5 +200,23 @@ def par_line_html(line: ParLine):
 
 
 def match_hand_records(match) -> list[dict]:
-    """Return the hand record of each board of a match's round that has a deal."""
-    return [hand_record(deal) for deal in Deal.objects.for_match(match)]
+    """Return the hand record of each board of a match's round that has a deal, as the
+    viewer may see it (``public_hand_record``)."""
+    return [public_hand_record(deal) for deal in Deal.objects.for_match(match)]
+
+
+@dataclass(frozen=True)
+class HiddenDeal:
+    """A board whose hands are not yet public: its number, and nothing of its cards."""
+
+    board: int
+    round: int
+
+
+def public_hand_record(deal) -> dict:
+    """Return a board's hand record as the viewer may see it: while its hands are not yet
+    public, only its number (``hidden``); a director sees it ``marked`` not yet public."""
+    state = fair_play.hands_state(deal)
+    if state == "hidden":
+        return {"deal": HiddenDeal(deal.board, deal.round), "hidden": True}
+    return {**hand_record(deal), "marked": state == "marked"}

@@ -13,6 +13,7 @@ from fractions import Fraction
 from matches import scoring
 from matches.choices import RoomChoice
 from matches.models import Board, Seating
+from matches.queries import fair_play
 from matches.scoring.butler import PlayedBoard, butler
 
 
@@ -41,9 +42,10 @@ def butler_rows(event) -> list[PairRow] | None:
         .select_related("match", "adjustment")
         .prefetch_related("results")
     )
+    view = fair_play.view_of(event)
     for board in boards:
-        if board.adjusted is not None:
-            continue
+        if board.adjusted is not None or view.hides(board.match_id, board.number):
+            continue  # no Butler figure is built on a board still in play
         segment = scoring.segment_of(board.number, event.boards_per_segment)
         for room in (RoomChoice.OPEN, RoomChoice.CLOSED):
             result = board.result_in(room)

@@ -7,7 +7,7 @@ Everything here reads; nothing writes. The scoring itself stays in ``matches.sco
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
 
@@ -20,6 +20,7 @@ from matches.caching.kept_html import KeptHtml
 from matches.choices import RoomChoice, SeatChoice
 from matches.models import Board, Event, Match, Result, boards_with_results
 from matches.models.stages import first_stage
+from matches.queries import fair_play, fair_totals
 from matches.queries.corrections import with_provisional_until
 
 from .units import points_detail
@@ -36,6 +37,22 @@ class ScorecardRow:
     # (home, away): the board's points on a board-a-match or Patton traveller (None for
     # the other methods, and while the board is pending)
     points: tuple[Decimal, Decimal] | None = None
+    # fair play (queries/fair_play.py): "hidden" a board still in play, shown to the public
+    # as "not yet public" with nothing of it; "marked" the same board as a director sees it
+    fair: str = ""
+
+    @property
+    def hidden(self) -> bool:
+        return self.fair == HIDDEN
+
+    @property
+    def marked(self) -> bool:
+        return self.fair == MARKED
+
+    @property
+    def shown_adjusted(self):
+        """Return the board's adjusted score as the viewer may see it (None: none)."""
+        return None if self.hidden else self.board.adjusted
 
     @property
     def rooms(self) -> list[Result | None]:
@@ -81,6 +98,27 @@ class Scorecard:
         return bool(self.adjustments or self.assigned or self.penalties or self.match.forfeit_vp)
 
 
+HIDDEN, MARKED = "hidden", "marked"
+
+
+def fair_state(match: Match, number: int) -> str:
+    """Return how a board of a match shows to the viewer: "hidden", "marked" or ""."""
+    match_id = match.pk
+    view = fair_play.view_of(match.event_id)
+    if view.hides(match_id, number):
+        return HIDDEN
+    return MARKED if view.marked(match_id, number) else ""
+
+
+def fair_row(row: ScorecardRow, state: str) -> ScorecardRow:
+    """Return the row as the viewer sees it: a hidden board with nothing of it."""
+    if state != HIDDEN:
+        return replace(row, fair=state)
+    return ScorecardRow(
+        row.board, None, None, scoring.fair_play.unplayed(row.comparison), None, state
+    )
+
+
 ROWS_KEPT = 8192  # 16 boards × 2 languages × 250 matches, a few MB
 _rows = KeptHtml(ROWS_KEPT)
 
@@ -96,14 +134,14 @@ def row_signature(match: Match, row: ScorecardRow) -> tuple:
     """Return everything a scorecard row (templates/matches/_scorecard_row.html) is drawn
     from, as values: the page's language, where its traveller is, the board, both rooms'
     results, the board's adjusted score and how the rooms compare."""
-    board, comparison, adjusted = row.board, row.comparison, row.board.adjusted
+    board, comparison, adjusted = row.board, row.comparison, row.shown_adjusted
     stage = match.stage
     return (
         get_language(), stage.event_id, stage.number, stage.is_first, match.round,
         board.number, board.vulnerability,
         _result_signature(row.open), _result_signature(row.closed),
         adjusted and (adjusted.home_imps, adjusted.away_imps, adjusted.reason),
-        comparison.complete, comparison.imps, comparison.difference, row.points,
+        comparison.complete, comparison.imps, comparison.difference, row.points, row.fair,
     )  # fmt: skip
 
 
@@ -134,16 +172,19 @@ def scorecard(match: Match) -> Scorecard:
     """Return the match's scorecard, in a fixed number of queries."""
     boards = boards_with_results(match)
     penalties = list(match.imp_penalties.select_related("team"))
-    result = match.score(boards, penalties)
+    result = fair_totals.public_score(match, boards, penalties)
     comparisons = {c.number: c for c in result.boards}
     rules = match.stage.method_rules()
     rows = [
-        ScorecardRow(
-            board,
-            board.result_in(RoomChoice.OPEN),
-            board.result_in(RoomChoice.CLOSED),
-            comparisons[board.number],
-            table_board_points(rules, comparisons[board.number]),
+        fair_row(
+            ScorecardRow(
+                board,
+                board.result_in(RoomChoice.OPEN),
+                board.result_in(RoomChoice.CLOSED),
+                comparisons[board.number],
+                table_board_points(rules, comparisons[board.number]),
+            ),
+            fair_state(match, board.number),
         )
         for board in boards
     ]
@@ -160,7 +201,7 @@ def scorecard(match: Match) -> Scorecard:
         match=match,
         result=result,
         segments=segments,
-        adjustments=[row.board for row in rows if row.board.adjusted],
+        adjustments=[row.board for row in rows if row.shown_adjusted],
         assigned=[r for row in rows for r in (row.open, row.closed) if r and r.assigned_reason],
         penalties=penalties,
         provisional_until=with_provisional_until([match])[0].provisional_until,
@@ -230,15 +271,14 @@ def traveller(event: Event, round_number: int, board_number: int, stage=None) ->
     for board in boards:
         board.match.stage = stage
         comparison = board.comparison()
-        rows.append(
-            ScorecardRow(
-                board,
-                board.result_in(RoomChoice.OPEN),
-                board.result_in(RoomChoice.CLOSED),
-                comparison,
-                table_board_points(rules, comparison),
-            )
+        row = ScorecardRow(
+            board,
+            board.result_in(RoomChoice.OPEN),
+            board.result_in(RoomChoice.CLOSED),
+            comparison,
+            table_board_points(rules, comparison),
         )
+        rows.append(fair_row(row, fair_state(board.match, board_number)))
     return rows
 
 

@@ -11,6 +11,7 @@ from matches.models import Match, Stage, Team
 from matches.scoring import knockout, playoff
 
 from .entries import seeds
+from .fair_totals import public_matches
 from .standings import standings
 
 # ``Match.bracket`` as stored: "" the main bracket, "place-N" a placing bracket playing
@@ -51,7 +52,10 @@ def knockout_playoff(stage: Stage) -> tuple[list[playoff.Bracket], dict]:
     director decided its tie)."""
     teams = seeds(stage)
     matches = {}
-    for match in stage.matches_here().select_related("home", "away", "decided_winner"):
+    rows = list(stage.matches_here().select_related("home", "away", "decided_winner"))
+    for match in rows:
+        match.event = stage.event
+    for match in public_matches(rows):
         best = bracket_best(match.bracket)
         if best is not None:
             matches[(best, match.round, match.bracket_position)] = match

@@ -16,6 +16,7 @@ from matches.scoring import double_elimination
 from matches.scoring.double_elimination import DoubleBracket, Key, bracket_round
 
 from .entries import seeds
+from .fair_totals import public_matches
 
 
 def slot_key(match: Match, teams: int) -> Key:
@@ -35,7 +36,10 @@ def double_bracket(stage: Stage) -> tuple[DoubleBracket | None, dict[Key, Match]
     """
     teams = seeds(stage)
     twice = stage.double_final != DoubleFinalChoice.ONCE
-    rows = stage.matches_here().select_related("home", "away", "decided_winner")
+    rows = list(stage.matches_here().select_related("home", "away", "decided_winner"))
+    for match in rows:
+        match.event = stage.event
+    public_matches(rows)  # as the viewer sees them
     if len(teams) < 2:
         return None, {}
     matches = {slot_key(match, len(teams)): match for match in rows}

@@ -9,6 +9,7 @@ from django.db.models import Count, Max
 
 from matches.models import Event, MatchStatus, Result, Stage
 
+from .fair_totals import public_matches
 from .standings import StageData
 
 
@@ -40,7 +41,7 @@ def matches_of(event: Event, **filters) -> list:
     matches = list(event.matches.filter(**filters).select_related("home", "away"))
     for match in matches:
         match.event = event  # already loaded: no join, no query
-    return matches
+    return public_matches(matches)
 
 
 def boards_entered(match_ids) -> dict:
@@ -72,7 +73,7 @@ def round_of(event: Event, data: StageData, number: int) -> Round:
     matches = list(data.stage.matches_here().filter(round=number).select_related("home", "away"))
     for match in matches:
         match.event = event  # already loaded: no join, no query
-    with_boards_entered(matches)
+    with_boards_entered(public_matches(matches))
     return Round(number, matches, [b for b in data.bye_rows if b.round == number])
 
 
@@ -85,7 +86,7 @@ def stage_round(event: Event, stage: Stage, number: int) -> Round:
     )
     for match in matches:
         match.event = event
-    with_boards_entered(matches)
+    with_boards_entered(public_matches(matches))
     byes = list(stage.byes_here().filter(round=number).select_related("team"))
     return Round(number, matches, byes)
 

@@ -16,6 +16,8 @@ from matches import scoring
 from matches.models import Event, Stage, Team
 from matches.models.stages import stages_of
 
+from .fair_totals import public_rows
+
 
 @dataclass(frozen=True)
 class StageData:
@@ -72,7 +74,7 @@ def stage_data(event: Event, stage: Stage | None = None, live: bool = False) -> 
         team_ids = [entry.team_id for entry in entries]
     else:
         team_ids = [team.pk for team in sorted(every_team.values(), key=lambda t: t.name)]
-    rows = stage.matches_here().outcome_rows()
+    rows = public_rows(event, stage.matches_here().outcome_rows())  # as the viewer sees them
     bye_rows = list(stage.byes_here())
     for bye in bye_rows:
         bye.team = every_team[bye.team_id]

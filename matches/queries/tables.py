@@ -26,6 +26,7 @@ from matches.models import (
     TableEntry,
     boards_with_results,
 )
+from matches.scoring.fair_play import table_sees
 
 # Read on every post and changed poll at a table (matches/lib/prepared.py)
 _TABLE_BY_TOKEN = PreparedRead(
@@ -224,13 +225,10 @@ def comparisons_shown(scored: scoring.MatchResult, each_board: bool) -> set[int]
     board's IMPs) a table of the match may see, as the match was scored (``scored``):
     every board of a segment complete in both rooms (each board with both rooms' results,
     or an adjusted score); with the event's ``table_each_board``, each board as soon as
-    both rooms have it."""
-    return {
-        board.number
-        for segment in scored.segments
-        for board in segment.boards
-        if segment.this.pending_boards == 0 or (each_board and board.complete)
-    }
+    both rooms have it. The public pages' rule on one match (``scoring.fair_play``)."""
+    segments = {board.number: s.number for s in scored.segments for board in s.boards}
+    done = {board.number for board in scored.boards if board.complete}
+    return set(table_sees(segments, done, each_board))
 
 
 def _with_other(row: BoardAtTable, other, comparison) -> BoardAtTable:

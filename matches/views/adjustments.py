@@ -13,6 +13,7 @@ from matches.forms.adjustments import (
     AssignedScoreForm,
     ForfeitForm,
     ImpPenaltyForm,
+    ReleaseBoardForm,
     StatusForm,
     VpPenaltyForm,
 )
@@ -213,3 +214,24 @@ def _match_page(request, match, **forms):
 
 def _event_page(request, event, **forms):
     return render(request, "director/event.html", event_manage_context(event, **forms))
+
+
+@require_POST
+@event_director_required
+def release_board(request, match_id):
+    """Take a board out of play for the round (a fouled board, a late table): its results
+    and hands become public by the event's rules as if every table had played it."""
+    match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
+    form = ReleaseBoardForm(request.POST, prefix="release")
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            actions.release_board(
+                match, board=data["board"], reason=data["reason"], user=request.user
+            )
+        except ActionError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, _("Board %(board)s is out of play.") % data)
+            return redirect("director-match", match.pk)
+    return _match_page(request, match, release_form=form)

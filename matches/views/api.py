@@ -10,6 +10,7 @@ from matches.feeds import events as event_feeds
 from matches.feeds import stages as stage_feeds
 from matches.models import Event, Match
 from matches.models.stages import stages_of
+from matches.queries import fair_totals
 
 
 def _json(data) -> JsonResponse:
@@ -29,6 +30,7 @@ def standings(request, event_id):
 @public_page(event_of_match)
 def scorecard(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
+    fair_totals.public_matches([match])
     return _json(event_feeds.scorecard(match, request))
 
 

@@ -9,12 +9,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from matches import actions, queries
 from matches.actions.deals import ResultsRefused, check_deals_import
 from matches.auth.permissions import event_director_required
 from matches.background import submit
+from matches.caching.pagecache import public_page
+from matches.caching.versions import event_of_event
+from matches.choices import HandsPublicChoice
 from matches.forms.deals import DealsFileForm, MakeDealsForm, ResultsFileForm
 from matches.interchange import deal_files, deal_formats, exports
 from matches.interchange.csv import csv_bytes
@@ -137,6 +140,9 @@ def _page(request, event, rounds, *, form=None, results_form=None, make_form=Non
         "deal_rounds": _deal_rounds(event),
         "deal_formats": deal_formats.FORMATS.values(),
         "rounds": rounds,
+        "hands_rule": event.get_hands_public_display(),
+        "published": set(event.hands_releases.values_list("round", flat=True)),
+        "by_director": event.hands_public == HandsPublicChoice.DIRECTOR,
         "file_most": settings.DEAL_FILE_MAX_BYTES,
         "jobs": presented_jobs.recent(event=event),
     }
@@ -197,14 +203,26 @@ def results_upload(request, event_id):
     return _page(request, event, rounds, results_form=results_form)
 
 
+@require_POST
+@event_director_required
+def publish_hands(request, event_id, round_number):
+    """Publish a round's hand records (the event's "when the director publishes them")."""
+    event = get_object_or_404(Event, pk=event_id)
+    actions.publish_hands(event, round_number=round_number, user=request.user)
+    messages.success(request, _("The hand records of round %(round)s are public.") % {
+        "round": round_number})  # fmt: skip
+    return redirect("director-deals", event.pk)
+
+
 @require_GET
+@public_page(event_of_event)
 def hand_record_sheet(request, event_id, round_number):
     event = get_object_or_404(Event, pk=event_id)
     deals = list(Deal.objects.for_round(event, round_number))
     if not deals:
         raise Http404
     per_page = 6 if request.GET.get("per_page") == "6" else 4
-    records = [hand_records.hand_record(deal) for deal in deals]
+    records = [hand_records.public_hand_record(deal) for deal in deals]
     pages = [records[i : i + per_page] for i in range(0, len(records), per_page)]
     stages = queries.round_stages(event, round_number)
     stage = stages[0] if len(stages) == 1 else None  # several: the event's round page

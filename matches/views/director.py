@@ -10,8 +10,14 @@ from matches import actions, queries
 from matches.actions import ActionError
 from matches.auth.permissions import director_required, event_director_required
 from matches.forms import EventForm, MatchForm, SeatingForm, TeamForm
-from matches.forms.adjustments import ForfeitForm, ImpPenaltyForm, StatusForm, VpPenaltyForm
-from matches.models import Board, Deal, Event, Match, Result, Team
+from matches.forms.adjustments import (
+    ForfeitForm,
+    ImpPenaltyForm,
+    ReleaseBoardForm,
+    StatusForm,
+    VpPenaltyForm,
+)
+from matches.models import Board, BoardRelease, Deal, Event, Match, Result, Team
 from matches.presenters import history, progress, table_cards
 from matches.presenters.board_history import board_history_rows
 from matches.queries.lineups import proposed_lineups
@@ -177,6 +183,8 @@ def match_manage_context(request, match, seating_forms=None, **forms):
         "forfeit_form": forms.get("forfeit_form")
         or ForfeitForm(match=match, prefix="forfeit", initial=initial),
         "status_form": forms.get("status_form") or StatusForm(),
+        "release_form": forms.get("release_form") or ReleaseBoardForm(prefix="release"),
+        "releases": BoardRelease.objects.filter(stage_id=match.stage_id, round=match.round),
         "history": history.match_history(match),
     }
 

@@ -21,6 +21,7 @@ from matches.presenters.scorecards import scorecard as scorecard_of
 from matches.presenters.scorecards import traveller as traveller_rows
 from matches.presenters.units import counts_boards
 from matches.presenters.wall import round_address
+from matches.queries import fair_totals
 from matches.queries.home import home_events
 
 
@@ -90,6 +91,7 @@ def traveller(request, event_id, round_number, board_number, number=None):
     if not boards:
         raise Http404
     deal = Deal.objects.for_round(event, round_number).filter(board=board_number).first()
+    hand = hand_records.public_hand_record(deal) if deal else None
     stage = boards[0].board.match.stage
     context = {
         "event": event,
@@ -101,7 +103,8 @@ def traveller(request, event_id, round_number, board_number, number=None):
         "round_title": stage_round_name(stage, round_number),
         "round_url": round_address(stage, round_number),
         "board_points": counts_boards(stage),
-        "hand": hand_records.hand_record(deal) if deal else None,
+        "hand": hand if hand and not hand.get("hidden") else None,
+        "hand_hidden": bool(hand and hand.get("hidden")),
     }
     return render(request, "matches/traveller.html", context)
 
@@ -110,6 +113,7 @@ def traveller(request, event_id, round_number, board_number, number=None):
 @public_page(event_of_match)
 def scorecard(request, match_id):
     match = get_object_or_404(Match.objects.with_teams(), pk=match_id)
+    fair_totals.public_matches([match])
     context = {
         "match": match,
         "card": SimpleLazyObject(lambda: scorecard_of(match)),  # cached in the page

@@ -42,6 +42,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client, RequestFactory, override_settings
 from playwright.sync_api import Page, expect
 
+from matches import actions
 from matches.auth import code_lockouts
 from tests import congress
 from tests.browser.conftest import HERE
@@ -826,11 +827,13 @@ def build_hand_records(director) -> int:
     from django.core.management import call_command
     from django.utils import translation
 
-    event = make_event(director, name="俱乐部周二队式赛")
+    # the hand records audited in full: published by the director before play (fair play)
+    event = make_event(director, name="俱乐部周二队式赛", hands_public="director")
     make_match(event, home=make_team(event, "杭州队"), away=make_team(event, "Lions"))
     deals = HERE.parent / "data" / "deals_with_comments_and_statistics.pbn"
     with translation.override("en"):
         call_command("import_deals", event.pk, deals, "--round", "1", stdout=io.StringIO())
+    actions.publish_hands(event, round_number=1, user=director)
     return event.pk
 
 
@@ -992,6 +995,8 @@ NOT_PAGES = {
     # the tables: posted to, or the QR code as an image
     "director-open-tables", "director-answer-call", "director-renew-table",
     "director-revoke-table", "director-table-qr",
+    # fair play: a board taken out of play, a round's hand records published (posted to)
+    "director-release-board", "director-publish-hands",
     "game-saved",  # a saved game: the same page as "game", audited there
     # a stage's actions are posted to; what they answer with errors is the stage's page,
     # audited as director-stage-*-errors

@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
+from matches import actions
 from tests.background import run_tasks
 from tests.browser.helpers import pdf_pages
 from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
@@ -24,7 +25,9 @@ PASSWORD = "hand records 52"
 
 @pytest.fixture
 def match():
-    event = make_event(name="俱乐部周二队式赛")
+    # about how hand records show, not when: the director publishes them before play
+    event = make_event(name="俱乐部周二队式赛", hands_public="director")
+    actions.publish_hands(event, round_number=1, user=None)
     match = make_match(event, home=make_team(event, "杭州队"), away=make_team(event, "Lions"))
     with translation.override("en"):
         call_command(

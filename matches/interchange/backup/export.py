@@ -223,6 +223,8 @@ def _export(event: Event) -> dict:
             "table_lead": event.table_lead,
             "table_each_board": event.table_each_board,
             "listing": event.listing,
+            "results_public": event.results_public,
+            "hands_public": event.hands_public,
             "corrections_minutes": event.corrections_minutes,
         },
         "teams": [

@@ -173,6 +173,9 @@ class Importer:
             table_lead=source.get("table_lead", False),
             table_each_board=source.get("table_each_board", False),
             listing=source.get("listing", "listed"),
+            # Documents from before fair play leave these out: the strict defaults.
+            results_public=source.get("results_public", "tables"),
+            hands_public=source.get("hands_public", "out-of-play"),
             corrections_minutes=source.get("corrections_minutes"),
         )
         event.vp_table = checked_vp_table(source, source.get("vp_table"))
