@@ -286,7 +286,8 @@ def test_a_scorecard_row_kept_drawn_is_what_drawing_it_afresh_gives_after_every_
     from django.utils import translation
 
     from matches.models import Board, Match
-    from matches.presenters.scorecards import row_html, scorecard
+    from matches.presenters.scorecards import row_html
+    from matches.queries.scorecards import scorecard
 
     board = Board.objects.get(match=match, number=1)
     changes = [

@@ -8,7 +8,7 @@ import pytest
 from matches import actions, queries
 from matches.interchange import backup
 from matches.models import Match
-from matches.presenters import double_brackets
+from matches.queries import double_bracket_rounds as double_brackets
 from tests.double_elimination import double_elimination, number, open_matches, play, play_out
 
 pytestmark = pytest.mark.usefixtures("messages_in_english")

@@ -145,3 +145,79 @@ def test_the_apps_modules_import_each_other_in_no_circle():
 )
 def test_the_circle_finder_finds_a_circle_and_only_a_circle(graph, expected):
     assert circles(graph) == expected
+
+
+# What each layer may not import (docs/architecture.md): nothing imports back up the
+# layers, and feeds and files read queries and scoring, never presenters.
+UPWARDS = {
+    "scoring": {"models", "queries", "actions", "presenters", "feeds", "interchange",
+                "forms", "views", "caching", "background", "auth", "urls"},
+    "models": {"queries", "actions", "presenters", "feeds", "interchange", "forms", "views",
+               "urls"},
+    "queries": {"actions", "presenters", "feeds", "interchange", "forms", "views", "urls"},
+    "actions": {"presenters", "feeds", "forms", "views", "urls"},
+    "presenters": {"actions", "feeds", "interchange", "views", "urls"},
+    "feeds": {"presenters", "actions", "forms", "views", "urls"},
+    # (a results file is read row by row through the room sheet's form, as if typed)
+    "interchange": {"presenters", "feeds", "views", "urls"},
+    "forms": {"presenters", "feeds", "views", "urls"},
+    "views": {"urls"},
+}  # fmt: skip
+
+
+def layer(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if parts[0] == "matches" and len(parts) >= 2 else None
+
+
+def upward_imports(sources: dict[str, tuple[Path, str]]) -> set[tuple[str, str]]:
+    """Return (module, module it imports) for every import, at any depth of a module's
+    source ({module: (path, source)}), that runs back up the layers (or from scoring to
+    Django)."""
+    found = set()
+    for module, (path, source) in sources.items():
+        forbidden = UPWARDS.get(layer(module) or "", set())
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                origin = imported(node, module, path)
+                # "from matches import presenters" imports the layer matches.presenters
+                targets = (
+                    [origin]
+                    if layer(origin)
+                    else [f"{origin}.{alias.name}" for alias in node.names]
+                )
+            else:
+                continue
+            for target in targets:
+                if target == module or layer(target) == layer(module):
+                    continue
+                if layer(target) in forbidden or (
+                    layer(module) == "scoring" and target.split(".")[0] == "django"
+                ):
+                    found.add((module, target))
+    return found
+
+
+def test_no_import_runs_back_up_the_layers():
+    app = {module_of(path): (path, path.read_text()) for path in sources(["matches"])}
+    assert upward_imports(app) == set()
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "found"),
+    [
+        ("matches.interchange.usebio", "from matches.presenters.formatting import quotient",
+         {("matches.interchange.usebio", "matches.presenters.formatting")}),
+        ("matches.feeds.events", "from ..presenters import scorecards",
+         {("matches.feeds.events", "matches.presenters")}),
+        ("matches.feeds.stages", "from matches import presenters",
+         {("matches.feeds.stages", "matches.presenters")}),
+        ("matches.scoring.team", "import django.db", {("matches.scoring.team", "django.db")}),
+        ("matches.views.public", "from matches.presenters import scorecards", set()),
+    ],
+)  # fmt: skip
+def test_the_layer_check_finds_an_import_back_up_and_only_that(module, source, found):
+    path = ROOT / (module.replace(".", "/") + ".py")
+    assert upward_imports({module: (path, f"def f():\n    {source}\n")}) == found

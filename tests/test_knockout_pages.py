@@ -13,7 +13,7 @@ from django.utils import translation
 from matches import actions, queries
 from matches.choices import LosersByChoice
 from matches.models import Stage
-from matches.presenters.knockouts import carry_over_text, working_text
+from matches.queries.knockout_words import carry_over_text, working_text
 from matches.scoring.knockout import CarryOverMethod, CarryOverRule, carry_over_working
 from tests import congress
 from tests.factories import make_event, make_team, make_user

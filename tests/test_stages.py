@@ -305,7 +305,7 @@ def test_a_stage_change_bumps_the_events_revision(td):
 
 def test_an_event_with_stages_exports_and_imports_whole(td):
     from matches.interchange import backup
-    from matches.presenters import stage_pages
+    from matches.queries import stage_pages
 
     event, first, stage = round_robin_then_knockout(
         td, 4, 4, carry_over="vp-difference", carry_fraction="1/3", carry_cap=Decimal(9)

@@ -15,10 +15,10 @@ from __future__ import annotations
 from matches import queries
 from matches.choices import RoomChoice
 from matches.models import Deal
-from matches.presenters.scorecards import scorecard as scorecard_of
-from matches.presenters.scorecards import table_board_points
-from matches.presenters.units import units_code
 from matches.queries import fair_play
+from matches.queries.scorecards import scorecard as scorecard_of
+from matches.queries.scorecards import table_board_points
+from matches.queries.units import units_code
 
 from .values import quotient_number, timestamp, vp_number
 

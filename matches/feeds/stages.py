@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from matches import queries
 from matches.models.stages import stages_of
-from matches.presenters import stage_pages
-from matches.presenters.units import units_code
+from matches.queries import stage_pages
+from matches.queries.units import units_code
 
 from .events import event_summary, match_summary, vp_only
 from .values import quotient_number, timestamp, vp_number

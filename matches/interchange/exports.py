@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 from matches import queries, scoring
 from matches.choices import RoomChoice
 from matches.models import Board, Deal, Seating
-from matches.presenters.formatting import quotient
-from matches.presenters.scorecards import table_board_points
-from matches.presenters.units import units_code, units_label
 from matches.queries import fair_play, fair_totals
+from matches.queries.scorecards import table_board_points
+from matches.queries.standings import quotient
+from matches.queries.units import units_code, units_label
 
 from . import deal_formats, pbn, usebio
 from .dealing_machines import WriteRefused

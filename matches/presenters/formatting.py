@@ -41,19 +41,6 @@ def signed(number: int) -> str:
     return f"+{number}" if number > 0 else f"{MINUS}{-number}"
 
 
-def quotient(standing) -> str:
-    """Return a team's IMP quotient (a scoring.Standing's) to three places: "—" while it has
-    no IMPs either way (before play, or every board flat), "∞" when it lost none.
-
-    The pages and the CSV write it so; the JSON feeds write null for both ("feeds/values.py").
-    """
-    if standing.imps_won == 0 and standing.imps_lost == 0:
-        return "—"
-    if standing.imps_lost == 0:
-        return "∞"
-    return f"{standing.imp_quotient:.3f}"
-
-
 def contract_html(contract: Contract | None):
     """Return the contract with a coloured suit symbol ("4♠X"; "4♠×" in Chinese)."""
     if contract is None:

@@ -9,8 +9,7 @@ from django.db.models import Count
 
 from matches import queries
 from matches.models import Event, Match, Seating
-
-from .knockouts import stages_round_name
+from matches.queries.knockout_words import stages_round_name
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from matches.choices import TieBreakChoice
+from matches.queries.standings import quotient
 
-from .formatting import quotient
 from .units import format_points, sheet_counts_imps, units_label
 
 ROW = (

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 
 from matches.choices import KnockoutDecidedByChoice, ScoringMethodChoice, VPScaleChoice
+from matches.queries.units import LABELS, method_of, units_label
 from matches.scoring import (
     BOARD_METHODS,
     Method,
@@ -22,34 +23,6 @@ from matches.scoring import (
 )
 
 from .formatting import format_vp
-
-LABELS = {
-    Method.IMPS_VP: "VP",
-    Method.IMPS: "VP",
-    Method.BOARD_A_MATCH: pgettext_lazy("units", "BAM"),
-    Method.WIN_LOSS: pgettext_lazy("units", "W/L"),
-    Method.PATTON: pgettext_lazy("units", "Patton"),
-}
-# The units as the JSON feeds and the files name them: plain, never translated.
-CODES = {
-    Method.IMPS_VP: "vp",
-    Method.IMPS: "vp",
-    Method.BOARD_A_MATCH: "board-points",
-    Method.WIN_LOSS: "match-points",
-    Method.PATTON: "patton-points",
-}
-
-
-def method_of(stage) -> Method:
-    """Return the stage's method (IMPs → VP when there is no stage: an event's page)."""
-    if stage is None or stage == "":
-        return Method.IMPS_VP
-    return stage.method_rules().method
-
-
-def units_label(stage) -> str:
-    """Return the short name of the stage's units: "VP", "BAM", "W/L" or "Patton"."""
-    return str(LABELS[method_of(stage)])
 
 
 def sheet_units(stage) -> str:
@@ -69,11 +42,6 @@ def sheet_counts_imps(stage) -> bool:
 def counts_boards(stage) -> bool:
     """Return True when the stage gives points board by board (board-a-match, Patton)."""
     return method_of(stage) in BOARD_METHODS
-
-
-def units_code(stage) -> str:
-    """Return the stage's units as the feeds name them: "vp", "board-points", …"""
-    return CODES[method_of(stage)]
 
 
 def scoring_text(stage) -> str:

@@ -25,10 +25,11 @@ from matches import queries
 from matches.choices import RoomChoice
 from matches.models import Event
 from matches.models.stages import stages_of
+from matches.queries import double_bracket_rounds as double_brackets
+from matches.queries import stage_pages
 from matches.queries.corrections import ends_of_rows, with_provisional_until
+from matches.queries.knockout_words import stage_round_name
 
-from . import double_brackets, stage_pages
-from .knockouts import stage_round_name
 from .round_clock import ClockShown, clock_shown
 from .table_cards import qr_svg, teams_at
 

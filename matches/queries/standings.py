@@ -181,3 +181,16 @@ def ranking_inputs(
         data.stage.tie_break_rules(),
         data.director_order,
     )
+
+
+def quotient(standing) -> str:
+    """Return a team's IMP quotient (a scoring.Standing's) to three places: "—" while it has
+    no IMPs either way (before play, or every board flat), "∞" when it lost none.
+
+    The pages and the CSV write it so; the JSON feeds write null for both ("feeds/values.py").
+    """
+    if standing.imps_won == 0 and standing.imps_lost == 0:
+        return "—"
+    if standing.imps_lost == 0:
+        return "∞"
+    return f"{standing.imp_quotient:.3f}"

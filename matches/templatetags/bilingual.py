@@ -16,7 +16,7 @@ from django import template
 from django.utils import translation
 from django.utils.html import conditional_escape, format_html_join
 
-from matches.presenters.knockouts import stage_round_name
+from matches.queries.knockout_words import stage_round_name
 
 register = template.Library()
 

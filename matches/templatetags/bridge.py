@@ -2,7 +2,7 @@
 
 Labels come from the choices in ``matches/choices.py``, the way numbers, contracts and
 cards are written from ``matches/presenters/formatting.py``, and a match seen from one team's side
-from ``matches/presenters/scorecards.py``.
+from ``matches/queries/scorecards.py``.
 """
 
 from django import template
@@ -21,6 +21,8 @@ from matches.choices import (
 )
 from matches.presenters import formatting, scorecards, units, wall
 from matches.presenters.standings_rows import standings_rows
+from matches.queries.scorecards import team_side
+from matches.queries.standings import quotient
 from matches.scoring import board_dealer, board_vulnerability
 
 register = template.Library()
@@ -34,7 +36,7 @@ register.filter("formula_text", formatting.formula_text)
 register.filter("result_of", formatting.result_text)
 register.filter("deal_result", formatting.deal_result)
 register.filter("vp", formatting.format_vp)
-register.filter("quotient", formatting.quotient)
+register.filter("quotient", quotient)
 register.filter("units", units.units_label)  # a stage's units: VP, BAM, W/L, Patton
 register.simple_tag(wall.traveller_address, name="traveller_url")  # stage, round, board
 register.simple_tag(scorecards.row_html, name="scorecard_row")  # match, row (kept drawn)
@@ -45,7 +47,8 @@ register.filter("points", units.format_points)  # {{ value|points:stage }}
 register.filter("directs", permissions.directs)  # {{ user|directs:event }}
 register.filter("is_director", permissions.is_director)
 register.filter("scoring", units.scoring_text)  # a stage's VP scale, or its method
-register.filter("side_of", scorecards.team_side)
+register.filter("side_of", team_side)
+register.filter("points_detail", lambda card: units.points_detail(card.match, card.result))
 register.simple_tag(standings_rows)
 
 

@@ -1,6 +1,6 @@
 """Template filters for knockouts: a match's round by its name ("Final", "半决赛"), a
 stage's round by its name, and a match's carry-over's working in words
-(``matches/presenters/knockouts.py``).
+(``matches/queries/knockout_words.py``).
 
     {{ match|round_title }}    {% stage_round_title stage number %}    {{ match|carry_working }}
     {{ match|segments_won }}   "4 : 2 segments" (4 : 2 节) where segments won decide, else ""
@@ -14,7 +14,8 @@ stage's round by its name, and a match's carry-over's working in words
 
 from django import template
 
-from matches.presenters import double_brackets, knockouts
+from matches.queries import double_bracket_rounds as double_brackets
+from matches.queries import knockout_words as knockouts
 
 register = template.Library()
 

@@ -15,7 +15,7 @@ from matches.choices import SeatChoice
 from matches.forms.bulk import LineupForm, TeamListForm
 from matches.models import Event
 from matches.presenters import progress
-from matches.presenters.knockouts import event_round_name
+from matches.queries.knockout_words import event_round_name
 from matches.queries.lineups import proposed_lineups
 
 

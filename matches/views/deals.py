@@ -22,9 +22,10 @@ from matches.forms.deals import DealsFileForm, MakeDealsForm, ResultsFileForm
 from matches.interchange import deal_files, deal_formats, exports
 from matches.interchange.csv import csv_bytes
 from matches.models import Deal, Event, JobKind, Match
-from matches.presenters import hand_records, knockouts, pairs
+from matches.presenters import hand_records, pairs
 from matches.presenters import jobs as presented_jobs
 from matches.presenters.wall import round_address
+from matches.queries import knockout_words as knockouts
 from matches.views import jobs
 
 

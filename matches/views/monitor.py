@@ -18,9 +18,9 @@ from matches.actions import ActionError
 from matches.auth.permissions import event_director_required
 from matches.lib.public_address import link_maker, public_url
 from matches.models import DirectorCall, Event, Match, Room
-from matches.presenters.knockouts import event_round_name
 from matches.presenters.monitor import LEGEND, PACE_GAP, room_monitor
 from matches.presenters.table_cards import qr_file, round_tables, table_label
+from matches.queries.knockout_words import event_round_name
 
 
 def table_link(request):

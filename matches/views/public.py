@@ -16,13 +16,13 @@ from matches.models.stages import stages_of
 from matches.presenters import hand_records
 from matches.presenters.calculator import board_facts, compare, score_result
 from matches.presenters.event_tables import EventTables
-from matches.presenters.knockouts import stage_round_name
-from matches.presenters.scorecards import scorecard as scorecard_of
-from matches.presenters.scorecards import traveller as traveller_rows
 from matches.presenters.units import counts_boards
 from matches.presenters.wall import round_address
 from matches.queries import fair_totals
 from matches.queries.home import home_events
+from matches.queries.knockout_words import stage_round_name
+from matches.queries.scorecards import scorecard as scorecard_of
+from matches.queries.scorecards import traveller as traveller_rows
 
 
 @require_GET

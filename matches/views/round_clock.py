@@ -15,8 +15,8 @@ from matches.auth.permissions import event_director_required
 from matches.forms.round_clock import RoundClockForm
 from matches.models import Event, Match
 from matches.models.stages import stages_of
-from matches.presenters.knockouts import stage_round_name
 from matches.presenters.round_clock import clock_shown
+from matches.queries.knockout_words import stage_round_name
 
 
 def _done(command: str) -> str:

@@ -17,7 +17,6 @@ from matches.choices import RoomChoice
 from matches.forms import SheetRowForm
 from matches.forms.adjustments import StatusForm
 from matches.models import Board, Event, Match, MatchStatus
-from matches.presenters.knockouts import event_round_name
 from matches.presenters.room_sheets import (
     SheetRow,
     client_messages,
@@ -27,7 +26,8 @@ from matches.presenters.room_sheets import (
     table_sheets,
     table_word,
 )
-from matches.presenters.scorecards import round_scorecards
+from matches.queries.knockout_words import event_round_name
+from matches.queries.scorecards import round_scorecards
 from matches.views.monitor import tables_of_round
 
 # What the running score above the sheet shows (director/_match_score.html).

@@ -26,8 +26,8 @@ from matches.forms.stage_steps import (
 from matches.forms.stages import StageForm
 from matches.models import Event, Match
 from matches.models.stages import stages_of
-from matches.presenters import stage_pages
 from matches.presenters.event_tables import EventTables, RoundTables
+from matches.queries import stage_pages
 
 
 def announce_next_matches(request, made):

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from matches import queries
 from matches.scoring.swiss import Why
 
-from . import double_brackets
-from .knockouts import carry_over_text, placing_round_name, round_name
+from . import double_bracket_rounds as double_brackets
+from .knockout_words import carry_over_text, placing_round_name, round_name
 
 lazy_placing_round_name = lazy(placing_round_name, str)
 
@@ -89,7 +89,7 @@ def _slot(slot, matches) -> BracketSlot:
     )  # fmt: skip
 
 
-def bracket(stage) -> list[tuple[str, list[BracketSlot]]]:
+def bracket(stage) -> list[tuple[str, list[BracketSlot]]] | list[tuple[str, list]]:
     """Return the main bracket's rounds (name, slots), every slot with its match if made."""
     if not stage.is_knockout:
         return []

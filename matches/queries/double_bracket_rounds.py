@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from matches import queries
+from matches.models import Match
 from matches.scoring.double_elimination import (
     FINAL,
     LOSERS,
@@ -95,7 +96,7 @@ def stage_round_name(stage, played_in: int) -> str:
 class DoubleSlot(Slot):
     """A slot as the pages show it: the rules' slot with its match once made."""
 
-    match: object | None = None
+    match: Match | None = None
     carry_working: str = ""  # a double elimination carries nothing over
 
     @property

@@ -17,7 +17,7 @@ from matches.choices import LosersByChoice, PlacingChoice
 from matches.scoring import knockout, playoff
 from matches.scoring.knockout import CarryOverMethod, CarryOverWorking, TieRule
 
-from . import double_brackets
+from . import double_bracket_rounds as double_brackets
 
 SHARES = {
     Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 4): "¼",
