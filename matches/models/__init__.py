@@ -2,6 +2,7 @@
 
 from .boards import Board, BoardAdjustment, Result, boards_with_results
 from .deals import Deal
+from .event_tables import EventTable
 from .events import Bye, Event, EventDirector, Player, Team, VpPenalty
 from .games import Game
 from .jobs import Job, JobKind, JobPhase, JobState
@@ -21,6 +22,7 @@ __all__ = [
     "EntryStatus",
     "Event",
     "EventDirector",
+    "EventTable",
     "Game",
     "ImpPenalty",
     "Job",

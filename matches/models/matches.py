@@ -72,6 +72,10 @@ class Match(RevisionsOnlyGoUp, models.Model):
     # a double elimination's: "losers" (败者组), "final" (the grand final, 总决赛) and
     # "final-2" (the second final, played when the losers' bracket winner wins the first).
     bracket = models.CharField(max_length=16, blank=True, default="", editable=False)
+    # The table the match plays at in its round, once the director moved a match of the
+    # round (``actions.move_to_table``); None: its place in the round's order (the
+    # schedule's, the draw's, the bracket's: ``queries.event_tables.table_numbers``).
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True, editable=False)
     # Goes up with every action that locked the match (``Change.lock_match``) but those that
     # change nothing public (``Change.nothing_public``): its public pages are keyed on it
     # and the event's ``wide_revision``. Only ever written by an F-expression UPDATE.
