@@ -23,6 +23,7 @@ from matches.views import (
     sheets,
     stages,
     table_codes,
+    table_places,
     tables,
     wall,
 )
@@ -237,7 +238,7 @@ director_match_pages = [
 table_pages = [
     path("", table_codes.code, name="table-code"),
     path("sw.js", table_codes.service_worker, name="table-service-worker"),
-    path("<slug:token>/", tables.page, name="table"),
+    path("<slug:token>/", table_places.page, name="table"),
     path("<slug:token>/state.json", tables.state, name="table-state"),
     path("<slug:token>/enter/", tables.enter, name="table-enter"),
     path("<slug:token>/accept/", tables.accept, name="table-accept"),

@@ -21,6 +21,7 @@ from matches.lib.text import sentence_gap
 from matches.models import CallClosed, TableSide
 from matches.presenters.formatting import signed
 from matches.presenters.score_words import side_name, words_html_of
+from matches.presenters.table_moves import TableMoves, table_moves
 from matches.queries.tables import BoardAtTable, TableView
 from matches.scoring import Seat
 
@@ -162,6 +163,7 @@ class TablePage:
     ew_team: str
     seats: list[tuple[str, str]]  # (seat, player) North, East, South, West; [] unknown
     lead: bool  # the players enter the opening lead (an event setting)
+    moves: TableMoves = TableMoves(False, [])  # where the pairs go once it is over here
 
     @property
     def table(self):
@@ -261,6 +263,7 @@ def state_signature(page: TablePage) -> str:
     parts.append([(call.pk, call.created.isoformat()) for call in page.calls])
     closed = page.view.closed_call
     parts.append(closed and (closed.pk, closed.closed_because))
+    parts.append(page.moves.signature())
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
@@ -273,7 +276,8 @@ def table_page(view: TableView) -> TablePage:
     rows = [BoardRow(at, match.home.name, match.away.name) for at in view.shown.boards]
     seated = match.seating().get(view.shown.number, {}).get(table.room, {})
     seats = [(Seat(seat).value, seated[seat].name) for seat in "NESW" if seat in seated]
-    return TablePage(view, rows, ns_team, ew_team, seats, match.event.table_lead)
+    moves = table_moves(table, all(segment.complete_here for segment in view.segments))
+    return TablePage(view, rows, ns_team, ew_team, seats, match.event.table_lead, moves)
 
 
 def phone_messages() -> dict:

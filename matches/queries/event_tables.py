@@ -151,8 +151,9 @@ def next_tables(room: Room) -> dict[str, NextTable | None]:
 
 def now_at_place(room: Room) -> Match | None:
     """Return the match the room's table card opens now, when it is no longer this room's
-    (None: the same match, or a room no card led to)."""
-    if room.place_id is None:
+    (None: the same match, a room no card led to, or a match not over: a pair sent on to
+    its next table may get there while the round before still plays there)."""
+    if room.place_id is None or not is_over(room.match):
         return None
     place = EventTable.objects.select_related("event").filter(pk=room.place_id).first()
     if place is None:
