@@ -148,3 +148,77 @@ def test_a_phone_left_on_a_final_matchs_page_is_told_the_new_match(evening, phon
     assert "Nothing was entered: this match is over at this table." in text_of(response)
     assert "This table now plays Round 2" in text_of(response)
     assert not TableEntry.objects.filter(key="late-2").exists()
+
+
+# --- the director's page of the event's cards -------------------------------------------------
+
+
+@pytest.fixture
+def unopened(db):
+    event = make_event(name="Wednesday teams", boards_per_match=2, boards_per_segment=2)
+    for name in ("Ash", "Birch", "Cedar", "Dogwood", "Elm", "Fir"):
+        make_team(event, name)
+    actions.make_round_robin(event, user=None, rounds=3)
+    return event
+
+
+def test_only_the_events_directors_see_and_open_its_table_cards(unopened, player_client):
+    url = f"/director/events/{unopened.pk}/tables/"
+    assert player_client.get(url).status_code == 403
+    assert player_client.post(f"{url}open/").status_code == 403
+    assert not EventTable.objects.exists()
+
+
+def test_the_director_opens_the_events_tables_and_prints_one_card_per_table_and_room(
+    unopened, director_client
+):
+    url = f"/director/events/{unopened.pk}/tables/"
+    before = text_of(director_client.get(url))
+    assert "The event's rounds use 3 tables." in before
+    response = director_client.post(f"{url}open/", follow=True)
+    text = text_of(response)
+    assert "The event's tables are open: 6 cards" in text
+    html = response.content.decode()
+    assert len(re.findall(r'<article class="table-card"', html)) == 6
+    for place in EventTable.objects.filter(event=unopened):
+        assert place.code in text
+    assert "Table 3 · Closed room" in text
+    first = at(unopened, 1, 1)
+    assert f"{first.home.name} – {first.away.name}" in text  # what table 1 opens now
+
+
+def test_the_director_revokes_and_renews_a_card_from_its_page(evening, director_client):
+    place = card(evening, 2, "open")
+    base = f"/director/events/{evening.pk}/tables/cards/{place.pk}/"
+    text = text_of(director_client.post(f"{base}revoke/", follow=True))
+    assert "The link of table 2, Open room is withdrawn" in text
+    place.refresh_from_db()
+    assert not place.is_open
+    text = text_of(director_client.post(f"{base}renew/", follow=True))
+    place.refresh_from_db()
+    assert place.is_open and f"The new link and code of table 2, Open room: {place.code}" in text
+
+
+def test_the_director_moves_a_match_to_another_table_before_its_round_starts(
+    evening, director_client
+):
+    url = f"/director/events/{evening.pk}/tables/move/"
+    moving = at(evening, 2, 3)
+    response = director_client.post(url, {"match": moving.pk, "number": 1}, follow=True)
+    assert f"{moving.home.name} – {moving.away.name} now plays at table 1." in text_of(response)
+    assert at(evening, 2, 1) == moving
+    begun = at(evening, 1, 2)
+    play_out(begun)
+    response = director_client.post(url, {"match": at(evening, 1, 1).pk, "number": 2})
+    text = text_of(response)
+    assert response.status_code == 200
+    assert "a match moves to another table only before its round starts" in text
+    response = director_client.post(url, {"match": at(evening, 1, 1).pk, "number": 0})
+    assert "A table number is 1 or more." in text_of(response)
+
+
+def test_the_event_cards_page_reads_in_chinese(evening, director, client):
+    client.force_login(director)
+    client.cookies["django_language"] = "zh-hans"
+    text = text_of(client.get(f"/director/events/{evening.pk}/tables/"))
+    assert "第 3 桌 · 闭室" in text and "整场比赛的桌卡" in text

@@ -407,6 +407,7 @@ PAGES = [
     State("round-scorecards", "/director/events/{league}/rounds/1/scorecards/", user="director"),
     State("table-cards", "/director/events/{league}/rounds/1/table-cards/", user="director"),
     State("cards-not-open", "/director/events/{league}/rounds/2/table-cards/", user="director"),
+    State("event-table-cards", "/director/events/{league}/tables/", user="director"),
     State("monitor", "/director/events/{league}/rounds/1/monitor/", user="director"),
     State("monitor-not-open", "/director/events/{league}/rounds/2/monitor/", user="director"),
     State("director-round-placing-matches", "/director/events/{playoff}/?round=3", user="director"),
@@ -977,6 +978,8 @@ NOT_PAGES = {
     # the tables: posted to, or the QR code as an image
     "director-open-tables", "director-answer-call", "director-renew-table",
     "director-revoke-table", "director-table-qr",
+    "director-open-event-tables", "director-move-match", "director-renew-card",
+    "director-revoke-card",
     "game-saved",  # a saved game: the same page as "game", audited there
     # a stage's actions are posted to; what they answer with errors is the stage's page,
     # audited as director-stage-*-errors
