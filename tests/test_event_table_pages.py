@@ -7,9 +7,12 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from matches import actions
 from matches.models import EventTable, TableEntry
+from matches.presenters.monitor import room_monitor
+from matches.presenters.table_cards import round_tables
 from tests.factories import make_event, make_team
 from tests.test_event_tables import at, card, play_out
 from tests.test_table_pages import JSON, text_of, text_of_html
@@ -222,3 +225,18 @@ def test_the_event_cards_page_reads_in_chinese(evening, director, client):
     client.cookies["django_language"] = "zh-hans"
     text = text_of(client.get(f"/director/events/{evening.pk}/tables/"))
     assert "第 3 桌 · 闭室" in text and "整场比赛的桌卡" in text
+
+
+def test_a_moved_match_keeps_its_new_table_on_the_rounds_cards_and_the_monitor(
+    evening, director_client
+):
+    moving = at(evening, 2, 3)
+    actions.move_to_table(moving, number=1, user=None)
+    actions.open_tables(evening, round_number=2, user=None)
+    tables = round_tables(evening, 2)
+    assert [(link.number, link.match) for link in tables.links[:2]] == [(1, moving)] * 2
+    monitor = room_monitor(evening, 2, timezone.now())
+    assert (monitor.rows[0].number, monitor.rows[0].match) == (1, moving)
+    page = director_client.get(f"/director/events/{evening.pk}/rounds/2/table-cards/")
+    first = re.search(r'<article class="table-card".*?</article>', page.content.decode(), re.S)
+    assert "table 1" in text_of_html(first.group(0)) and moving.home.name in first.group(0)
