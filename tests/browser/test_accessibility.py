@@ -86,6 +86,14 @@ def submit(form_selector: str, **fields: str):
     return run
 
 
+def open_event_tables(page: Page):
+    """Open the event's tables (once: the page then shows the cards, to print)."""
+    form = page.locator('form[action$="/tables/open/"]')
+    if form.count():
+        with page.expect_navigation():
+            form.locator("button").click()
+
+
 def failed_login(username: str):
     """Return an action that fails to log in once (the lock-out count is reset first)."""
 
@@ -408,6 +416,8 @@ PAGES = [
     State("table-cards", "/director/events/{league}/rounds/1/table-cards/", user="director"),
     State("cards-not-open", "/director/events/{league}/rounds/2/table-cards/", user="director"),
     State("event-table-cards", "/director/events/{league}/tables/", user="director"),
+    State("event-table-cards-open", "/director/events/{league}/tables/", user="director",
+          then=open_event_tables),
     State("monitor", "/director/events/{league}/rounds/1/monitor/", user="director"),
     State("monitor-not-open", "/director/events/{league}/rounds/2/monitor/", user="director"),
     State("director-round-placing-matches", "/director/events/{playoff}/?round=3", user="director"),
