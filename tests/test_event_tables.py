@@ -101,6 +101,7 @@ def test_the_director_moves_a_match_to_another_table_before_its_round_starts(eve
     assert at(evening, 2, 2).table == 2  # the others keep their numbers
     assert moved.history.first().history_user == director
     assert moved.history.first().history_change_reason == "moved from table 3 to table 1"
+    assert staying.history.first().history_change_reason == "moved from table 1 to table 3"
     actions.open_event_tables(evening, user=None)
     play_out(at(evening, 1, 1))
     assert actions.room_at(card(evening, 1, "open")).match == moving

@@ -140,15 +140,17 @@ def move_to_table(match, *, number: int, user) -> Match:
             if playing is not None and _started(playing):
                 raise ActionError(STARTED, params={"match": str(playing)}, field="match",
                                   code="started")  # fmt: skip
-        if other is not None:
-            change.lock_match(other)
         old = moved.table_number
         for each in in_round:  # every other match keeps its number from now on
-            if each.pk == match.pk:
+            if each.pk in (match.pk, other.pk if other else None):
                 continue
-            keep = old if other is not None and each.pk == other.pk else each.table_number
-            if each.table != keep:
-                Match.objects.filter(pk=each.pk).update(table=keep)
+            if each.table != each.table_number:
+                Match.objects.filter(pk=each.pk).update(table=each.table_number)
+        if other is not None:  # the match at that table takes the moved one's place
+            swapped = change.lock_match(other)
+            swapped.table = old
+            swapped._change_reason = f"moved from table {number} to table {old}"
+            change.save(swapped, update_fields=["table", "updated"])
         match.table = number
         match._change_reason = f"moved from table {old} to table {number}"
         change.save(match, update_fields=["table", "updated"])
