@@ -181,3 +181,10 @@ def test_a_team_with_no_match_drawn_after_this_one_has_no_next_table(evening):
     room = Room.objects.create(match=at(evening, 3, 1), room="open", token="y" * 43,
                                code="YYYYYY")  # fmt: skip
     assert next_tables(room) == {"NS": None, "EW": None}
+
+
+def test_a_brackets_round_numbers_its_tables_by_the_place_in_the_bracket(db):
+    later = Match(pk=10, bracket="", bracket_position=0)
+    earlier = Match(pk=20, bracket="", bracket_position=1)
+    placing = Match(pk=5, bracket="place-3", bracket_position=0)
+    assert table_numbers([earlier, placing, later]) == {10: 1, 20: 2, 5: 3}

@@ -19,14 +19,26 @@ from matches.models import Event, EventTable, Match, Room, TableSide, Team
 _PLACE = EventTable.objects.select_related("event")
 
 
+def round_order(match: Match) -> tuple:
+    """Return a match's place in its round's order: a bracket's matches by their place in
+    the bracket (the main bracket first, then the placing brackets, best places first),
+    others (and a bracket's, alike) in the order they were made: the schedule's, the Swiss
+    draw's (made table by table)."""
+    if match.bracket_position is None:
+        return (0, 0, match.pk)
+    digits = "".join(c for c in match.bracket if c.isdigit())
+    rank = 0 if not match.bracket else int(digits) if digits else 1000
+    return (rank, match.bracket_position, match.pk)
+
+
 def table_numbers(matches) -> dict[int, int]:
     """Return {match id: table number} for one round's matches: the number the director
     gave a match it moved, else the lowest number no match of the round holds, in the
-    round's order (the order its matches were made in)."""
+    round's order (``round_order``)."""
     numbers = {match.pk: match.table for match in matches if match.table}
     taken = set(numbers.values())
     free = 1
-    for match in sorted(matches, key=lambda m: m.pk):
+    for match in sorted(matches, key=round_order):
         if match.pk in numbers:
             continue
         while free in taken:
