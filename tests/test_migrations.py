@@ -195,3 +195,26 @@ def test_every_first_stage_match_bye_and_penalty_gets_its_stage_and_stage_1_is_m
     back = migrator(BEFORE_FIRST_STAGE_ROWS)  # and back: the first stage's rows empty again
     assert back.get_model("matches", "Match").objects.filter(stage=None).count() == 2
     assert back.get_model("matches", "Match").objects.count() == 3
+
+
+def test_a_rounds_table_links_made_before_the_event_tables_keep_working_after_migrating(
+    migrator,
+):
+    from django.test import Client
+
+    from matches import actions
+    from matches.models import Room, TableEntry
+    from tests.factories import make_event, make_match
+
+    match = make_match(make_event(boards_per_match=2, boards_per_segment=2))
+    opened = {t.room: t.token for t in actions.open_tables(match.event, round_number=1,
+                                                           user=None)}  # fmt: skip
+    migrator([("matches", "0026_corrections_period")])
+    migrator(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    phone = Client()
+    assert phone.get(f"/t/{opened['open']}/").status_code == 200
+    answer = phone.post(f"/t/{opened['open']}/enter/", {"board": 1, "side": "NS", "key": "m1",
+                        "contract": "3NT", "declarer": "N", "result": "="},
+                        HTTP_ACCEPT="application/json")  # fmt: skip
+    assert answer.status_code == 200 and TableEntry.objects.filter(key="m1").exists()
+    assert Room.objects.get(token=opened["open"]).place is None  # a round's own card

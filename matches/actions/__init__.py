@@ -84,6 +84,13 @@ from .base import ActionError, Conflict, Gone, MatchIsFinal, NeedsConfirmation, 
 from .corrections_period import end_corrections_periods
 from .deals import import_deals, import_results
 from .directors import add_director, remove_director
+from .event_tables import (
+    move_to_table,
+    open_event_tables,
+    renew_event_table,
+    revoke_event_table,
+    room_at,
+)
 from .events import change_event, create_event, delete_event, settings_errors
 from .fair_play import publish_hands, release_board
 from .games import delete_game, save_game, update_game
@@ -150,6 +157,11 @@ __all__ = [
     "decide_tie",
     "delete_event",
     "end_corrections_periods",
+    "move_to_table",
+    "open_event_tables",
+    "renew_event_table",
+    "revoke_event_table",
+    "room_at",
     "delete_game",
     "delete_match",
     "dispute_at_table",

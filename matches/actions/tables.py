@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from matches.choices import RoomChoice
 from matches.lib.prepared import PreparedRead
 from matches.lib.text import text_errors
-from matches.models import Board, DirectorCall, Match, RetiredLink, Room, TableSide
+from matches.models import Board, DirectorCall, EventTable, Match, RetiredLink, Room, TableSide
 
 from .base import ActionError, Change, Gone, changing, pk_of
 
@@ -50,11 +50,16 @@ def _new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def _fresh_link(table: Room) -> None:
+def fresh_link(table: Room | EventTable) -> None:
+    """Give a room, or an event table's card, a new token and a code no other room's or
+    card's has (both are typed at ``/t/``)."""
     table.token = secrets.token_urlsafe(TOKEN_BYTES)
     while True:
         code = _new_code()
-        if not Room.objects.filter(code=code).exclude(pk=table.pk).exists():
+        taken = (
+            Room.objects.filter(code=code).exists() or EventTable.objects.filter(code=code).exists()
+        )
+        if not taken:
             table.code = code
             return
 
@@ -74,7 +79,7 @@ def open_tables(event, *, round_number: int, user) -> list[Room]:
                 table = have.get((match.pk, room))
                 if table is None:
                     table = Room(match=match, room=room)
-                    _fresh_link(table)
+                    fresh_link(table)
                     change.save(table)
                 table.match = match
                 tables.append(table)
@@ -89,7 +94,7 @@ def renew_table(table, *, user) -> Room:
     with changing(user) as change:
         table = locked_table(change, pk_of(table), final_ok=True)
         change.save(RetiredLink(table=table, token=table.token))
-        _fresh_link(table)
+        fresh_link(table)
         table.revoked = None
         table._change_reason = "renewed"
         return change.save(table)

@@ -3,6 +3,7 @@
 from .boards import Board, BoardAdjustment, Result, boards_with_results
 from .clocks import RoundClock
 from .deals import Deal
+from .event_tables import EventTable
 from .events import (
     BoardRelease,
     Bye,
@@ -32,6 +33,7 @@ __all__ = [
     "EntryStatus",
     "Event",
     "EventDirector",
+    "EventTable",
     "Game",
     "HandsRelease",
     "ImpPenalty",

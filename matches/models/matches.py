@@ -72,6 +72,10 @@ class Match(RevisionsOnlyGoUp, models.Model):
     # a double elimination's: "losers" (败者组), "final" (the grand final, 总决赛) and
     # "final-2" (the second final, played when the losers' bracket winner wins the first).
     bracket = models.CharField(max_length=16, blank=True, default="", editable=False)
+    # The table the match plays at in its round, once the director moved a match of the
+    # round (``actions.move_to_table``); None: its place in the round's order (the
+    # schedule's, the draw's, the bracket's: ``queries.event_tables.table_numbers``).
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True, editable=False)
     # Goes up with every action that locked the match (``Change.lock_match``) but those that
     # change nothing public (``Change.nothing_public``): its public pages are keyed on it
     # and the event's ``wide_revision``. Only ever written by an F-expression UPDATE.
@@ -110,6 +114,9 @@ class Match(RevisionsOnlyGoUp, models.Model):
     # When its corrections period makes it final, as the public pages show it: read by
     # queries.corrections.with_provisional_until (None until then, or when it does not).
     provisional_until = None
+    # The table it is played at this round, as queries.event_tables numbers the round
+    # (0 until numbered there).
+    table_number: int = 0
 
     class Meta:
         ordering = ["round", "id"]

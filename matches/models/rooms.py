@@ -22,6 +22,7 @@ from matches.choices import RoomChoice, SeatChoice
 
 from .base import RevisionsOnlyGoUp
 from .boards import Board, Result
+from .event_tables import EventTable
 from .matches import Match
 
 
@@ -51,6 +52,11 @@ class Room(RevisionsOnlyGoUp, models.Model):
     # compare: ``Change.table_changed``); its phones' state is keyed on it and on the
     # event's ``wide_revision``. Only ever written by an F-expression UPDATE.
     revision = models.PositiveIntegerField(default=0, editable=False)
+    # The event's table (its card) whose link led here: revoking or renewing the card
+    # does the same to this room's link. None: a room opened for one round only.
+    place = models.ForeignKey(
+        EventTable, models.SET_NULL, null=True, blank=True, related_name="rooms", editable=False
+    )
 
     history = HistoricalRecords(excluded_fields=["token", "revision"])
 
@@ -93,9 +99,15 @@ class EntryStatus(models.TextChoices):
 class RetiredLink(models.Model):
     """A table's link the director replaced (renewed): it answers that it was replaced,
     not that it is unknown, so a phone still holding it says so and keeps what it had not
-    sent for the director to see."""
+    sent for the director to see. A room's link (``table``), or an event table's card's
+    (``place``)."""
 
-    table = models.ForeignKey(Room, models.CASCADE, related_name="retired_links")
+    table = models.ForeignKey(
+        Room, models.CASCADE, null=True, blank=True, related_name="retired_links"
+    )
+    place = models.ForeignKey(
+        EventTable, models.CASCADE, null=True, blank=True, related_name="retired_links"
+    )
     token = models.CharField(max_length=64, unique=True)
     retired = models.DateTimeField(auto_now_add=True)
 
@@ -104,7 +116,7 @@ class RetiredLink(models.Model):
         verbose_name_plural = _("replaced table links")
 
     def __str__(self):
-        return f"{self.table} (replaced {self.retired:%Y-%m-%d %H:%M})"
+        return f"{self.table or self.place} (replaced {self.retired:%Y-%m-%d %H:%M})"
 
 
 class CallClosed(models.TextChoices):

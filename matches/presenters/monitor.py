@@ -31,6 +31,7 @@ from matches.models import DirectorCall, EntryStatus, Match, Result, Room, Table
 from matches.presenters.formatting import contract_text, seat_letter
 from matches.presenters.round_clock import clock_shown
 from matches.presenters.table_cards import teams_at
+from matches.queries.event_tables import table_numbers
 
 PACE_GAP = 3
 
@@ -270,7 +271,9 @@ def room_monitor(event, round_number: int, now: datetime.datetime) -> Monitor:
     width = max((m.settings.boards_per_match for m in matches), default=0)
     boards = list(range(1, width + 1))
     rows = []
-    for number, match in enumerate(matches, 1):
+    numbers = table_numbers(matches)  # the place in the round, or where it was moved
+    for match in sorted(matches, key=lambda match: numbers[match.pk]):
+        number = numbers[match.pk]
         played = set(match.board_numbers)
         for room in RoomChoice:
             table = tables.get((match.pk, room.value))

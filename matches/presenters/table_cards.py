@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 
 from matches.choices import RoomChoice
 from matches.models import Match, Room, Team
+from matches.queries.event_tables import table_numbers
 
 CARDS_PER_PAGE = 4  # a 2 × 2 grid on an A4 page
 
@@ -151,14 +152,16 @@ def round_tables(
     ``link_for(table)`` returns the absolute address the table's QR code holds (the view
     knows the host it was asked on); without it the tables come with no link and no QR
     code drawn (a page that shows the QR code as an image, ``director-table-qr``). A
-    match's tables are numbered by the match's place in the round, both rooms alike.
+    match's tables are numbered by the match's place in the round (or the table the
+    director moved it to: ``queries.event_tables.table_numbers``), both rooms alike.
     """
     matches = list(
         event.matches.filter(round=round_number)
         .select_related("home", "away", "stage")
         .order_by("pk")
     )
-    number = {match.pk: index for index, match in enumerate(matches, 1)}
+    number = table_numbers(matches)
+    matches.sort(key=lambda match: number[match.pk])
     by_pk = {match.pk: match for match in matches}
     for match in matches:
         match.event = event

@@ -23,6 +23,7 @@ from matches.models import CallClosed, TableSide
 from matches.presenters.formatting import signed
 from matches.presenters.round_clock import ClockShown, clock_shown
 from matches.presenters.score_words import side_name, words_html_of
+from matches.presenters.table_moves import TableMoves, table_moves
 from matches.queries.tables import BoardAtTable, TableView
 from matches.scoring import Seat
 
@@ -165,6 +166,7 @@ class TablePage:
     seats: list[tuple[str, str]]  # (seat, player) North, East, South, West; [] unknown
     lead: bool  # the players enter the opening lead (an event setting)
     clock: ClockShown | None = None  # the round's clock, once a director sets it
+    moves: TableMoves = TableMoves(False, [])  # where the pairs go once it is over here
 
     @property
     def table(self):
@@ -265,6 +267,7 @@ def state_signature(page: TablePage) -> str:
     closed = page.view.closed_call
     parts.append(closed and (closed.pk, closed.closed_because))
     parts.append(page.clock and page.clock.signature)
+    parts.append(page.moves.signature())
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
@@ -278,7 +281,8 @@ def table_page(view: TableView) -> TablePage:
     seated = match.seating().get(view.shown.number, {}).get(table.room, {})
     seats = [(Seat(seat).value, seated[seat].name) for seat in "NESW" if seat in seated]
     clock = clock_shown(queries.round_clock(match.stage_id, match.round), timezone.now())
-    return TablePage(view, rows, ns_team, ew_team, seats, match.event.table_lead, clock)
+    moves = table_moves(table, all(segment.complete_here for segment in view.segments))
+    return TablePage(view, rows, ns_team, ew_team, seats, match.event.table_lead, clock, moves)
 
 
 def phone_messages() -> dict:

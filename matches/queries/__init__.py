@@ -10,6 +10,9 @@
 - ``draws``: what ranks the teams for a Swiss stage's next draw;
 - ``outcome``: the event's final ranking once its knockout's final is decided;
 - ``clocks``: the rounds' clocks a director sets;
+- ``event_tables``: the event's tables as places in the room (one card each for the
+  event): the table numbers of each round, the match a card opens now, where a team
+  plays next;
 - ``tables``: what a table may see of its match (its page, its JSON, the monitor);
 - ``table_entries``: what a room's table said about each board (waiting, not agreed with
   its reason, accepted), for the director's room sheet.

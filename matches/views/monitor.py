@@ -20,6 +20,7 @@ from matches.lib.public_address import link_maker, public_url
 from matches.models import DirectorCall, Event, Match, Room
 from matches.presenters.monitor import LEGEND, PACE_GAP, room_monitor
 from matches.presenters.table_cards import qr_file, round_tables, table_label
+from matches.queries.event_tables import table_numbers
 from matches.queries.knockout_words import event_round_name
 
 
@@ -91,8 +92,8 @@ def _table_of(event_id: int, table_id: int) -> Room:
 def _number(table: Room) -> int:
     """Return the table's number: its match's place in the round (as the cards print it)."""
     match = table.match
-    earlier = Match.objects.filter(event_id=match.event_id, round=match.round, pk__lt=match.pk)
-    return earlier.count() + 1
+    in_round = list(Match.objects.filter(event_id=match.event_id, round=match.round))
+    return table_numbers(in_round)[match.pk]
 
 
 def _name(table: Room) -> str:

@@ -22,6 +22,7 @@ from matches.auth import code_lockouts
 from matches.forms.tables import TableCodeForm
 from matches.lib.text import sentence_gap, wait_words
 from matches.models import Room
+from matches.queries.event_tables import place_by_code
 from matches.views.tables import table_headers
 
 SERVICE_WORKER = "js/table_sw.js"
@@ -75,6 +76,13 @@ def code(request):
         turn.right()
         if found.is_open:
             return redirect("table", found.token)
+        form.add_error("code", str(REVOKED))
+        return _code_page(request, form)
+    place = place_by_code(typed)  # a table's card for the whole event
+    if place is not None:
+        turn.right()
+        if place.is_open:
+            return redirect("table", place.token)
         form.add_error("code", str(REVOKED))
         return _code_page(request, form)
     wait = turn.wrong()

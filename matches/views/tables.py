@@ -39,6 +39,7 @@ from matches.actions.tables import REVOKED
 from matches.caching import table_states
 from matches.forms.tables import CallForm, DecisionForm, TableEntryForm
 from matches.presenters.score_words import phone_words, side_name, words_of
+from matches.presenters.table_moves import moved_message
 from matches.presenters.table_pages import (
     card_signature,
     phone_messages,
@@ -60,6 +61,9 @@ WAITING_SHOWN = gettext_lazy(
     "%(side)s entered board %(board)s as %(result)s. Accept it, or say it is not agreed: "
     "a different result is not taken while one waits."
 )
+MOVED = gettext_lazy("Nothing was entered: this match is over at this table. %(now)s")
+# the refusals a phone left on an earlier round's page gets (its match over): said as that
+STALE = {"final", "compared", "director"}
 ACTION_STATUS = 409  # an action refused the post: the answer says why, with the state
 # The name a form posted without the script has on the page drawn again with its errors
 # (any other form, an answer's, is listed in the page's error summary).
@@ -279,7 +283,10 @@ def _answer(request, table, *, ok=True, status=200, form=None, error=None, board
 
 
 def _refused(request, table, form, error: ActionError, **kwargs):
-    if isinstance(error, Conflict):  # the director's result stands
+    moved = moved_message(table) if error.code in STALE else ""
+    if moved:  # a phone left on an earlier round's page: the card's match now is named
+        error = ActionError(MOVED, params={"now": moved}, code="moved")
+    elif isinstance(error, Conflict):  # the director's result stands
         error = ActionError(ALREADY_SAVED, params={"board": kwargs.get("board", "")},
                             code="director")  # fmt: skip
     elif isinstance(error, EntryWaiting) and error.waiting is not None:

@@ -87,6 +87,14 @@ def submit(form_selector: str, **fields: str):
     return run
 
 
+def open_event_tables(page: Page):
+    """Open the event's tables (once: the page then shows the cards, to print)."""
+    form = page.locator('form[action$="/tables/open/"]')
+    if form.count():
+        with page.expect_navigation():
+            form.locator("button").click()
+
+
 def failed_login(username: str):
     """Return an action that fails to log in once (the lock-out count is reset first)."""
 
@@ -408,6 +416,13 @@ PAGES = [
     State("round-scorecards", "/director/events/{league}/rounds/1/scorecards/", user="director"),
     State("table-cards", "/director/events/{league}/rounds/1/table-cards/", user="director"),
     State("cards-not-open", "/director/events/{league}/rounds/2/table-cards/", user="director"),
+    State("event-table-cards", "/director/events/{league}/tables/", user="director"),
+    State(
+        "event-table-cards-open",
+        "/director/events/{league}/tables/",
+        user="director",
+        then=open_event_tables,
+    ),
     State("monitor", "/director/events/{league}/rounds/1/monitor/", user="director"),
     # the league's round 1 clock runs (the wall, the tables and the monitor show it)
     State("round-clock", "/director/events/{league}/stages/1/rounds/1/clock/", user="director"),
@@ -997,6 +1012,8 @@ NOT_PAGES = {
     "director-revoke-table", "director-table-qr",
     # fair play: a board taken out of play, a round's hand records published (posted to)
     "director-release-board", "director-publish-hands",
+    "director-open-event-tables", "director-move-match", "director-renew-card",
+    "director-revoke-card",
     "game-saved",  # a saved game: the same page as "game", audited there
     # a stage's actions are posted to; what they answer with errors is the stage's page,
     # audited as director-stage-*-errors
