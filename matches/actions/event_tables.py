@@ -90,7 +90,7 @@ def renew_event_table(place, *, user) -> EventTable:
         change.save(RetiredLink(place=place, token=place.token))
         fresh_link(place)
         place.revoked = None
-        place._change_reason = "renewed"  # type: ignore[attr-defined]  # simple-history
+        place._change_reason = "renewed"
         for room in Room.objects.filter(place=place):
             change.save(RetiredLink(table=room, token=room.token))
             fresh_link(room)
@@ -107,7 +107,7 @@ def revoke_event_table(place, *, user) -> EventTable:
     with changing(user) as change:
         place = _locked_place(change, place)
         place.revoked = timezone.now()
-        place._change_reason = "revoked"  # type: ignore[attr-defined]  # simple-history
+        place._change_reason = "revoked"
         for room in Room.objects.filter(place=place, revoked__isnull=True):
             room.revoked = place.revoked
             room._change_reason = "revoked with its table's card"  # type: ignore[attr-defined]  # simple-history
@@ -152,7 +152,7 @@ def move_to_table(match, *, number: int, user) -> Match:
             swapped._change_reason = f"moved from table {number} to table {old}"  # type: ignore[attr-defined]  # simple-history
             change.save(swapped, update_fields=["table", "updated"])
         match.table = number
-        match._change_reason = f"moved from table {old} to table {number}"  # type: ignore[attr-defined]  # simple-history
+        match._change_reason = f"moved from table {old} to table {number}"
         change.save(match, update_fields=["table", "updated"])
         # the rooms a card opened before the move: the card of the new table opens them
         Room.objects.filter(match__in=[m.pk for m in (moved, other) if m]).update(place=None)
