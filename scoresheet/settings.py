@@ -189,10 +189,10 @@ REVISIONS_IN_CACHE = env_bool("REVISIONS_IN_CACHE", bool(REDIS_URL))
 # Redis for as long as Redis's keyspace notifications tell it of every change to them (a
 # 304 then needs no round trip to Redis; matches/caching/version_memo.py). 0 turns it off.
 REVISIONS_MEMO = env_bool("REVISIONS_MEMO", True)
-# For how many seconds a public page drawn for visitors who are not logged in may still be
-# sent to them after the event has changed, before it is drawn again. At a congress every
+# For how many seconds a public page rendered for visitors who are not logged in may still be
+# sent to them after the event has changed, before it is rendered again. At a congress every
 # result accepted at a table changes the event; with a few seconds here the standings are
-# drawn once in that time, not for every visitor after every result (0: drawn again at
+# rendered once in that time, not for every visitor after every result (0: rendered again at
 # the first request after a change; logged-in users always see the event as it is).
 PUBLIC_PAGE_GRACE = env_int("PUBLIC_PAGE_GRACE", 0, least=0, most=60, unit="seconds")
 

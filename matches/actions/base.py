@@ -111,14 +111,14 @@ class Change:
     def nothing_public(self) -> None:
         """Declare that this change writes nothing the public pages show (a table's entry
         waiting for the other side, a dispute, a call for the director): no event's and no
-        match's revision moves, so no public page is drawn again; the tables it marked
+        match's revision moves, so no public page is rendered again; the tables it marked
         changed still are, for their phones."""
         self.events.clear()
         self.matches.clear()
 
     def nothing_changed(self) -> None:
         """Declare that this change wrote nothing after all (a post sent again, answered
-        with what the first one stored): no revision moves, no page is drawn again."""
+        with what the first one stored): no revision moves, no page is rendered again."""
         self.nothing_public()
         self.tables.clear()
 

@@ -1,10 +1,10 @@
-"""Pieces of pages kept drawn in this process's memory, under everything they are drawn from.
+"""Pieces of pages kept rendered in this process's memory, under everything they are rendered from.
 
-A page drawn again after a change is mostly what it was: a table's state after one board
+A page rendered again after a change is mostly what it was: a table's state after one board
 is entered, a match's scorecard after one result is accepted. Each piece (a board's card
 on the table page, a board's row on the scorecard) is kept here under its *signature*,
 a tuple of everything its template reads, as values: the same signature, the same HTML,
-so a piece is never stale, only drawn again when something it shows has changed. Nothing
+so a piece is never stale, only rendered again when something it shows has changed. Nothing
 here is shared between processes, and nothing needs to be told of a change.
 """
 
@@ -16,22 +16,22 @@ from collections.abc import Callable, Hashable
 
 
 class KeptHtml:
-    """HTML drawn for a signature, the ``limit`` most recently used kept (thread-safe)."""
+    """HTML rendered for a signature, the ``limit`` most recently used kept (thread-safe)."""
 
     def __init__(self, limit: int):
         self.limit = limit
         self._kept: OrderedDict[Hashable, str] = OrderedDict()
         self._lock = threading.Lock()
 
-    def html(self, signature: Hashable, draw: Callable[[], str]) -> str:
-        """Return what was drawn for ``signature`` before, else ``draw()``, kept for next
+    def html(self, signature: Hashable, render: Callable[[], str]) -> str:
+        """Return what was rendered for ``signature`` before, else ``render()``, kept for next
         time (the least recently used piece makes way once ``limit`` are kept)."""
         with self._lock:
             html = self._kept.get(signature)
             if html is not None:
                 self._kept.move_to_end(signature)
                 return html
-        html = draw()
+        html = render()
         with self._lock:
             self._kept[signature] = html
             if len(self._kept) > self.limit:

@@ -13,15 +13,15 @@ they would have added (``answer_from_cache``); anything else is left to the whol
 and the ``public_page`` decorator.
 
 With ``PUBLIC_PAGE_GRACE`` (seconds), a page kept for visitors is still sent to them, with
-its own ETag, for that long after it was drawn though the event has changed since: a
-congress's standings, changed by every result accepted at a table, are then drawn once in
+its own ETag, for that long after it was rendered though the event has changed since: a
+congress's standings, changed by every result accepted at a table, are then rendered once in
 that time whatever the number of visitors, and no visitor sees them more than that many
-seconds late. Nor is a page drawn by several processes at once: once its grace is over, the
-first request takes the page's drawing mark (``_take_drawing``, in the shared cache, for
-at most ``DRAWING_SECONDS``) and draws it, while the others are still sent the page as it
-was drawn until the new one is kept; on a busy server, where a page takes longer to draw,
-every visitor asking meanwhile would otherwise draw it too, and the server fall further
-behind. A page is then at most the grace plus the time to draw it late.
+seconds late. Nor is a page rendered by several processes at once: once its grace is over, the
+first request takes the page's render lock (``_take_render_lock``, in the shared cache, for
+at most ``RENDER_LOCK_SECONDS``) and renders it, while the others are still sent the page as it
+was rendered until the new one is kept; on a busy server, where a page takes longer to render,
+every visitor asking meanwhile would otherwise render it too, and the server fall further
+behind. A page is then at most the grace plus the time to render it late.
 
 Visitors who are not logged in all see the same page, which is kept whole; it holds no
 CSRF token (the language switch needs none, see scoresheet/urls.py), and a page that does
@@ -51,7 +51,7 @@ from . import versions
 logger = logging.getLogger(__name__)
 
 PAGE_TIMEOUT = 3600
-DRAWING_SECONDS = 10  # a drawing mark left by a process that died meanwhile lapses
+RENDER_LOCK_SECONDS = 10  # a render lock left by a process that died meanwhile lapses
 LIVE_START, LIVE_END = b"<!--live-->", b"<!--/live-->"
 VARY = ("Cookie", "Accept-Language", "X-Live")
 _CSRF_INPUT = re.compile(rb'name="csrfmiddlewaretoken"')
@@ -67,13 +67,13 @@ class Entry:
     version: str
     headers: tuple
     body: bytes
-    drawn: float = 0.0  # when (time.time()), for PUBLIC_PAGE_GRACE
+    rendered: float = 0.0  # when (time.time()), for PUBLIC_PAGE_GRACE
 
     def in_grace(self) -> bool:
         """Whether the page may still be sent though the event has changed since it was
-        drawn: for PUBLIC_PAGE_GRACE seconds after it was drawn (see the module)."""
+        rendered: for PUBLIC_PAGE_GRACE seconds after it was rendered (see the module)."""
         grace = settings.PUBLIC_PAGE_GRACE
-        return grace > 0 and time.time() - self.drawn < grace
+        return grace > 0 and time.time() - self.rendered < grace
 
 
 def _page_key(request, language: str) -> str:
@@ -82,26 +82,26 @@ def _page_key(request, language: str) -> str:
     return f"page:{digest}:{language}"
 
 
-def _drawing_key(page_key: str) -> str:
-    return f"drawing:{page_key}"
+def _render_lock_key(page_key: str) -> str:
+    return f"rendering:{page_key}"
 
 
-def _take_drawing(page_key: str) -> bool:
-    """Return True when this request is to draw the page again (with PUBLIC_PAGE_GRACE,
+def _take_render_lock(page_key: str) -> bool:
+    """Return True when this request is to render the page again (with PUBLIC_PAGE_GRACE,
     the first to ask once its grace is over; without it, every request), False while
-    another process is drawing it (see the module)."""
+    another process is rendering it (see the module)."""
     if settings.PUBLIC_PAGE_GRACE <= 0:
         return True
-    return cache.add(_drawing_key(page_key), 1, DRAWING_SECONDS)
+    return cache.add(_render_lock_key(page_key), 1, RENDER_LOCK_SECONDS)
 
 
-def _release_drawing(page_key: str) -> None:
+def _release_render_lock(page_key: str) -> None:
     if settings.PUBLIC_PAGE_GRACE > 0:
-        cache.delete(_drawing_key(page_key))
+        cache.delete(_render_lock_key(page_key))
 
 
 def _being_drawn(page_key: str) -> bool:
-    return settings.PUBLIC_PAGE_GRACE > 0 and cache.get(_drawing_key(page_key)) is not None
+    return settings.PUBLIC_PAGE_GRACE > 0 and cache.get(_render_lock_key(page_key)) is not None
 
 
 def _anonymous(request) -> bool | None:
@@ -186,8 +186,8 @@ def public_page(event_of):
             entry = cache.get(key) if key else None
             if entry is not None and entry.version == version:
                 response = _body_response(entry, live)
-            elif entry is not None and not _take_drawing(key):
-                # drawn again by another process this moment: the page as it was drawn
+            elif entry is not None and not _take_render_lock(key):
+                # rendered again by another process this moment: the page as it was rendered
                 etag = _etag(entry.version, language)
                 if _unchanged(request, etag):
                     return _finish(HttpResponseNotModified(), etag)
@@ -196,8 +196,8 @@ def public_page(event_of):
                 try:
                     response = _drawn(request, view, args, kwargs, key, version, live)
                 finally:
-                    if entry is not None:  # the mark _take_drawing took
-                        _release_drawing(key)
+                    if entry is not None:  # the mark _take_render_lock took
+                        _release_render_lock(key)
             return _finish(response, etag)
 
         wrapper.public_page = event_of  # for CachedPageMiddleware
@@ -207,7 +207,7 @@ def public_page(event_of):
 
 
 def _drawn(request, view, args, kwargs, key, version, live) -> HttpResponse:
-    """Return the page drawn by its view, kept whole under ``key`` (None: not kept)."""
+    """Return the page rendered by its view, kept whole under ``key`` (None: not kept)."""
     response = view(request, *args, **kwargs)
     if key and response.status_code == 200 and not response.streaming:
         if _CSRF_INPUT.search(response.content):
@@ -307,7 +307,7 @@ def _match_page_answer(request, event_of, kwargs) -> HttpResponse | None:
     if not sent:
         entry = cache.get(_page_key(request, language))
         if entry is None:
-            return None  # the view draws it, and reads the version itself
+            return None  # the view renders it, and reads the version itself
     _, version = event_of(kwargs, cached_only=True)
     return _cached_answer(request, version, language, sent, entry)
 
@@ -315,7 +315,7 @@ def _match_page_answer(request, event_of, kwargs) -> HttpResponse | None:
 def _cached_answer(request, version, language, sent, entry) -> HttpResponse | None:
     """Return the answer for a page at ``version`` (None: unknown, the whole stack answers):
     304 for the ETag ``sent``, else the page kept (``entry``, or read now), within its
-    grace when it was drawn at an older version."""
+    grace when it was rendered at an older version."""
     if version is None:
         return None
     etag = _etag(version, language)
@@ -327,8 +327,8 @@ def _cached_answer(request, version, language, sent, entry) -> HttpResponse | No
         return None
     if entry.version != version:
         if not entry.in_grace() and not _being_drawn(_page_key(request, language)):
-            return None  # the whole stack draws it (public_page)
-        etag = _etag(entry.version, language)  # the page as drawn a moment ago
+            return None  # the whole stack renders it (public_page)
+        etag = _etag(entry.version, language)  # the page as rendered a moment ago
         if sent and _sent_unchanged(sent, etag):
             return _fixed(HttpResponseNotModified(), etag, language)
     response = _body_response(entry, request.META.get("HTTP_X_LIVE") == "1")

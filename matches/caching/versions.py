@@ -23,7 +23,7 @@ A match's pages (its scorecard, and its feed) are keyed on the match instead
 (``event_of_match``): on the event's ``wide_revision`` and ``play_revision`` (a board
 leaving play, which the round's other matches then show) and the match's ``revision``, read
 from the database in one query, so a result accepted at one table does not make every
-other match's scorecard be drawn again.
+other match's scorecard be rendered again.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """A round's clock as the pages show it: the wall, the tables' phones, the director's
 monitor and the clock's own page.
 
-What is drawn does not depend on the time it is drawn at, but for the figure a page shows
+What is rendered does not depend on the time it is rendered at, but for the figure a page shows
 without its script: a running clock carries the instant it ends, a paused or unstarted one
 the time it has left, and the page's script (static/js/round_clock.js) counts down from
 those each second. So a page kept in a cache between changes still counts down right, and
-a change (pause, extend...) bumps the event's revision, which draws it again."""
+a change (pause, extend...) bumps the event's revision, which renders it again."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def clock_figure(seconds: float) -> str:
 @dataclass(frozen=True)
 class ClockShown:
     mode: str  # "ready" (set, not started), "running" or "paused"
-    left: float  # seconds left when drawn (below 0: the time is up)
+    left: float  # seconds left when rendered (below 0: the time is up)
     ends: datetime.datetime | None  # while running
     minutes: int  # the length and the extensions
 
@@ -57,7 +57,7 @@ class ClockShown:
 
     @property
     def signature(self) -> tuple:
-        """Return what is drawn but the figure (which the script draws): the same
+        """Return what is rendered but the figure (which the script renders): the same
         signature, the same clock."""
         left = None if self.mode == "running" else round(self.left)
         return (self.mode, self.ends_ms, left, self.minutes)

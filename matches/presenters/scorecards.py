@@ -1,4 +1,4 @@
-"""A scorecard's rows as the page draws them: each board's row kept drawn in this
+"""A scorecard's rows as the page renders them: each board's row kept rendered in this
 process's memory until something it shows changes. The scorecard itself, as data, is
 ``queries/scorecards.py``.
 """
@@ -24,7 +24,7 @@ def _result_signature(result: Result | None) -> tuple | None:
 
 
 def row_signature(match: Match, row: ScorecardRow) -> tuple:
-    """Return everything a scorecard row (templates/matches/_scorecard_row.html) is drawn
+    """Return everything a scorecard row (templates/matches/_scorecard_row.html) is rendered
     from, as values: the page's language, where its traveller is, the board, both rooms'
     results, the board's adjusted score and how the rooms compare."""
     board, comparison, adjusted = row.board, row.comparison, row.shown_adjusted
@@ -39,9 +39,9 @@ def row_signature(match: Match, row: ScorecardRow) -> tuple:
 
 
 def row_html(match: Match, row: ScorecardRow) -> str:
-    """Return a board's row of the scorecard, drawn again only when something it shows has
-    changed (the rows drawn are kept in this process's memory under ``row_signature``):
-    after a result is accepted, the match's scorecard draws one row, not every board's."""
+    """Return a board's row of the scorecard, rendered again only when something it shows has
+    changed (the rows rendered are kept in this process's memory under ``row_signature``):
+    after a result is accepted, the match's scorecard renders one row, not every board's."""
     return _rows.html(
         row_signature(match, row),
         lambda: render_to_string("matches/_scorecard_row.html", {"match": match, "row": row}),

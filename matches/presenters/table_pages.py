@@ -233,7 +233,7 @@ def _entered(entry) -> tuple | None:
 
 
 def row_signature(row: BoardRow) -> tuple:
-    """Return what a board's card is drawn from, beside the page's own settings (see
+    """Return what a board's card is rendered from, beside the page's own settings (see
     ``card_signature``): the result saved (its version goes up with every change), the
     entry waiting or not agreed (an entry changes only its status), the other room's
     result and the comparison, as far as the table may see them."""
@@ -246,14 +246,14 @@ def row_signature(row: BoardRow) -> tuple:
 
 def card_signature(page: TablePage, row: BoardRow) -> tuple:
     """Return everything a board's card (templates/tables/_board_status.html, as the
-    phones' state draws it) is drawn from: the same signature, the same card."""
+    phones' state renders it) is rendered from: the same signature, the same card."""
     return (get_language(), page.table.token, page.final, page.segment.number,
             len(page.segments) > 1, row.home, row.away, row_signature(row))  # fmt: skip
 
 
 def state_signature(page: TablePage) -> str:
-    """Return a digest of everything the table's state is drawn from (its ETag): the same
-    digest, the same state, so a phone that has it is answered 304 with nothing drawn.
+    """Return a digest of everything the table's state is rendered from (its ETag): the same
+    digest, the same state, so a phone that has it is answered 304 with nothing rendered.
 
     A result's version goes up with every change to it; an entry changes only its status.
     """

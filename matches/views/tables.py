@@ -65,7 +65,7 @@ MOVED = gettext_lazy("Nothing was entered: this match is over at this table. %(n
 # the refusals a phone left on an earlier round's page gets (its match over): said as that
 STALE = {"final", "compared", "director"}
 ACTION_STATUS = 409  # an action refused the post: the answer says why, with the state
-# The name a form posted without the script has on the page drawn again with its errors
+# The name a form posted without the script has on the page rendered again with its errors
 # (any other form, an answer's, is listed in the page's error summary).
 POSTED_AS = {TableEntryForm: "form", CallForm: "call_form"}
 
@@ -226,12 +226,12 @@ def state(request, token):
     found = table_states.revisions(token) if len(token) <= TOKEN_MAX else None
     known = table_states.known_state(found, segment, language) if found else None
     if known is None:
-        return _drawn_state(request, token, found=found, segment=segment, sent=sent)
+        return _rendered_state(request, token, found=found, segment=segment, sent=sent)
     return _state_answer(request, *known, sent=sent)
 
 
 @with_table
-def _drawn_state(request, table, *, found, segment, sent):
+def _rendered_state(request, table, *, found, segment, sent):
     return _state_answer(request, *_drawn(request, table, segment, found), sent=sent)
 
 
@@ -247,8 +247,8 @@ def _state_answer(request, signature: str, data: dict, *, sent) -> JsonResponse:
 
 
 def _drawn(request, table, segment, found) -> tuple[str, dict]:
-    """Return the table's state drawn afresh and its digest, kept under the revisions
-    ``found`` (read before it was drawn) for the next poll."""
+    """Return the table's state rendered afresh and its digest, kept under the revisions
+    ``found`` (read before it was rendered) for the next poll."""
     page = table_page(queries.table_view(table, segment))
     signature, data = state_signature(page), _state(request, page)
     if found is not None:
@@ -257,7 +257,7 @@ def _drawn(request, table, segment, found) -> tuple[str, dict]:
 
 
 def _answer(request, table, *, ok=True, status=200, form=None, error=None, board=None):
-    """Answer a post: JSON with the state for the script (as last drawn, when nothing it
+    """Answer a post: JSON with the state for the script (as last rendered, when nothing it
     shows has changed since: the same post sent again, a refusal), else the page (back to
     the page when it went through; the page with the refusal beside its field when it
     did not)."""
@@ -268,7 +268,7 @@ def _answer(request, table, *, ok=True, status=200, form=None, error=None, board
             extra["errors"] = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
         if error is not None:
             extra["message"], extra["code"] = str(error), error.code
-        found = table_states.revisions(table.token)  # read before the state is drawn
+        found = table_states.revisions(table.token)  # read before the state is rendered
         known = table_states.known_state(found, segment, get_language()) if found else None
         _signature, data = known or _drawn(request, table, segment, found)
         return _state_response(request, data, status=status, **extra)
