@@ -68,11 +68,10 @@ def urls(db):
         "room": "open", "number": 1, "round_number": 1, "board_number": 1,
         "token": table.token, "kind": "rubber", "index": 0, "job_id": 1, "penalty_id": 1,
     }  # fmt: skip
-    found = sorted(
+    return sorted(
         {fill(route, ids) for name, route in patterns()
          if name not in NOT_POSTED and not (name or "").startswith("admin:")}
     )  # fmt: skip
-    return found
 
 
 def content_type(kind: str, charset: str) -> str:

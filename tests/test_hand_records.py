@@ -163,7 +163,7 @@ def test_the_round_pbn_and_csv_downloads(client, match):
         "客队",
         "牌号",
     ]
-    assert ["Tigers", "Lions", "3"] == rows[5][:3] and rows[5][4] == "4S"
+    assert rows[5][:3] == ["Tigers", "Lions", "3"] and rows[5][4] == "4S"
 
 
 def test_the_standings_csv_opens_in_a_spreadsheet_in_chinese(chinese, match):

@@ -7,6 +7,7 @@ answers again, and every new worker does so when it starts.
 Redis sits behind a small proxy the test stops and starts; the server processes are real
 processes of their own sharing a SQLite file, as gunicorn's workers share a database."""
 
+import contextlib
 import json
 import os
 import pickle
@@ -44,10 +45,8 @@ class Proxy:
         threading.Thread(target=self._accept, args=(self.listener,), daemon=True).start()
 
     def stop(self) -> None:
-        try:
-            self.listener.shutdown(socket.SHUT_RDWR)  # wakes the thread waiting in accept
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):  # wakes the thread waiting in accept
+            self.listener.shutdown(socket.SHUT_RDWR)
         self.listener.close()
         for link in self.links:
             link.close()
@@ -72,10 +71,8 @@ class Proxy:
         except OSError:
             pass
         for end in (one, other):
-            try:
+            with contextlib.suppress(OSError):
                 end.close()
-            except OSError:
-                pass
 
 
 @pytest.fixture

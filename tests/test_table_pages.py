@@ -191,7 +191,7 @@ def test_an_entry_is_checked_by_the_room_sheets_rules(english_phone, tables):
         answer = post_entry(english_phone, table, key=f"k-{field}-{len(typed)}", **typed)
         assert answer.status_code == 400, typed
         director_form = SheetRowForm(
-            {**{"contract": "4S", "declarer": "N", "result": "+1", "lead": "", "version": 0},
+            {"contract": "4S", "declarer": "N", "result": "+1", "lead": "", "version": 0,
              **typed})  # fmt: skip
         with translation.override("en"):
             assert not director_form.is_valid()

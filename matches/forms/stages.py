@@ -66,7 +66,7 @@ KIND_FIELDS = {
     "losers_by": {StageKind.KNOCKOUT, StageKind.DOUBLE_ELIMINATION},
     "level_rule": {StageKind.KNOCKOUT},
     "double_final": {StageKind.DOUBLE_ELIMINATION},
-    **{name: RANKED for name in TIE_BREAK_FIELDS},
+    **dict.fromkeys(TIE_BREAK_FIELDS, RANKED),
 }
 
 

@@ -3,6 +3,7 @@ register of kinds the pages offer (``registry``)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,10 +48,8 @@ class GameKind:
         for name, form_field in self.settings_form.base_fields.items():
             if name not in stored:
                 continue
-            try:
+            with contextlib.suppress(ValidationError, TypeError, ValueError):
                 settings[name] = form_field.clean(stored[name])
-            except (ValidationError, TypeError, ValueError):
-                pass
         return settings
 
 

@@ -70,9 +70,6 @@ def clock_shown(row: RoundClock | None, now: datetime.datetime) -> ClockShown | 
     clock = row.arithmetic
     if not clock.is_set:
         return None
-    if clock.started is None:
-        mode = "ready"
-    else:
-        mode = "running" if clock.running else "paused"
+    mode = "ready" if clock.started is None else "running" if clock.running else "paused"
     return ClockShown(mode, clock.remaining(now).total_seconds(), clock.ends(),
                       clock.minutes + clock.extra_minutes)  # fmt: skip

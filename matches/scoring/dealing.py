@@ -37,7 +37,7 @@ def numbered_deal(number: int) -> Deal:
         raise ValueError(f"a deal's number is from 0 to {DEALS - 1}, not {number}")
     left = [13, 13, 13, 13]  # room in each hand, North first
     total = DEALS  # deals of the cards still to give, with this room
-    held: dict[Seat, dict[Strain, str]] = {seat: {suit: "" for suit in SUITS} for seat in SEATS}
+    held: dict[Seat, dict[Strain, str]] = {seat: dict.fromkeys(SUITS, "") for seat in SEATS}
     for position, (suit, rank) in enumerate(CARDS):
         remaining = 52 - position
         for index, seat in enumerate(SEATS):

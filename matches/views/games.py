@@ -6,6 +6,8 @@ the rubber, say) is itself refused with the reason, and a sheet that somehow hol
 deal still shows, with that deal marked and left out of the totals.
 """
 
+import contextlib
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -152,10 +154,8 @@ def save(request, kind):
 @login_required
 def delete(request, kind, game_id):
     game = get_object_or_404(Game, pk=game_id, owner=request.user)
-    try:
+    with contextlib.suppress(actions.Gone):  # deleted meanwhile, in another window
         actions.delete_game(game, user=request.user)
-    except actions.Gone:
-        pass  # deleted meanwhile, in another window: gone either way
     messages.success(request, _("Game deleted."))
     return redirect("games")
 

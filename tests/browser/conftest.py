@@ -7,6 +7,7 @@ If /usr/bin/chromium is missing the tests are skipped, unless REQUIRE_BROWSER=1 
 when they fail instead. Never run ``playwright install``: the tests use the system Chromium.
 """
 
+import contextlib
 import os
 import re
 from pathlib import Path
@@ -154,9 +155,7 @@ def phones(request, browser, live_server):
             FAILURE_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             name = re.sub(r"[^\w.-]+", "_", request.node.name)
             page.screenshot(path=str(FAILURE_SCREENSHOTS / f"{name}-{number}.png"), full_page=True)
-        try:
+        with contextlib.suppress(Exception):  # a phone left offline
             page.wait_for_load_state("networkidle", timeout=5_000)
-        except Exception:  # noqa: BLE001 - a phone left offline
-            pass
         context.close()
     assert not errors, f"JavaScript errors or CSP violations: {errors}"

@@ -10,6 +10,7 @@ are skipped with the reason, unless REQUIRE_NETNS=1 (as in CI), when they fail i
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -87,22 +88,18 @@ class Room:
         """Stop whatever still runs in the namespaces, then remove them (and the link)."""
         for name in (self.laptop, self.phone):
             for pid in ip("netns", "pids", name).stdout.split():
-                try:
+                with contextlib.suppress(ProcessLookupError):
                     os.kill(int(pid), signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
             ip("netns", "del", name)
 
     def commands(self, name: str) -> list[str]:
         """Return the command lines of the processes running in namespace ``name``."""
         found = []
         for pid in ip("netns", "pids", name).stdout.split():
-            try:
+            with contextlib.suppress(OSError):  # ended meanwhile
                 found.append(
                     Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
                 )
-            except OSError:  # ended meanwhile
-                pass
         return found
 
     def chromium(self, name: str, folder: Path) -> Path:

@@ -1042,11 +1042,15 @@ def test_every_page_the_urls_name_is_in_the_page_list():
             elif pattern.name:
                 yield pattern.name
 
-    ids = {key: 1 for key in ("demo", "demo_match", "league", "team", "match", "swiss", "cup",
-                              "tie_match", "won", "won_final", "hands", "table", "table_done",
-                              "table_withdrawn", "table_offline", "job_running", "job_done",
-                              "job_confirm", "bam", "double", "playoff",
-                              "third_place", "extra_boards_match")}  # fmt: skip
+    ids = dict.fromkeys(
+        (
+            "demo", "demo_match", "league", "team", "match", "swiss", "cup", "tie_match",
+            "won", "won_final", "hands", "table", "table_done", "table_withdrawn",
+            "table_offline", "job_running", "job_done", "job_confirm", "bam", "double",
+            "playoff", "third_place", "extra_boards_match",
+        ),
+        1,
+    )  # fmt: skip
     audited = {
         resolve(s.path.format(**ids).split("?")[0]).url_name
         for s in PAGES

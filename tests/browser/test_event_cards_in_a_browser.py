@@ -101,7 +101,7 @@ def test_an_evening_from_one_set_of_cards(page, phones, evening):
     chinese = phones(locale="zh-CN")  # a phone in Chinese, on table 2's closed-room card
     chinese.goto(f"/t/{EventTable.objects.get(number=2, room='closed').token}/")
     stale = room_of(left_behind)
-    sides = {key: "NS" for key in players}  # where each phone's pair sits
+    sides = dict.fromkeys(players, "NS")  # where each phone's pair sits
     played = 0
     for round_number in (1, 2, 3):
         rooms = set()

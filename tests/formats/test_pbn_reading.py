@@ -80,7 +80,7 @@ def test_a_unicode_file_as_notepad_saves_it_is_read_with_its_byte_order_mark(enc
     found = read_deals(raw)
     assert [d.board for d in found.deals] == list(range(1, 17))
     assert read_games(decode(raw))[0].get("Event") == "俱乐部周二队式赛"
-    assert [line for line in lines(raw)][:3] == text.splitlines()[:3]
+    assert list(lines(raw))[:3] == text.splitlines()[:3]
     assert deal_formats.detect(raw[: deal_formats.HEAD]) is deal_formats.FORMATS["pbn"]
 
 

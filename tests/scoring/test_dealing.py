@@ -20,7 +20,7 @@ from matches.scoring.deals import Deal
 
 def test_there_are_53_644_737_765_488_792_839_237_440_000_deals():
     assert DEALS == 53_644_737_765_488_792_839_237_440_000
-    assert DEALS == comb(52, 13) * comb(39, 13) * comb(26, 13)
+    assert comb(52, 13) * comb(39, 13) * comb(26, 13) == DEALS
 
 
 def test_the_first_and_last_numbers_deal_the_suits_whole_in_opposite_orders():

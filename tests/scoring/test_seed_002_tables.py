@@ -287,4 +287,4 @@ def test_seed_overrides_name_printed_cells_that_break_the_rules(key):
 
 
 def test_seed_label_fixes_name_every_misprinted_row_label():
-    assert LABELS_AS_PRINTED == {key: fix[:2] for key, fix in LABEL_FIXES.items()}
+    assert {key: fix[:2] for key, fix in LABEL_FIXES.items()} == LABELS_AS_PRINTED

@@ -65,7 +65,7 @@ def score(deals: list[dict], settings: dict):
 def notes(settings: dict) -> list:
     """Return how this sheet reads the two documents where they leave room."""
     elaborate = settings.get("method") == Method.ELABORATE
-    points = [
+    return [
         point(
             _("How this sheet reads %(guide)s and %(rules)s where they leave room:"),
             guide=title(SCORING_GUIDE),
@@ -101,7 +101,6 @@ def notes(settings: dict) -> list:
         point(_("With 20 points each nothing is given; a deal that ends level gives no IMPs.")),
         point(_("Every worked example in the two documents comes out as printed.")),
     ]
-    return points
 
 
 KIND = register(
