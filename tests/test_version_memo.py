@@ -25,6 +25,12 @@ from tests.redis import NOTIFY, REDIS_URL, redis_caches
 EVENT, OTHER = 41, 42
 
 
+@pytest.fixture(autouse=True)
+def memo_on(settings):
+    """The memo is off by default (REVISIONS_MEMO): these tests are of it, so it is on."""
+    settings.REVISIONS_MEMO = True
+
+
 @pytest.fixture
 def elsewhere(redis_settings):
     """Another server's connection to the Redis the caches use."""
