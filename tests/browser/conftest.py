@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.wifi import RELAYS, Wifi
+
 # Playwright's sync API runs an asyncio event loop in the test thread, and Django refuses
 # database work (the live server's flushes) in a thread with a running loop unless told so.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
@@ -136,7 +138,9 @@ def phones(request, browser, live_server):
     made, errors = [], []
 
     def open_phone(table=None, locale="en-US", side=None):
-        context = browser.new_context(base_url=live_server.url, locale=locale, **PHONE)
+        wifi = Wifi(live_server.url)
+        context = browser.new_context(base_url=wifi.url, locale=locale, **PHONE)
+        RELAYS[context] = wifi
         context.set_default_timeout(10_000)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -158,4 +162,5 @@ def phones(request, browser, live_server):
         with contextlib.suppress(Exception):  # a phone left offline
             page.wait_for_load_state("networkidle", timeout=5_000)
         context.close()
+        RELAYS.pop(context).close()
     assert not errors, f"JavaScript errors or CSP violations: {errors}"

@@ -15,6 +15,7 @@ from pathlib import Path
 from django.urls import reverse
 from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 
+from tests.browser.wifi import RELAYS
 from tests.factories import enter
 
 POLL = 12_000  # a table's page asks for its state every 5 s: a slow machine may take two turns
@@ -117,15 +118,18 @@ def _refuse(route: Route):
 
 def cut_network(context: BrowserContext):
     """Cut a browser's network (a phone's, a director's): offline, and every request it
-    makes refused as a dead Wi-Fi would. Chromium's offline mode alone is not a cut: a
-    post the page makes as it reloads can reach the server although the page is told it
-    failed (seen about once in 15 runs)."""
+    makes refused as a dead Wi-Fi would; a phone's relay (tests/browser/wifi.py) goes down
+    too, since Chromium's offline mode and routes alone let a post through now and then."""
     context.set_offline(True)
     context.route("**/*", _refuse)
+    if context in RELAYS:
+        RELAYS[context].cut()
 
 
 def restore_network(context: BrowserContext):
     """Bring a phone's network back after :func:`cut_network`."""
+    if context in RELAYS:
+        RELAYS[context].restore()
     context.unroute("**/*", _refuse)
     context.set_offline(False)
 
