@@ -13,12 +13,12 @@ from matches.views import (
     bulk,
     corrections,
     deals,
-    director,
-    directors,
+    event_directors,
     event_tables,
     games,
     history,
     jobs,
+    manage,
     monitor,
     public,
     round_clock,
@@ -155,21 +155,21 @@ director_stage_pages = [
 
 # /director/events/<event_id>/…: an event's settings, teams, matches, files and stages.
 director_event_pages = [
-    path("", director.event_manage, name="director-event"),
-    path("directors/", directors.add, name="director-event-directors"),
+    path("", manage.event_manage, name="director-event"),
+    path("directors/", event_directors.add, name="director-event-directors"),
     path(
         "directors/<number:user_id>/remove/",
-        directors.remove,
+        event_directors.remove,
         name="director-event-director-remove",
     ),
     path("delete/", corrections.event_delete, name="director-event-delete"),
     path("history/", history.event_history, name="director-event-history"),
     path("export.json", corrections.event_export, name="director-event-export"),
-    path("teams/new/", director.team_form, name="director-team-new"),
+    path("teams/new/", manage.team_form, name="director-team-new"),
     path("teams/list/", bulk.team_list, name="director-team-list"),
-    path("teams/<number:team_id>/", director.team_form, name="director-team"),
+    path("teams/<number:team_id>/", manage.team_form, name="director-team"),
     path("teams/<number:team_id>/remove/", corrections.team_remove, name="director-team-remove"),
-    path("matches/new/", director.match_new, name="director-match-new"),
+    path("matches/new/", manage.match_new, name="director-match-new"),
     path("deals/", deals.deals_upload, name="director-deals"),
     path("deals/make/", deals.deals_make, name="director-deals-make"),
     path(
@@ -239,12 +239,12 @@ director_event_pages = [
 
 # /director/matches/<match_id>/…: a match's room sheets, boards, status and penalties.
 director_match_pages = [
-    path("", director.match_manage, name="director-match"),
+    path("", manage.match_manage, name="director-match"),
     path("delete/", corrections.match_delete, name="director-match-delete"),
     path("<room:room>/", sheets.room_sheet, name="director-sheet"),
     path("<room:room>/reopen/", sheets.reopen, name="director-sheet-reopen"),
     path("<room:room>/<number:number>/", sheets.save_row, name="director-save-row"),
-    path("boards/<number:number>/history/", director.board_history, name="director-board-history"),
+    path("boards/<number:number>/history/", manage.board_history, name="director-board-history"),
     path("boards/<number:number>/adjust/", adjustments.board_adjust, name="director-board-adjust"),
     path("status/", adjustments.match_status, name="director-status"),
     path("forfeit/", adjustments.match_forfeit, name="director-forfeit"),
@@ -273,11 +273,11 @@ table_pages = [
 ]
 
 director_pages = [
-    path("", directors.dashboard, name="director"),
+    path("", event_directors.dashboard, name="director"),
     path("lockouts/", accounts.lockouts, name="director-lockouts"),
     path("lockouts/unlock/", accounts.unlock, name="director-unlock"),
     path("lockouts/codes/lift/", accounts.lift_code_lockout, name="director-lift-code-lockout"),
-    path("events/new/", director.event_new, name="director-event-new"),
+    path("events/new/", manage.event_new, name="director-event-new"),
     path("events/restore/", jobs.restore, name="director-restore-event"),
     path("events/generate/", jobs.generate, name="director-generate-event"),
     path("jobs/<number:job_id>/", jobs.job, name="director-job"),

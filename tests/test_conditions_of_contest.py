@@ -11,7 +11,7 @@ from matches import actions
 from matches.forms.stages import StageForm
 from matches.interchange import backup
 from matches.models import Event, Stage
-from matches.queries.outcome import final_ranking
+from matches.queries.final_ranking import final_ranking
 from tests.conditions import (
     number,
     play_out,

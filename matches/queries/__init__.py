@@ -34,7 +34,7 @@ from .clocks import round_clock, round_clocks
 from .double_brackets import double_bracket
 from .draws import swiss_ranking
 from .entries import entries, seeds
-from .outcome import LosersBy, Outcome, Placing, double_places, final_ranking
+from .final_ranking import LosersBy, Outcome, Placing, double_places, final_ranking
 from .rounds import (
     Round,
     boards_entered,

@@ -18,7 +18,7 @@ from matches.forms.adjustments import (
     VpPenaltyForm,
 )
 from matches.models import Board, Event, ImpPenalty, Match, MatchStatus, VpPenalty
-from matches.views.director import event_manage_context, match_manage_context
+from matches.views.manage import event_manage_context, match_manage_context
 from matches.views.stages import announce_next_matches
 
 

@@ -16,7 +16,7 @@ from matches.auth.permissions import director_required, event_director_required,
 from matches.forms.accounts import AddDirectorForm
 from matches.models import Event, EventDirector
 from matches.presenters import jobs as presented_jobs
-from matches.views.director import event_manage_context
+from matches.views.manage import event_manage_context
 
 
 @require_GET
