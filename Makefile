@@ -63,6 +63,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python benchmarks/bench_swiss_pages.py
 	$(BIN)/python benchmarks/bench_page_cache_gunicorn.py
 	$(BIN)/python benchmarks/bench_table_posts.py
+	$(BIN)/python benchmarks/bench_fair_play.py
 
 # Load test: 50 players + 8 directors for 60 s against gunicorn on 127.0.0.1:8765 (fresh
 # SQLite; DATABASE_URL=postgres://postgres@127.0.0.1:5432/loadtest make load for PostgreSQL)

@@ -21,6 +21,7 @@ from django.utils import translation
 
 from matches import actions
 from matches.models import Deal, Match
+from matches.queries.fair_play import event_view
 from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
 from tests.factories import enter, make_event, make_team, make_user
 
@@ -269,3 +270,18 @@ def test_hand_records_after_the_round_wait_for_every_board_of_it(round_in_play, 
     page = english.get(reverse("hand-records", args=[event.pk, 1])).content.decode()
     assert '<span class="hd-number">1</span>' not in page
     assert "hands not yet public" in page
+
+
+def test_only_matches_with_a_hidden_board_played_somewhere_are_totalled_again(round_in_play):
+    """A spectator's totals are worked out afresh only for the matches whose stored totals
+    would give a hidden board away; a later round no table has begun reads as stored (the
+    event page of a 15-round round robin took 16 times as long before: make bench)."""
+    event, (first, second) = round_in_play["event"], round_in_play["matches"]
+    ash, _, cedar, _ = round_in_play["teams"]
+    later = actions.add_match(event, round=2, home=ash, away=cedar, user=round_in_play["director"])
+    public = event_view(event, sees_all=False)
+    assert public.hidden(later.pk) == frozenset(range(1, 9))  # nobody has played round 2
+    assert not public.changes_totals(later.pk)
+    assert public.changes_totals(first.pk)  # board 4, played in both rooms
+    assert public.changes_totals(second.pk)  # board 4, played in the open room only
+    assert not event_view(event, sees_all=True).changes_totals(first.pk)

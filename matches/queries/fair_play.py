@@ -90,8 +90,23 @@ class FairView:
         return "all" if self.sees_all else "public"
 
     @cached_property
+    def _waiting_and_begun(self) -> tuple[dict, dict]:
+        return _waiting_boards(self.event) if self.event is not None else ({}, {})
+
+    @property
     def _waiting(self) -> dict:
-        return _waiting_boards(self.event) if self.event is not None else {}
+        return self._waiting_and_begun[0]
+
+    @cached_property
+    def _entered(self) -> dict:
+        """Return {match id: boards with a result in a room or an adjusted score} for the
+        matches of the rounds with a board waiting."""
+        begun = self._waiting_and_begun[1]
+        return {
+            match.key: match.done | begun.get(match.key, frozenset())
+            for matches, _ in self._rounds[1].values()
+            for match in matches
+        }
 
     @cached_property
     def _released(self) -> set:
@@ -146,6 +161,13 @@ class FairView:
     def hidden(self, match_id: int) -> frozenset[int]:
         """Return the boards of the match whose results this viewer may not see."""
         return frozenset() if self.sees_all else self.not_public.get(match_id, frozenset())
+
+    def changes_totals(self, match_id: int) -> bool:
+        """Return True when the match's totals as this viewer sees them differ from its
+        stored ones: a board hidden from the viewer has a result in a room. A match whose
+        hidden boards nobody has played yet (a later round) reads as stored."""
+        hidden = self.hidden(match_id)
+        return bool(hidden and hidden & self._entered.get(match_id, frozenset()))
 
     def hides(self, match_id: int, number: int) -> bool:
         return number in self.hidden(match_id)
@@ -263,10 +285,10 @@ def board_left_play(match: Match, number: int, scored: scoring.MatchResult) -> b
     return not waiting.exists()
 
 
-def _waiting_boards(event: Event) -> dict:
+def _waiting_boards(event: Event) -> tuple[dict, dict]:
     """Return {(stage id, round): {match id: boards waiting for a room}}: the boards of
     the event's matches still playing (not final, no forfeit) with no adjusted score and a
-    result missing in a room: one query."""
+    result missing in a room; and {match id: those of them played in one room}: one query."""
     rows = (
         Board.objects.filter(
             match__event=event,
@@ -276,13 +298,16 @@ def _waiting_boards(event: Event) -> dict:
         .exclude(match__status=MatchStatus.FINAL)
         .annotate(rooms=Count("results"))
         .filter(rooms__lt=2)
-        .values("match_id", "match__stage_id", "match__round", "number")
+        .values("match_id", "match__stage_id", "match__round", "number", "rooms")
     )
     waiting: dict = {}
+    begun: dict = {}
     for row in rows:
         group = waiting.setdefault((row["match__stage_id"], row["match__round"]), {})
         group[row["match_id"]] = group.get(row["match_id"], frozenset()) | {row["number"]}
-    return waiting
+        if row["rooms"]:
+            begun[row["match_id"]] = begun.get(row["match_id"], frozenset()) | {row["number"]}
+    return waiting, begun
 
 
 # What of the deals the viewer sees ---------------------------------------------------

@@ -90,7 +90,7 @@ def _masked_totals(event: Event, match_ids) -> dict[int, dict]:
 
 def _masked(event: Event, match_ids) -> dict[int, dict]:
     view = view_of(event)
-    hidden = [pk for pk in match_ids if view.hidden(pk)]
+    hidden = [pk for pk in match_ids if view.changes_totals(pk)]
     if not hidden:
         return {}
     kept = kept_for_viewer(("totals", event.pk))
