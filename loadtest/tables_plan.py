@@ -1,12 +1,20 @@
 """The table-entry scenario's plan and its record, shared by its users
 (tables_locustfile.py): the event, tables and boards of the plan setup_event.py --tables
 wrote (LOADTEST_PLAN), the pace read from the environment, and what the run sent and saw,
-written to LOADTEST_SENT when locust quits for check_tables.py to check."""
+written to LOADTEST_SENT when locust quits for check_tables.py to check.
+
+A result accepted is public only once the event's fair-play rule releases it
+(``results_public``, matches/scoring/fair_play.py: by default once every match of the
+round has the board in both rooms): ``accepted`` holds each result until the acceptance
+that releases it is answered, then hands it to the watchers (PENDING), who time it from
+that moment. The polls' times (the phones' state.json and the spectators' live refresh)
+are counted by the millisecond for their percentiles."""
 
 from __future__ import annotations
 
 import json
 import os
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -21,6 +29,10 @@ TABLES = PLAN["tables"]
 CURRENT = [m for m in MATCHES if m["round"] == CURRENT_ROUND]
 BOARDS = min(int(os.environ.get("LOADTEST_BOARDS") or PLAN["boards"]), PLAN["boards"])
 EXPECTED = len(TABLES) * BOARDS  # boards to be entered and accepted in all
+RULE = PLAN.get("results_public", "tables")
+SEGMENT = PLAN.get("segment") or PLAN["boards"]
+ROUND_MATCHES = len({t["match"] for t in TABLES})
+DEVICE_LENGTH = PLAN.get("device_length")
 
 BOARD_SECONDS = seconds_between("LOADTEST_BOARD_SECONDS", "9,13")
 ACCEPT_DELAY = seconds_between("LOADTEST_ACCEPT_DELAY", "1,3")
@@ -34,14 +46,78 @@ COUNTS: Counter = Counter()
 SETTLED: set[tuple[int, int]] = set()  # (table index, board): accepted, or refused for good
 PENDING: dict[int, list[dict]] = {}  # match id -> accepted results not yet seen on its scorecard
 IN_FLIGHT: dict[str, dict] = {}  # key -> a post sent, its answer not yet received
+HELD: dict[int, list[dict]] = {}  # board -> results accepted, not yet public by the rule
+DONE: dict[int, dict[int, set[str]]] = {}  # board -> {match: rooms with its result}
+COMPLETE: Counter = Counter()  # board -> matches with its result in both rooms
+POLL_NAMES = ("table-state", "live-refresh")
+POLLS: Counter = Counter()  # ms -> polls answered in that many ms (rounded down)
+
+
+def device_name(number: int) -> str:
+    """Return a phone's device name, as long as a table's post may carry (the plan's
+    ``device_length``, the form's max_length), of the letters the actions keep
+    (matches/actions/tables.py, PHONE_KEY: else it is stored blank)."""
+    if not DEVICE_LENGTH:
+        return f"loadtest-{number:04d}"
+    name = f"loadtest-phone-{number:05d}-Android-14-Pixel-8-Pro-Chrome-131.0.6778"
+    return (name + "x" * DEVICE_LENGTH)[:DEVICE_LENGTH]
+
+
+def public(match: int, board: int) -> bool:
+    """Return True once the event's rule shows the board's results at the match (as
+    matches/scoring/fair_play.py's out_of_play, with no board released by a director)."""
+    if RULE == "at-once":
+        return True
+    if RULE == "match":
+        return len(DONE.get(board, {}).get(match, ())) == 2
+    if RULE == "segment":
+        first = (board - 1) // SEGMENT * SEGMENT + 1
+        boards = range(first, min(first + SEGMENT, PLAN["boards"] + 1))
+        return all(COMPLETE[number] == ROUND_MATCHES for number in boards)
+    return COMPLETE[board] == ROUND_MATCHES  # "tables": every match of the round has it
+
+
+def accepted(match: int, room: str, board: int, answered: float) -> None:
+    """Record a result whose acceptance was answered "ok"; hand every result this makes
+    public (its own, or the ones it releases) to the watchers, timed from now."""
+    rooms = DONE.setdefault(board, {}).setdefault(match, set())
+    rooms.add(room)
+    if len(rooms) == 2:
+        COMPLETE[board] += 1
+    HELD.setdefault(board, []).append({"match": match, "room": room, "board": board,
+                                       "answered": answered})  # fmt: skip
+    if RULE == "segment":
+        first = (board - 1) // SEGMENT * SEGMENT + 1
+        boards = [n for n in range(first, first + SEGMENT) if n in HELD]
+    else:
+        boards = [board]
+    for number in boards:
+        waiting = []
+        for item in HELD.pop(number):
+            if public(item["match"], number):
+                item["released"] = answered
+                PENDING.setdefault(item["match"], []).append(item)
+            else:
+                waiting.append(item)
+        if waiting:
+            HELD[number] = waiting
+
+
+@events.request.add_listener
+def count_polls(name, response_time, **kwargs):
+    if name in POLL_NAMES:
+        POLLS[int(response_time)] += 1
 
 
 @events.quitting.add_listener
 def write_sent(environment, **kwargs):
     path = os.environ.get("LOADTEST_SENT")
     if path:
-        unseen = [{**item, "match": match} for match, items in PENDING.items() for item in items]
+        now = time.monotonic()
+        unseen = [{**item, "match": match, "age": round(now - item["released"], 3)}
+                  for match, items in PENDING.items() for item in items]  # fmt: skip
         record = {**SENT, "unseen": unseen, "in_flight": list(IN_FLIGHT.values()),
                   "counts": dict(COUNTS), "expected": EXPECTED, "boards": BOARDS,
-                  "settled": len(SETTLED)}  # fmt: skip
+                  "settled": len(SETTLED), "rule": RULE, "polls": dict(POLLS),
+                  "held": sum(len(items) for items in HELD.values())}  # fmt: skip
         Path(path).write_text(json.dumps(record))
