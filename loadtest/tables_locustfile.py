@@ -12,7 +12,8 @@ token). Users:
   playing order once it is played (LOADTEST_BOARD_SECONDS, default 9 to 13 s a board):
   a POST to enter/ as the script sends it (board, side, contract as the taps write it,
   such as 4♠X, declarer, result as tapped, segment, the phone's random key and device
-  name (as long as the form allows), the CSRF token in X-CSRFToken, Accept:
+  name (64 characters, as long as the form and the stored entry allow; also in the
+  phone's cookie, which the app takes first), the CSRF token in X-CSRFToken, Accept:
   application/json). East-West sees the entry
   waiting on its next poll and, after reading it (LOADTEST_ACCEPT_DELAY, 1 to 3 s), posts
   accept/ with the entry's number. On a share of the boards (LOADTEST_HANDOVER, 0.25) the
@@ -86,6 +87,7 @@ from tables_plan import (
     WATCHERS,
     accepted,
     device_name,
+    name_phone,
 )
 
 POLL = 5.0  # table.js: POLL
@@ -117,6 +119,7 @@ class TablePhone(FastHttpUser):
         self.side = "NS" if number % 2 == 0 else "EW"
         self.other = "EW" if self.side == "NS" else "NS"
         self.device = device_name(number)
+        name_phone(self.client.cookiejar, self.host, self.device)
         self.rng = random.Random(number)
         self.base = f"/t/{self.table['token']}/"
         self.etag = None

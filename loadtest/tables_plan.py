@@ -16,7 +16,9 @@ import json
 import os
 import time
 from collections import Counter
+from http.cookiejar import Cookie
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from common import seconds_between
 from locust import events
@@ -61,6 +63,15 @@ def device_name(number: int) -> str:
         return f"loadtest-{number:04d}"
     name = f"loadtest-phone-{number:05d}-Android-14-Pixel-8-Pro-Chrome-131.0.6778"
     return (name + "x" * DEVICE_LENGTH)[:DEVICE_LENGTH]
+
+
+def name_phone(jar, host: str, name: str) -> None:
+    """Give a phone the name a table's pages keep in its cookie (matches/views/tables.py,
+    PHONE_COOKIE, which the app takes before the form's ``device``), as if an earlier visit
+    had set it: the name the entries store is then this one, of any length it allows."""
+    cookie = Cookie(0, "table_phone", name, None, False, urlsplit(host).hostname, False, False,
+                    "/t/", True, False, None, False, None, None, {})  # fmt: skip
+    jar.set_cookie(cookie)
 
 
 def public(match: int, board: int) -> bool:
