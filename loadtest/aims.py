@@ -38,16 +38,22 @@ def main() -> int:
     failed = int(total["Failure Count"])
     posts, polls = found["posts ms"], found["polls ms"]
     seen = found["on the scorecard s"]
+
+    def p95(stats: dict, what: str) -> str:
+        if not stats["count"]:
+            return f"no {what}"
+        return f"{stats['p95']:.0f} ms of {stats['count']} {what}"
+
     late = found["over 5 s"] + found["unseen, public over 5 s"]
     aims = [
         (
             f"entries and acceptances p95 under {POSTS_P95_MS} ms",
-            f"{posts.get('p95', 0):.0f} ms of {posts['count']} posts",
+            p95(posts, "posts"),
             posts["count"] > 0 and posts["p95"] < POSTS_P95_MS,
         ),
         (
             f"polls p95 under {POLLS_P95_MS} ms",
-            f"{polls.get('p95', 0)} ms of {polls['count']} polls",
+            p95(polls, "polls"),
             polls["count"] > 0 and polls["p95"] < POLLS_P95_MS,
         ),
         (
@@ -63,7 +69,8 @@ def main() -> int:
         ),
         (
             f"every result public within {PUBLIC_WITHIN_S} s of the rule releasing it",
-            f"{seen['count']} seen, max {seen.get('max', 0):.2f} s, {late} late "
+            f"{seen['count']} seen (max {seen.get('max', 0):.2f} s), {late} late, "
+            f"{found['not yet public at the end']} not yet public at the end "
             f"(rule {found['rule']!r})",
             seen["count"] > 0 and late == 0,
         ),
