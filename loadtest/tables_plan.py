@@ -5,10 +5,10 @@ written to LOADTEST_SENT when locust quits for check_tables.py to check.
 
 A result accepted is public only once the event's fair-play rule releases it
 (``results_public``, matches/scoring/fair_play.py: by default once every match of the
-round has the board in both rooms): ``accepted`` holds each result until the acceptance
-that releases it is answered, then hands it to the watchers (PENDING), who time it from
-that moment. The polls' times (the phones' state.json and the spectators' live refresh)
-are counted by the millisecond for their percentiles."""
+round has the board in both rooms; loadtest/release.py): ``accepted`` holds each result
+until the acceptance that releases it is answered, then hands it to the watchers
+(PENDING), who time it from that moment. The polls' times (the phones' state.json and
+the spectators' live refresh) are counted by the millisecond for their percentiles."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 
 from common import seconds_between
 from locust import events
+from release import Release
 
 PLAN = json.loads(Path(os.environ.get("LOADTEST_PLAN", "plan.json")).read_text())
 EVENT = PLAN["event"]
@@ -48,9 +49,7 @@ COUNTS: Counter = Counter()
 SETTLED: set[tuple[int, int]] = set()  # (table index, board): accepted, or refused for good
 PENDING: dict[int, list[dict]] = {}  # match id -> accepted results not yet seen on its scorecard
 IN_FLIGHT: dict[str, dict] = {}  # key -> a post sent, its answer not yet received
-HELD: dict[int, list[dict]] = {}  # board -> results accepted, not yet public by the rule
-DONE: dict[int, dict[int, set[str]]] = {}  # board -> {match: rooms with its result}
-COMPLETE: Counter = Counter()  # board -> matches with its result in both rooms
+RELEASE = Release(RULE, ROUND_MATCHES, PLAN["boards"], SEGMENT)  # results held till public
 POLL_NAMES = ("table-state", "live-refresh")
 POLLS: Counter = Counter()  # ms -> polls answered in that many ms (rounded down)
 
@@ -74,44 +73,13 @@ def name_phone(jar, host: str, name: str) -> None:
     jar.set_cookie(cookie)
 
 
-def public(match: int, board: int) -> bool:
-    """Return True once the event's rule shows the board's results at the match (as
-    matches/scoring/fair_play.py's out_of_play, with no board released by a director)."""
-    if RULE == "at-once":
-        return True
-    if RULE == "match":
-        return len(DONE.get(board, {}).get(match, ())) == 2
-    if RULE == "segment":
-        first = (board - 1) // SEGMENT * SEGMENT + 1
-        boards = range(first, min(first + SEGMENT, PLAN["boards"] + 1))
-        return all(COMPLETE[number] == ROUND_MATCHES for number in boards)
-    return COMPLETE[board] == ROUND_MATCHES  # "tables": every match of the round has it
-
-
 def accepted(match: int, room: str, board: int, answered: float) -> None:
     """Record a result whose acceptance was answered "ok"; hand every result this makes
     public (its own, or the ones it releases) to the watchers, timed from now."""
-    rooms = DONE.setdefault(board, {}).setdefault(match, set())
-    rooms.add(room)
-    if len(rooms) == 2:
-        COMPLETE[board] += 1
-    HELD.setdefault(board, []).append({"match": match, "room": room, "board": board,
-                                       "answered": answered})  # fmt: skip
-    if RULE == "segment":
-        first = (board - 1) // SEGMENT * SEGMENT + 1
-        boards = [n for n in range(first, first + SEGMENT) if n in HELD]
-    else:
-        boards = [board]
-    for number in boards:
-        waiting = []
-        for item in HELD.pop(number):
-            if public(item["match"], number):
-                item["released"] = answered
-                PENDING.setdefault(item["match"], []).append(item)
-            else:
-                waiting.append(item)
-        if waiting:
-            HELD[number] = waiting
+    item = {"match": match, "room": room, "board": board, "answered": answered}
+    for shown in RELEASE.accepted(item):
+        shown["released"] = answered
+        PENDING.setdefault(shown["match"], []).append(shown)
 
 
 @events.request.add_listener
@@ -130,5 +98,5 @@ def write_sent(environment, **kwargs):
         record = {**SENT, "unseen": unseen, "in_flight": list(IN_FLIGHT.values()),
                   "counts": dict(COUNTS), "expected": EXPECTED, "boards": BOARDS,
                   "settled": len(SETTLED), "rule": RULE, "polls": dict(POLLS),
-                  "held": sum(len(items) for items in HELD.values())}  # fmt: skip
+                  "held": RELEASE.waiting()}  # fmt: skip
         Path(path).write_text(json.dumps(record))
