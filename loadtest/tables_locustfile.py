@@ -237,12 +237,15 @@ class TablePhone(FastHttpUser):
             answered = time.monotonic()
             try:
                 answer = response.json()
-            except ValueError:
+            except (ValueError, TypeError):  # TypeError: no answer at all (FastHttpUser)
+                answer = {}
+            if not isinstance(answer, dict):
                 answer = {}
             ok = response.status_code == 200 and answer.get("ok") is True
             IN_FLIGHT.pop(data["key"], None)
             if not ok:
-                message = answer.get("message") or answer.get("errors") or response.text[:100]
+                said = answer.get("message") or answer.get("errors")
+                message = said or (response.text or "")[:100]
                 response.failure(f"{what}: HTTP {response.status_code}: {message}")
         record = {**where, "key": data["key"], "status": response.status_code, "ok": ok,
                   "again": again, "ms": round(elapsed, 1), "side": body["side"]}  # fmt: skip
