@@ -54,7 +54,8 @@
 # (see loadtest/tables_locustfile.py); LOADTEST_SERVERS is 2 and LOADTEST_SPAWN_RATE 25 unless
 # set, LOADTEST_TIME a limit (the run ends by itself once every board is accepted and seen).
 # The congress scenario takes the same settings (its own defaults above; LOADTEST_SPAWN_RATE
-# 50, LOADTEST_TIME the spawning and the minutes).
+# 50, LOADTEST_TIME the spawning and the minutes), LOADTEST_CONGRESS_TABLES in place of
+# LOADTEST_MATCHES; the run ends at its time, and locust is stopped 5 minutes after it.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
