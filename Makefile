@@ -66,7 +66,10 @@ bench: $(VENV)/.dev
 	$(BIN)/python benchmarks/bench_fair_play.py
 
 # Load test: 50 players + 8 directors for 60 s against gunicorn on 127.0.0.1:8765 (fresh
-# SQLite; DATABASE_URL=postgres://postgres@127.0.0.1:5432/loadtest make load for PostgreSQL)
+# SQLite; DATABASE_URL=postgres://postgres@127.0.0.1:5432/loadtest make load for PostgreSQL).
+# LOADTEST_SCENARIO=tables: 120 tables entering on their phones, 500 spectators, two servers;
+# LOADTEST_SCENARIO=congress (PostgreSQL): 500 tables at a board every 6 to 8 minutes, 5,000
+# spectators, 10 minutes, its aims printed met or missed (see loadtest/run.sh's header)
 load: $(VENV)/.dev
 	bash loadtest/run.sh
 

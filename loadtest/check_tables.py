@@ -1,13 +1,14 @@
 """After the table-entry scenario: check the database against everything the phones sent,
-and print the entries' latencies and how soon accepted results showed on the scorecards.
+and print the entries' latencies, the polls' and how soon accepted results showed on the
+scorecards once the event's fair-play rule made them public.
 
     python loadtest/check_tables.py PLAN.json SENT.json [REPORT.json]
 
 Run with the server's environment (DATABASE_URL, ...) once the servers have stopped; it
 only reads. For every board of every table it checks that:
 
-- each entry answered "ok" is stored once (one TableEntry with its key), and no entry is
-  stored that no phone sent;
+- each entry answered "ok" is stored once (one TableEntry with its key, the values and the
+  device name sent), and no entry is stored that no phone sent;
 - each acceptance answered "ok" left its entry accepted by that key and the room's result
   saved once, with the values entered, at version 1, its history holding one change;
 - no result was saved in the round at the tables without an acceptance answered "ok"
@@ -52,6 +53,23 @@ def percentiles(values: list[float]) -> dict:
             "max": ordered[-1], "mean": statistics.fmean(ordered)}  # fmt: skip
 
 
+def counted_percentiles(counts: dict) -> dict:
+    """Return the count, p50, p95, p99 and max of {ms: how many} (nearest rank)."""
+    ordered = sorted((int(ms), n) for ms, n in counts.items())
+    total = sum(n for _, n in ordered)
+    if not total:
+        return {"count": 0}
+    found = {"count": total, "max": ordered[-1][0]}
+    for p in (50, 95, 99):
+        wanted, seen = max(1, round(p / 100 * total + 0.5)), 0
+        for ms, n in ordered:
+            seen += n
+            if seen >= wanted:
+                found[f"p{p}"] = ms
+                break
+    return found
+
+
 def check(plan: dict, sent: dict) -> dict:
     problems: Counter = Counter()
     examples: list[str] = []
@@ -81,7 +99,9 @@ def check(plan: dict, sent: dict) -> dict:
         where = f"match {record['match']} {record['room']} board {record['board']}"
         if row is None:
             problem("lost", f"entry answered ok, not stored: {where}")
-        elif any(getattr(row, f) != record[f] for f in FIELDS):
+        elif any(getattr(row, f) != record[f] for f in FIELDS) or row.device != record.get(
+            "device", row.device
+        ):
             problem("stored wrong", f"entry {row.pk} differs from what was sent: {where}")
 
     results = {
@@ -138,6 +158,10 @@ def check(plan: dict, sent: dict) -> dict:
         "enter ms": percentiles([r["ms"] for r in sent["entries"]]),
         "accept ms": percentiles([r["ms"] for r in sent["accepts"]]),
         "on the scorecard s": percentiles(delays),
+        "rule": sent.get("rule", "at-once"),
+        "polls ms": counted_percentiles(sent.get("polls", {})),
+        "not yet public at the end": sent.get("held", 0),
+        "unseen, public over 5 s": sum(u.get("age", 99) > 5 for u in sent["unseen"]),
         "seen on the first check": sum(v["checks"] == 1 for v in sent["visible"]),
         "first check asked s": percentiles([v["asked"] for v in sent["visible"]]),
         "over 5 s": sum(d > 5 for d in delays),
@@ -170,16 +194,25 @@ def report(found: dict) -> None:
     print(f"entries and acceptances: {ms(found['posts ms'])}")
     print(f"  enter:  {ms(found['enter ms'])}")
     print(f"  accept: {ms(found['accept ms'])}")
+    polls = found["polls ms"]
+    if polls["count"]:
+        print(f"polls (table-state and live-refresh): {polls['count']}, p50 {polls['p50']} ms, "
+              f"p95 {polls['p95']} ms, p99 {polls['p99']} ms, max {polls['max']} ms")  # fmt: skip
     seen = found["on the scorecard s"]
+    rule = found["rule"]
+    print(f"results public by the event's rule ({rule!r}): {seen['count']} seen on the public "
+          f"scorecard, {found['never seen']} never seen ({found['unseen, public over 5 s']} of "
+          f"them public over 5 s before the end); {found['not yet public at the end']} "
+          "accepted, not yet public when the run ended")  # fmt: skip
     if seen["count"]:
-        print(f"on the public scorecard after the acceptance's answer: {seen['count']} results, "
+        print(f"on the public scorecard after the answer that made it public: "
               f"p50 {seen['p50']:.2f} s, p95 {seen['p95']:.2f} s, max {seen['max']:.2f} s; "
               f"{found['seen on the first check']} on the first check, "
-              f"{found['over 5 s']} over 5 s, {found['never seen']} never seen")  # fmt: skip
+              f"{found['over 5 s']} over 5 s")  # fmt: skip
         asked = found["first check asked s"]
         print(
             f"  the check that showed it was sent p50 {asked['p50']:.2f} s, p95 "
-            f"{asked['p95']:.2f} s after the answer (the rest is its own wait for the server)"
+            f"{asked['p95']:.2f} s after that answer (the rest is its own wait for the server)"
         )
     problems = found["problems"]
     listed = ", ".join(f"{k}: {v}" for k, v in sorted(problems.items()))

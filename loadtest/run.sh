@@ -23,6 +23,24 @@
 #                                        # against every post (loadtest/check_tables.py).
 #                                        # LOADTEST_QUICK=1: 10 matches, 3 boards, 80 spectators
 #
+#   LOADTEST_SCENARIO=congress DATABASE_URL=postgres://postgres@127.0.0.1:5432/loadtest_congress loadtest/run.sh
+#                                        # a national championship at the real pace (the
+#                                        # tables scenario's users, PostgreSQL only): 500
+#                                        # tables (250 matches, 1,000 phones), a board every
+#                                        # 6 to 8 minutes a table, 5,000 spectators with the
+#                                        # live refresh every 15 s, 50 scorecard watchers, for
+#                                        # 10 minutes once every user has started; ids of 6
+#                                        # digits (from 100000) and device names as long as
+#                                        # the form allows; the database checked as above,
+#                                        # then its aims printed met or missed and the exit
+#                                        # status 1 if one is missed (loadtest/aims.py: posts
+#                                        # p95 < 100 ms, polls p95 < 50 ms, no error, nothing
+#                                        # lost or stored twice, every result on the public
+#                                        # scorecard within 5 s of its release by the event's
+#                                        # fair-play rule). LOADTEST_CONGRESS_TABLES (500) and
+#                                        # LOADTEST_CONGRESS_MINUTES (10) scale it down; the
+#                                        # spectators are 10 a table, the watchers 1 in 10
+#
 # Needs locust in the venv (pip install -r requirements-dev.txt, or pip install locust).
 # Settings (environment): LOADTEST_TIME (60s), LOADTEST_USERS (58, of which 8 directors),
 # LOADTEST_SPAWN_RATE (10), LOADTEST_WORKERS (2), LOADTEST_PORT (8765),
@@ -35,6 +53,9 @@
 # board), LOADTEST_ACCEPT_DELAY, LOADTEST_HANDOVER, LOADTEST_RESEND, LOADTEST_SPECTATOR_WAIT
 # (see loadtest/tables_locustfile.py); LOADTEST_SERVERS is 2 and LOADTEST_SPAWN_RATE 25 unless
 # set, LOADTEST_TIME a limit (the run ends by itself once every board is accepted and seen).
+# The congress scenario takes the same settings (its own defaults above; LOADTEST_SPAWN_RATE
+# 50, LOADTEST_TIME the spawning and the minutes), LOADTEST_CONGRESS_TABLES in place of
+# LOADTEST_MATCHES; the run ends at its time, and locust is stopped 5 minutes after it.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -46,7 +67,29 @@ PORT=${LOADTEST_PORT:-8765}
 URL=http://$HOST:$PORT
 SCENARIO=${LOADTEST_SCENARIO:-directors}
 WORKERS=${LOADTEST_WORKERS:-2}
-if [[ $SCENARIO == tables ]]; then
+LOCUST_LIMIT=900  # seconds before locust is stopped whatever it is doing
+SETUP_IDS=()
+if [[ $SCENARIO == congress ]]; then
+    TABLES=${LOADTEST_CONGRESS_TABLES:-500}
+    MINUTES=${LOADTEST_CONGRESS_MINUTES:-10}
+    export LOADTEST_MATCHES=$((TABLES / 2)) LOADTEST_BOARDS=${LOADTEST_BOARDS:-16}
+    export LOADTEST_SPECTATORS=${LOADTEST_SPECTATORS:-$((TABLES * 10))}
+    export LOADTEST_WATCHERS=${LOADTEST_WATCHERS:-$(( TABLES / 10 > 4 ? TABLES / 10 : 4 ))}
+    export LOADTEST_BOARD_SECONDS=${LOADTEST_BOARD_SECONDS:-360,480}
+    USERS=$((LOADTEST_MATCHES * 4 + LOADTEST_SPECTATORS + LOADTEST_WATCHERS))
+    SPAWN_RATE=${LOADTEST_SPAWN_RATE:-50}
+    RUN_SECONDS=$((USERS / SPAWN_RATE + MINUTES * 60))
+    RUN_TIME=${LOADTEST_TIME:-${RUN_SECONDS}s}
+    LOCUST_LIMIT=$((RUN_SECONDS + 300))
+    SERVERS=${LOADTEST_SERVERS:-2}
+    LOCUSTFILE=loadtest/tables_locustfile.py
+    SETUP_IDS=(--ids-from 100000)
+    WHO="$((LOADTEST_MATCHES * 4)) phones at $((LOADTEST_MATCHES * 2)) tables (a board every ${LOADTEST_BOARD_SECONDS/,/ to } s), $LOADTEST_SPECTATORS spectators, $LOADTEST_WATCHERS scorecard watchers"
+    if [[ -z ${DATABASE_URL:-} ]]; then
+        echo "the congress scenario runs on PostgreSQL: set DATABASE_URL=postgres://…/loadtest_congress" >&2
+        exit 1
+    fi
+elif [[ $SCENARIO == tables ]]; then
     if [[ -n ${LOADTEST_QUICK:-} ]]; then
         : "${LOADTEST_MATCHES:=10}" "${LOADTEST_BOARDS:=3}" "${LOADTEST_SPECTATORS:=80}"
     fi
@@ -67,7 +110,7 @@ elif [[ $SCENARIO == directors ]]; then
     LOCUSTFILE=loadtest/locustfile.py
     WHO="$USERS users (8 directors)"
 else
-    echo "LOADTEST_SCENARIO is directors (the default) or tables" >&2
+    echo "LOADTEST_SCENARIO is directors (the default), tables or congress" >&2
     exit 1
 fi
 PORTS=$(seq "$PORT" $((PORT + SERVERS - 1)))
@@ -129,12 +172,12 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 # The server's settings, and those of the setup commands that share its database. The
-# tables scenario runs as a congress should (README, "Results from the tables" and
+# tables and congress scenarios run as a congress should (README, "Results from the tables" and
 # "Production"): public pages drawn at most every PUBLIC_PAGE_GRACE seconds (2 unless set;
 # 0 turns it off), and each worker keeping its database connection (CONN_MAX_AGE, 60 unless
 # set; 0 opens one for every request, a PostgreSQL process each).
 export DEBUG=0 SECURE_COOKIES=0 ALLOWED_HOSTS=$HOST
-if [[ $SCENARIO == tables ]]; then
+if [[ $SCENARIO != directors ]]; then
     export PUBLIC_PAGE_GRACE=${PUBLIC_PAGE_GRACE:-2}
     export CONN_MAX_AGE=${CONN_MAX_AGE:-60}
 fi
@@ -166,8 +209,9 @@ fi
 mkdir -p "$OUT"
 echo "== setup ($BACKEND), results in $OUT"
 "$PY" manage.py migrate --noinput >"$OUT/setup.log"
-if [[ $SCENARIO == tables ]]; then
-    "$PY" loadtest/setup_event.py "$WORK/plan.json" --tables "$LOADTEST_MATCHES" --boards 16
+if [[ $SCENARIO != directors ]]; then
+    "$PY" loadtest/setup_event.py "$WORK/plan.json" --tables "$LOADTEST_MATCHES" --boards 16 \
+        "${SETUP_IDS[@]}"
 else
     "$PY" loadtest/setup_event.py "$WORK/plan.json" --teams 16 --rounds 7 --boards 16 --directors 8
 fi
@@ -192,7 +236,7 @@ status=0
 TIMEFORMAT='%U %S'  # locust's own CPU seconds: it shares the machine with the server
 { time LOADTEST_PLAN=$WORK/plan.json LOADTEST_COUNTS=$OUT/counts.json LOADTEST_HOSTS=$HOSTS \
     LOADTEST_SENT=$OUT/sent.json \
-    timeout --foreground --signal=INT --kill-after=30 900 \
+    timeout --foreground --signal=INT --kill-after=30 "$LOCUST_LIMIT" \
     "$BIN/locust" -f "$LOCUSTFILE" --headless --only-summary \
     -u "$USERS" -r "$SPAWN_RATE" -t "$RUN_TIME" \
     --host "$URL" --csv "$OUT/locust" >"$OUT/locust.log" 2>&1 || status=$?; } 2>"$OUT/locust.cpu"
@@ -205,13 +249,16 @@ done | awk '{s += $1} END {print s}' >"$OUT/server.cpu"
 stop_servers
 
 "$PY" loadtest/summary.py "$OUT" "$BACKEND, $SERVERS server(s) × $WORKERS gunicorn workers${REDIS_URL:+, Redis}, $WHO"
-if [[ $SCENARIO == tables ]]; then
+if [[ $SCENARIO != directors ]]; then
     if [[ -f $OUT/sent.json ]]; then
         "$PY" loadtest/check_tables.py "$WORK/plan.json" "$OUT/sent.json" "$OUT/tables.json" || status=1
     else
         echo "no $OUT/sent.json: locust did not finish" >&2
         status=1
     fi
+fi
+if [[ $SCENARIO == congress ]]; then
+    "$PY" loadtest/aims.py "$OUT" || status=1
 fi
 echo "files: $OUT"
 # locust exits 1 when any request failed: the summary says which; keep that exit status.

@@ -1,7 +1,7 @@
 """Load-test fixture: the event, the round in progress and the directors; writes plan.json.
 
     python loadtest/setup_event.py PLAN.json [--teams 16] [--rounds 7] [--boards 16] [--directors 8]
-    python loadtest/setup_event.py PLAN.json --tables 60 [--boards 16]
+    python loadtest/setup_event.py PLAN.json --tables 60 [--boards 16] [--ids-from 100000]
 
 Run with the same environment as the server (DATABASE_URL, SECRET_KEY, ...), after
 `manage.py migrate`. It generates an event through the actions (generate_event) with
@@ -15,7 +15,15 @@ With ``--tables N`` (the table-entry scenario) it makes instead an event of 2N t
 two rounds of N matches: round 1 played (random results, loaded as a file would be), round
 2 at the tables. Every table of round 2 (both rooms of each match) gets its link and code
 from ``open_tables``, as the director's round page makes them; PLAN.json lists each
-table's match, room and token.
+table's match, room and token, the event's rule for when results become public
+(``results_public``: the watchers time each result from the moment that rule releases
+it) and the longest device name a table's post may carry (``device_length``, the form's
+``max_length``).
+
+With ``--ids-from N`` (PostgreSQL; the congress scenario) every table of the app starts
+its ids at N before anything is made (``setval`` on its sequence), so the event, teams,
+matches, boards and tables have ids of the sizes a site has after a season (6 digits from
+100000).
 """
 
 import argparse
@@ -35,9 +43,12 @@ import django  # noqa: E402
 django.setup()
 
 from common import random_result  # noqa: E402
+from django.apps import apps  # noqa: E402
+from django.db import connection  # noqa: E402
 
 from matches import actions  # noqa: E402
 from matches.choices import RoomChoice  # noqa: E402
+from matches.forms.tables import TablePostForm  # noqa: E402
 from matches.management.commands.generate_event import generate_event  # noqa: E402
 from matches.models import Board, Result  # noqa: E402
 
@@ -51,7 +62,10 @@ def main() -> None:
     parser.add_argument("--directors", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tables", type=int, default=0, help="matches at the tables")
+    parser.add_argument("--ids-from", type=int, default=0, help="first id of every table")
     args = parser.parse_args()
+    if args.ids_from:
+        start_ids(args.ids_from)
     if args.tables:
         plan = tables_event(args.tables, args.boards, args.seed)
         args.plan.write_text(json.dumps(plan, indent=1))
@@ -103,6 +117,24 @@ def main() -> None:
     args.plan.chmod(0o600)
 
 
+def start_ids(first: int) -> None:
+    """Make every table of the app (and of its history) number its next rows from
+    ``first`` on: a site after a season. PostgreSQL only (its sequences)."""
+    if connection.vendor != "postgresql":
+        sys.exit("--ids-from needs PostgreSQL (DATABASE_URL=postgres://…)")
+    keys = [
+        (model._meta.db_table, model._meta.pk.column)
+        for model in apps.get_app_config("matches").get_models(include_auto_created=True)
+        if model._meta.pk.get_internal_type() in ("AutoField", "BigAutoField")
+    ]
+    with connection.cursor() as cursor:
+        for table, column in keys:
+            cursor.execute(
+                "SELECT setval(pg_get_serial_sequence(%s, %s), %s, false)", [table, column, first]
+            )
+    print(f"ids from {first} in {len(keys)} tables")
+
+
 def tables_event(matches: int, boards: int, seed: int) -> dict:
     """Return the plan of the table-entry scenario, its event made through the actions."""
     rng = random.Random(seed)
@@ -139,6 +171,9 @@ def tables_event(matches: int, boards: int, seed: int) -> dict:
         "current_round": 2,
         "boards": boards,
         "lead": event.table_lead,
+        "results_public": event.results_public,
+        "segment": event.boards_per_segment,
+        "device_length": TablePostForm.base_fields["device"].max_length,
         "teams": [team.pk for team in teams],
         "matches": [
             {"id": m["pk"], "round": m["round"], "home": m["home_id"], "away": m["away_id"]}

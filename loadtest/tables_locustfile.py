@@ -12,7 +12,9 @@ token). Users:
   playing order once it is played (LOADTEST_BOARD_SECONDS, default 9 to 13 s a board):
   a POST to enter/ as the script sends it (board, side, contract as the taps write it,
   such as 4♠X, declarer, result as tapped, segment, the phone's random key and device
-  name, the CSRF token in X-CSRFToken, Accept: application/json). East-West sees the entry
+  name (64 characters, as long as the form and the stored entry allow; also in the
+  phone's cookie, which the app takes first), the CSRF token in X-CSRFToken, Accept:
+  application/json). East-West sees the entry
   waiting on its next poll and, after reading it (LOADTEST_ACCEPT_DELAY, 1 to 3 s), posts
   accept/ with the entry's number. On a share of the boards (LOADTEST_HANDOVER, 0.25) the
   North-South phone is handed over instead and East-West accepts on it; a share of the
@@ -24,11 +26,13 @@ token). Users:
   scorecard, mostly their team's match, the round, a team page) with its files, then
   does what the live refresh does every 15 s (the page with its ETag and X-Live), and now
   and then opens another page (LOADTEST_SPECTATOR_WAIT, "13,17" s between the two).
-- ScorecardWatcher (LOADTEST_WATCHERS, 4): takes each result as soon as its acceptance
-  was answered and asks for its match's public scorecard, as a new visitor would, until
-  the board shows that room's result; the delay is from the acceptance's answer to the
-  end of the first answer showing it (a watcher busy elsewhere makes it longer, never
-  shorter), and "asked" when the check that showed it was sent.
+- ScorecardWatcher (LOADTEST_WATCHERS, 4): takes each result as soon as it is public by
+  the event's fair-play rule (tables_plan.accepted: by default once every match of the
+  round has the board in both rooms; the moment is the answer to the acceptance that
+  released it) and asks for its match's public scorecard, as a new visitor would, until
+  the board shows that room's result; the delay is from that moment to the end of the
+  first answer showing it (a watcher busy elsewhere makes it longer, never shorter), and
+  "asked" when the check that showed it was sent.
 
 The run ends by itself once every board is settled and seen on its scorecard (else at
 locust's -t). Everything sent, every answer, each delay and the posts still waiting for
@@ -81,6 +85,9 @@ from tables_plan import (
     SPECTATORS,
     TABLES,
     WATCHERS,
+    accepted,
+    device_name,
+    name_phone,
 )
 
 POLL = 5.0  # table.js: POLL
@@ -111,7 +118,8 @@ class TablePhone(FastHttpUser):
         self.table = TABLES[self.index]
         self.side = "NS" if number % 2 == 0 else "EW"
         self.other = "EW" if self.side == "NS" else "NS"
-        self.device = f"loadtest-{number:04d}"
+        self.device = device_name(number)
+        name_phone(self.client.cookiejar, self.host, self.device)
         self.rng = random.Random(number)
         self.base = f"/t/{self.table['token']}/"
         self.etag = None
@@ -229,17 +237,20 @@ class TablePhone(FastHttpUser):
             answered = time.monotonic()
             try:
                 answer = response.json()
-            except ValueError:
+            except (ValueError, TypeError):  # TypeError: no answer at all (FastHttpUser)
+                answer = {}
+            if not isinstance(answer, dict):
                 answer = {}
             ok = response.status_code == 200 and answer.get("ok") is True
             IN_FLIGHT.pop(data["key"], None)
             if not ok:
-                message = answer.get("message") or answer.get("errors") or response.text[:100]
+                said = answer.get("message") or answer.get("errors")
+                message = said or (response.text or "")[:100]
                 response.failure(f"{what}: HTTP {response.status_code}: {message}")
         record = {**where, "key": data["key"], "status": response.status_code, "ok": ok,
                   "again": again, "ms": round(elapsed, 1), "side": body["side"]}  # fmt: skip
         if what == "enter":
-            record.update(data["result"])
+            record.update(data["result"], device=self.device)
         else:
             record.update(entry=int(body["entry"]), handover=data["handover"])
         SENT["entries" if what == "enter" else "accepts"].append(record)
@@ -263,9 +274,7 @@ class TablePhone(FastHttpUser):
             return
         SETTLED.add((self.index, data["board"]))
         if ok:
-            PENDING.setdefault(self.table["match"], []).append(
-                {"room": self.table["room"], "board": data["board"], "answered": answered}
-            )
+            accepted(self.table["match"], self.table["room"], data["board"], answered)
         else:
             COUNTS["accept_refused"] += 1
 
@@ -293,7 +302,7 @@ class ScorecardWatcher(FastHttpUser):
                 self.quitting = True  # every board settled and seen: the run is over
                 gevent.spawn_later(5, self.environment.runner.quit)
             return
-        match = min(free, key=lambda m: PENDING[m][0]["answered"])
+        match = min(free, key=lambda m: PENDING[m][0]["released"])
         _checking.add(match)
         try:
             asked = time.monotonic()
@@ -309,10 +318,10 @@ class ScorecardWatcher(FastHttpUser):
             for item in PENDING.get(match, []):
                 rooms = shown.get(item["board"], (False, False))
                 if rooms[0 if item["room"] == "open" else 1]:
-                    delay = seen - item["answered"]
                     SENT["visible"].append({
-                        **item, "match": match, "delay": round(delay, 3),
-                        "asked": round(asked - item["answered"], 3),
+                        **item, "delay": round(seen - item["released"], 3),
+                        "asked": round(asked - item["released"], 3),
+                        "accepted": round(seen - item["answered"], 3),
                         "checks": item.get("checks", 0) + 1,
                     })  # fmt: skip
                 else:
