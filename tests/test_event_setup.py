@@ -122,7 +122,7 @@ def test_an_event_has_at_most_1000_teams(director_client, director):
     assert event.teams.count() == 1000
 
 
-def test_an_event_can_be_deleted_with_its_matches_but_a_team_with_matches_cannot():
+def test_an_event_can_be_deleted_with_its_matches_but_a_team_with_matches_cannot(in_english):
     from matches import actions
     from matches.models import Event, Match
     from tests.factories import enter, make_match

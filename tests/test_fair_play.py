@@ -205,7 +205,7 @@ def test_hand_records_the_director_publishes_show_only_once_published(round_in_p
     assert '<span class="hd-number">4</span>' in english.get(url).content.decode()
 
 
-def test_releasing_a_board_twice_is_refused_with_a_message(round_in_play):
+def test_releasing_a_board_twice_is_refused_with_a_message(round_in_play, in_english):
     first, director = round_in_play["matches"][0], round_in_play["director"]
     with pytest.raises(actions.ActionError, match="out of play already"):
         actions.release_board(first, board=5, reason="Again", user=director)

@@ -162,6 +162,10 @@ class FairView:
         """Return the boards of the match whose results this viewer may not see."""
         return frozenset() if self.sees_all else self.not_public.get(match_id, frozenset())
 
+    def entered_matches(self) -> list[int]:
+        """Return the matches of the rounds with a board waiting (their ids)."""
+        return list(self._entered)
+
     def changes_totals(self, match_id: int) -> bool:
         """Return True when the match's totals as this viewer sees them differ from its
         stored ones: a board hidden from the viewer has a result in a room. A match whose

@@ -3,8 +3,13 @@ still in play counted as not played (the rule and the viewer: ``fair_play``)."""
 
 from __future__ import annotations
 
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+
 from matches import scoring
-from matches.models import Board, Event, ImpPenalty, Match, MatchStatus
+from matches.models import Board, Event, ImpPenalty, Match, MatchStatus, Result
 from matches.scoring.fair_play import unplayed
 
 from .fair_play import kept_for_viewer, view_of
@@ -48,13 +53,17 @@ TOTALS = (
 
 def _masked_totals(event: Event, match_ids) -> dict[int, dict]:
     """Return {match id: its totals as the viewer sees them} for matches with hidden
-    boards: three queries for them all."""
+    boards: four queries for them all."""
     match_ids = sorted(match_ids)
     if not match_ids:
         return {}
     matches = Match.objects.filter(pk__in=match_ids).select_related("stage")
+    results: dict[int, list] = {}
+    for played in Result.objects.filter(board__match__in=match_ids):
+        results.setdefault(played.board_id, []).append(played)
     boards: dict[int, list] = {}
-    for board in Board.objects.filter(match__in=match_ids).with_results():
+    for board in Board.objects.filter(match__in=match_ids).in_order():
+        board.keep_results(results.get(board.pk, []))  # no related manager a board
         boards.setdefault(board.match_id, []).append(board)
     penalties: dict[int, list] = {}
     for penalty in ImpPenalty.objects.filter(match__in=match_ids):
@@ -94,9 +103,35 @@ def _masked(event: Event, match_ids) -> dict[int, dict]:
     if not hidden:
         return {}
     kept = kept_for_viewer(("totals", event.pk))
-    missing = [pk for pk in hidden if pk not in kept]
+    if any(pk not in kept for pk in hidden):
+        kept.update(_public_totals(event))
+    missing = [pk for pk in hidden if pk not in kept]  # a match begun since they were kept
     kept.update(_masked_totals(event, missing))
     return {pk: kept[pk] for pk in hidden}
+
+
+def _public_totals(event: Event) -> dict[int, dict]:
+    """Return the public's totals of every match of the event whose stored totals would
+    give a hidden board away, worked out once for the event's revision and kept in the
+    cache for every page and server (a congress's standings, round and team pages all
+    need the round's 250 matches). With ``PUBLIC_PAGE_GRACE`` the last ones worked out
+    serve for that many seconds after a change, as the public pages themselves do."""
+    key = f"fair-totals:{event.pk}:{event.created.timestamp()}"
+    found = cache.get(f"{key}:{event.revision}")
+    if found is not None:
+        return found
+    grace = settings.PUBLIC_PAGE_GRACE
+    if grace > 0:
+        latest = cache.get(f"{key}:latest")
+        if latest is not None and latest[0] <= event.revision and time.time() - latest[1] < grace:
+            return latest[2]
+    view = view_of(event)
+    masked = [pk for pk in view.entered_matches() if view.changes_totals(pk)]
+    found = _masked_totals(event, masked)
+    cache.set(f"{key}:{event.revision}", found)
+    if grace > 0:
+        cache.set(f"{key}:latest", (event.revision, time.time(), found))
+    return found
 
 
 def public_rows(event: Event, rows: list[dict]) -> list[dict]:
