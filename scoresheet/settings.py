@@ -185,12 +185,6 @@ else:
 # costs no database query): only when every server process shares the cache, as with
 # Redis, or when one process serves everything (REVISIONS_IN_CACHE=1).
 REVISIONS_IN_CACHE = env_bool("REVISIONS_IN_CACHE", bool(REDIS_URL))
-# With Redis and REVISIONS_IN_CACHE, each server process keeps the revisions it read from
-# Redis for as long as Redis's keyspace notifications tell it of every change to them (a
-# 304 then needs no round trip to Redis; matches/caching/version_memo.py). Off by default:
-# it saves about 0.15 ms a 304, and after an outage whose writer died before Redis was back
-# a memo could still hold the old version (tests/test_stale_after_redis_outage.py).
-REVISIONS_MEMO = env_bool("REVISIONS_MEMO", False)
 # For how many seconds a public page rendered for visitors who are not logged in may still be
 # sent to them after the event has changed, before it is rendered again. At a congress every
 # result accepted at a table changes the event; with a few seconds here the standings are

@@ -256,8 +256,7 @@ def answer_from_cache(request) -> HttpResponse | None:
     the event's version or the page not in the cache, a database that does not answer).
 
     The event's version comes from the cache where it may be trusted there
-    (REVISIONS_IN_CACHE; with Redis, from this process's memo of what it read there while
-    that may be trusted, ``version_memo``), else from the database; with If-None-Match, a
+    (REVISIONS_IN_CACHE), else from the database; with If-None-Match, a
     304 needs only the version, and without it a page not in the cache costs no query (the
     view reads it).
     A match's pages are keyed on the match (``versions.event_of_match``), whose version is
@@ -279,7 +278,7 @@ def answer_from_cache(request) -> HttpResponse | None:
     language = get_language_from_request(request)
     sent = request.META.get("HTTP_IF_NONE_MATCH")
     entry = None
-    if settings.REVISIONS_IN_CACHE:  # from this process's memo: no round trip for a 304
+    if settings.REVISIONS_IN_CACHE:  # one round trip to the cache
         if sent:
             version = versions.cached_version(event_id)
         else:

@@ -12,9 +12,7 @@ and no connection timeout on every request when Redis is unreachable rather than
 A key this process could not write or delete may still hold an older value in Redis (when
 Redis was alive but out of reach): such keys are deleted first thing when Redis answers
 again, so no page, session or event version written during the outage comes back stale.
-Then, and after the cache is cleared (FLUSHDB, which sends no keyspace notification), every
-process's memo of event versions is told to forget what it holds (``dropped_channel``;
-matches/caching/version_memo.py).
+Then whoever asked is told (``on_answering_again``: matches/caching/versions.py).
 """
 
 from __future__ import annotations

@@ -4,9 +4,7 @@ An event's version is its id, creation time and revision (``Event.cache_version`
 every change bumps. Where the cache is shared by every server process (Redis;
 ``REVISIONS_IN_CACHE``), each event's current version is kept in the cache too, set by
 whoever changes the event once the change is committed (``event_changed``): a cached page
-then costs no database query. With Redis each process also keeps the versions it read
-there, for as long as Redis's keyspace notifications tell it of every change to them
-(``version_memo``): a 304 then costs no round trip to Redis either. Without a shared
+then costs no database query. Without a shared
 cache the version is read from the database on every request (one small query), since
 another process's change could not reach this process's memory. The page cache itself
 is in ``pagecache``.
@@ -38,13 +36,17 @@ from django.db.models.signals import post_delete
 
 from matches.models import Event, Match
 
-from . import resilient_cache, version_memo
-from .version_memo import version_key
+from . import resilient_cache
 
 logger = logging.getLogger(__name__)
 
 READER_TIMEOUT = 300  # a version read from the database, kept by a reader
 WRITER_TIMEOUT = 3600  # a version set by the change that made it
+
+
+def version_key(event_id) -> str:
+    """Return the cache's key of an event's version (made with its prefix by the cache)."""
+    return f"event-version:{event_id}"
 
 
 def _version(event_id: int, created, revision: int) -> str:
@@ -99,7 +101,6 @@ def _remember(event_id: int, version: str) -> None:
     """Keep a version just read from the database, unless a newer one is there already."""
     if settings.REVISIONS_IN_CACHE:
         cache.add(version_key(event_id), version, READER_TIMEOUT)
-        version_memo.forget(event_id)
 
 
 CHECK_CHUNK = 500
@@ -125,8 +126,6 @@ def check_cached_versions() -> int | None:
         stale = [key for key, event_id in ids.items() if current.get(event_id) != cached[key]]
         if stale:
             cache.delete_many(stale)
-            for key in stale:
-                version_memo.forget(ids[key])
             dropped += len(stale)
     if dropped:
         logger.warning("%d event versions in the cache were stale and are dropped", dropped)
@@ -153,33 +152,20 @@ def _checked() -> None:
 
 
 def cached_version(event_id: int) -> str | None:
-    """Return the event's version as the cache holds it (None: it does not), from this
-    process's memo of them when it may be trusted (``version_memo``)."""
-    _checked()
-    version, ticket = version_memo.lookup(event_id)
-    if version is None:
-        version = cache.get(version_key(event_id))
-        if _check["due"]:  # this very read found the cache answering again: check first
-            _checked()
-            version = cache.get(version_key(event_id))
-        version_memo.keep(event_id, version, ticket)
-    return version
+    """Return the event's version as the cache holds it (None: it does not)."""
+    return cached_version_and(event_id, None)[0]
 
 
-def cached_version_and(event_id: int, key: str) -> tuple[str | None, object]:
+def cached_version_and(event_id: int, key: str | None) -> tuple[str | None, object]:
     """Return ``cached_version`` and what the cache holds under ``key`` (None: nothing),
-    in one round trip to the cache when the version is not in this process's memo."""
+    in one round trip to the cache."""
     _checked()
-    version, ticket = version_memo.lookup(event_id)
-    if version is not None:
-        return version, cache.get(key)
-    found = cache.get_many([version_key(event_id), key])
+    keys = [version_key(event_id)] + ([key] if key else [])
+    found = cache.get_many(keys)
     if _check["due"]:  # this very read found the cache answering again: check first
         _checked()
-        found = cache.get_many([version_key(event_id), key])
-    version = found.get(version_key(event_id))
-    version_memo.keep(event_id, version, ticket)
-    return version, found.get(key)
+        found = cache.get_many(keys)
+    return found.get(keys[0]), found.get(key) if key else None
 
 
 def event_version(event_id: int) -> str | None:
@@ -207,10 +193,8 @@ def publish(event_id: int) -> None:
         version = version_from_database(event_id)
         if version is None:
             cache.delete(key)
-            version_memo.forget(event_id)
             return
         cache.set(key, version, WRITER_TIMEOUT)
-        version_memo.forget(event_id)
         if version_from_database(event_id) == version:
             return
 
@@ -224,7 +208,6 @@ def event_changed(event_id: int) -> None:
     if not settings.REVISIONS_IN_CACHE:
         return
     cache.delete(version_key(event_id))
-    version_memo.forget(event_id)
     transaction.on_commit(lambda: publish(event_id))
 
 
