@@ -20,6 +20,7 @@ def redis_caches(prefix: str) -> dict:
         "LOCATION": REDIS_URL,
         "TIMEOUT": 3600,
         "KEY_PREFIX": prefix,
+        "OPTIONS": {"REDIS_CLIENT_KWARGS": {"single_connection_client": True}},
     }
     return {"default": default, "shared": default}
 

@@ -132,7 +132,7 @@ def check_cached_versions() -> int | None:
     return dropped
 
 
-def _check_due(location: str) -> None:
+def _check_due() -> None:
     """The cache answers again after an outage: check its versions before trusting one."""
     _check["due"] = True
 
