@@ -26,15 +26,15 @@ other match's scorecard be rendered again.
 
 from __future__ import annotations
 
-import functools
 import logging
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import DatabaseError, connections, router, transaction
+from django.db import DatabaseError, transaction
 from django.db.models.signals import post_delete
 
-from matches.models import Event, Match
+from matches.models import Event
+from matches.queries import revisions
 
 from . import resilient_cache
 
@@ -49,52 +49,9 @@ def version_key(event_id) -> str:
     return f"event-version:{event_id}"
 
 
-def _version(event_id: int, created, revision: int) -> str:
-    return Event.version_of(event_id, created, revision)
-
-
 def version_from_database(event_id: int) -> str | None:
-    """Return the event's version as the database has it, or None if there is no such event.
-
-    One small query, written out once rather than built by the ORM on every call (putting
-    it together costs the ORM several times what the query itself costs, and this runs for
-    every page asked for where the cache does not hold the revisions); the creation time
-    is converted from the database as the ORM converts it.
-    """
-    connection = connections[router.db_for_read(Event)]
-    sql, column, converters = _version_query(connection.vendor, connection.alias)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [event_id])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    created = row[0]
-    for convert in converters:
-        created = convert(created, column, connection)
-    return _version(event_id, created, row[1])
-
-
-@functools.cache
-def _version_query(vendor: str, alias: str) -> tuple:
-    """Return the query of an event's creation time and revision, the creation time's
-    column and its converters, for the database ``alias`` (of the kind ``vendor``)."""
-    connection, meta = connections[alias], Event._meta
-    created, revision = meta.get_field("created"), meta.get_field("revision")
-    quote = connection.ops.quote_name
-    sql = (
-        f"SELECT {quote(created.column)}, {quote(revision.column)} FROM {quote(meta.db_table)}"
-        f" WHERE {quote(meta.pk.column)} = %s"
-    )
-    return (sql, *_created_converters(connection))
-
-
-def _created_converters(connection) -> tuple:
-    """Return the event's creation time's column and what converts it from ``connection``'s
-    database as the ORM converts it."""
-    created = Event._meta.get_field("created")
-    column = created.get_col(Event._meta.db_table)
-    converters = connection.ops.get_db_converters(column) + created.get_db_converters(connection)
-    return column, tuple(converters)
+    """Return the event's version as the database has it, or None if there is no such event."""
+    return revisions.event_version(event_id)
 
 
 def _remember(event_id: int, version: str) -> None:
@@ -122,7 +79,7 @@ def check_cached_versions() -> int | None:
         cached = cache.get_many(keys[start : start + CHECK_CHUNK])
         ids = {key: int(key.rsplit(":", 1)[1]) for key in cached if key.rsplit(":", 1)[1].isdigit()}
         rows = Event.objects.filter(pk__in=ids.values()).values_list("pk", "created", "revision")
-        current = {pk: _version(pk, created, revision) for pk, created, revision in rows}
+        current = {pk: Event.version_of(pk, created, revision) for pk, created, revision in rows}
         stale = [key for key, event_id in ids.items() if current.get(event_id) != cached[key]]
         if stale:
             cache.delete_many(stale)
@@ -242,48 +199,13 @@ def event_of_match(kwargs, cached_only=False, forget=False) -> tuple[int | None,
     of the stack): a database that does not answer gives (None, None), and the whole
     stack answers with its message; ``forget`` is for the event pages' kind (nothing to
     forget here)."""
-    connection = connections[router.db_for_read(Match)]
-    sql, column, converters = _match_version_query(connection.vendor, connection.alias)
     try:
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [kwargs["match_id"]])
-            row = cursor.fetchone()
+        found = revisions.match_version(kwargs["match_id"])
     except DatabaseError:
         if cached_only:
             return None, None
         raise
-    if row is None:
-        return None, None
-    event_id, created, wide_revision, play_revision, revision = row
-    for convert in converters:
-        created = convert(created, column, connection)
-    version = (
-        f"{_version(event_id, created, wide_revision)}.p{play_revision}"
-        f".m{kwargs['match_id']}.{revision}"
-    )
-    return event_id, version
+    return (None, None) if found is None else found
 
 
 event_of_match.reads_version = True  # pagecache: its version comes with it
-
-
-@functools.cache
-def _match_version_query(vendor: str, alias: str) -> tuple:
-    """Return the query of a match's event, the event's creation time and wide revision and
-    the match's revision, with the creation time's column and converters, written out once
-    (as ``_version_query``)."""
-    connection, event, match = connections[alias], Event._meta, Match._meta
-    quote = connection.ops.quote_name
-
-    def column(meta, name):
-        return f"{quote(meta.db_table)}.{quote(meta.get_field(name).column)}"
-
-    sql = (
-        f"SELECT {column(match, 'event')}, {column(event, 'created')},"
-        f" {column(event, 'wide_revision')}, {column(event, 'play_revision')},"
-        f" {column(match, 'revision')}"
-        f" FROM {quote(match.db_table)} INNER JOIN {quote(event.db_table)}"
-        f" ON {column(match, 'event')} = {column(event, 'id')}"
-        f" WHERE {column(match, 'id')} = %s"
-    )
-    return (sql, *_created_converters(connection))
