@@ -41,9 +41,9 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.db import Error as DatabaseError
-from django.http import HttpResponse, HttpResponseNotModified
+from django.http import HttpResponse
 from django.urls import Resolver404, resolve
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language, get_language_from_request
 
 from . import versions
@@ -120,17 +120,6 @@ def _etag(version: str, language: str, user_id: int | None = None) -> str:
     return f'W/"{version}.{language}{who}"'
 
 
-def _unchanged(request, etag: str) -> bool:
-    return _sent_unchanged(request.META.get("HTTP_IF_NONE_MATCH", ""), etag)
-
-
-def _sent_unchanged(sent: str, etag: str) -> bool:
-    """Whether an If-None-Match header's value ``sent`` names ``etag`` (or is ``*``)."""
-    if sent == etag:
-        return True
-    return bool(sent) and (sent.strip() == "*" or etag in [t.strip() for t in sent.split(",")])
-
-
 def _finish(response, etag: str) -> HttpResponse:
     response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
@@ -179,8 +168,8 @@ def public_page(event_of):
             user_id = None if anonymous is not False else request.user.pk
             request.page_version = version  # what the page's fragment caches are keyed on
             etag = request.page_etag = _etag(version, language, user_id)
-            if _unchanged(request, etag):
-                return _finish(HttpResponseNotModified(), etag)
+            if (conditional := get_conditional_response(request, etag)) is not None:
+                return _finish(conditional, etag)
             live = request.headers.get("X-Live") == "1"
             key = _page_key(request, language) if anonymous else None
             entry = cache.get(key) if key else None
@@ -189,8 +178,8 @@ def public_page(event_of):
             elif entry is not None and not _take_render_lock(key):
                 # rendered again by another process this moment: the page as it was rendered
                 etag = _etag(entry.version, language)
-                if _unchanged(request, etag):
-                    return _finish(HttpResponseNotModified(), etag)
+                if (conditional := get_conditional_response(request, etag)) is not None:
+                    return _finish(conditional, etag)
                 response = _body_response(entry, live)
             else:
                 try:
@@ -319,8 +308,8 @@ def _cached_answer(request, version, language, sent, entry) -> HttpResponse | No
         return None
     etag = _etag(version, language)
     if sent:
-        if _sent_unchanged(sent, etag):
-            return _fixed(HttpResponseNotModified(), etag, language)
+        if (conditional := get_conditional_response(request, etag)) is not None:
+            return _fixed(conditional, etag, language)
         entry = cache.get(_page_key(request, language))
     if entry is None:
         return None
@@ -328,8 +317,8 @@ def _cached_answer(request, version, language, sent, entry) -> HttpResponse | No
         if not entry.in_grace() and not _being_drawn(_page_key(request, language)):
             return None  # the whole stack renders it (public_page)
         etag = _etag(entry.version, language)  # the page as rendered a moment ago
-        if sent and _sent_unchanged(sent, etag):
-            return _fixed(HttpResponseNotModified(), etag, language)
+        if sent and (conditional := get_conditional_response(request, etag)) is not None:
+            return _fixed(conditional, etag, language)
     response = _body_response(entry, request.META.get("HTTP_X_LIVE") == "1")
     response["Content-Length"] = str(len(response.content))
     return _fixed(response, etag, language)
