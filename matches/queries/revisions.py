@@ -1,6 +1,7 @@
 """The revisions the caches are keyed on (matches/caching/), each read in one small query
-put together by the ORM once (``PreparedRead``): they are read for every page and every
-table's poll, where building the query would cost more than running it."""
+put together by the ORM once (``PreparedRead``), as a row of values: they are read for
+every cached page and every table's poll, where building the query, or model instances,
+would cost more than running it."""
 
 from __future__ import annotations
 
@@ -8,23 +9,23 @@ from matches.lib.prepared import PreparedRead
 from matches.models import Event, Match, Room
 
 _EVENT = PreparedRead(
-    lambda pk: Event.objects.filter(pk=pk).only("created", "revision").order_by(), -1
+    lambda pk: Event.objects.filter(pk=pk).order_by().values_list("created", "revision"), -1
 )
 _MATCH = PreparedRead(
     lambda pk: (
         Match.objects.filter(pk=pk)
-        .select_related("event")
-        .only("revision", "event__created", "event__wide_revision", "event__play_revision")
         .order_by()
+        .values_list(
+            "event", "event__created", "event__wide_revision", "event__play_revision", "revision"
+        )
     ),
     -1,
 )
 _TABLE = PreparedRead(
     lambda token: (
         Room.objects.filter(token=token)
-        .select_related("match__event")
-        .only("revoked", "revision", "match__event__wide_revision")
         .order_by()
+        .values_list("pk", "revoked", "revision", "match__event__wide_revision")
     ),
     "a token",
 )
@@ -32,24 +33,26 @@ _TABLE = PreparedRead(
 
 def event_version(event_id: int) -> str | None:
     """Return the event's ``cache_version`` (None: no such event)."""
-    event = _EVENT.first(event_id)
-    return None if event is None else event.cache_version
+    row = _EVENT.first(event_id)
+    return None if row is None else Event.version_of(event_id, *row)
 
 
 def match_version(match_id: int) -> tuple[int, str] | None:
     """Return a match's event and what its pages are keyed on (None: no such match): the
     event's ``play_version`` (its ``wide_revision`` and ``play_revision``) and the match's
     ``revision``."""
-    match = _MATCH.first(match_id)
-    if match is None:
+    row = _MATCH.first(match_id)
+    if row is None:
         return None
-    return match.event_id, f"{match.event.play_version}.m{match_id}.{match.revision}"
+    event_id, created, wide_revision, play_revision, revision = row
+    wide = Event.version_of(event_id, created, wide_revision)
+    return event_id, f"{wide}.p{play_revision}.m{match_id}.{revision}"
 
 
 def table_revisions(token: str) -> tuple[int, int, int] | None:
     """Return (the table's id, its own revision, the event's wide revision) for an open
     table's token; None for a token no open table has."""
-    room = _TABLE.first(token)
-    if room is None or room.revoked is not None:
+    row = _TABLE.first(token)
+    if row is None or row[1] is not None:
         return None
-    return room.pk, room.revision, room.match.event.wide_revision
+    return row[0], row[2], row[3]
