@@ -4,10 +4,10 @@ An event's version is its id, creation time and revision (``Event.cache_version`
 every change bumps. Where the cache is shared by every server process (Redis;
 ``REVISIONS_IN_CACHE``), each event's current version is kept in the cache too, set by
 whoever changes the event once the change is committed (``event_changed``): a cached page
-then costs no database query. Without a shared
-cache the version is read from the database on every request (one small query), since
-another process's change could not reach this process's memory. The page cache itself
-is in ``pagecache``.
+then costs no database query. Without a shared cache the version is read from the
+database on every request (one small query, ``matches/queries/revisions.py``), since
+another process's change could not reach this process's memory. The page cache itself is
+in ``pagecache``.
 
 A process that changed an event while Redis was out of reach deletes the version it could
 not update once Redis answers it again (``resilient_cache``); should that process end
@@ -108,14 +108,9 @@ def _checked() -> None:
         raise
 
 
-def cached_version(event_id: int) -> str | None:
-    """Return the event's version as the cache holds it (None: it does not)."""
-    return cached_version_and(event_id, None)[0]
-
-
 def cached_version_and(event_id: int, key: str | None) -> tuple[str | None, object]:
-    """Return ``cached_version`` and what the cache holds under ``key`` (None: nothing),
-    in one round trip to the cache."""
+    """Return the event's version as the cache holds it and what it holds under ``key``
+    (None: nothing, or no key), in one round trip to the cache."""
     _checked()
     keys = [version_key(event_id)] + ([key] if key else [])
     found = cache.get_many(keys)
@@ -129,7 +124,7 @@ def event_version(event_id: int) -> str | None:
     """Return the event's current version (None: no such event), from the cache if it may
     be trusted there, else from the database."""
     if settings.REVISIONS_IN_CACHE:
-        version = cached_version(event_id)
+        version = cached_version_and(event_id, None)[0]
         if version is not None:
             return version
     version = version_from_database(event_id)
