@@ -32,6 +32,7 @@ logger = logging.getLogger(__name__)
 
 RETRY_SECONDS = 5.0
 MAX_KEYS_TO_FORGET = 50_000
+SCAN_COUNT = 1000  # keys Redis looks at in each SCAN (django-redis's default is 10)
 _ON_ANSWERING: list = []  # called when a cache answers this process after an outage
 
 
@@ -158,8 +159,10 @@ class ResilientRedisCache(RedisCache):
     def keys_matching(self, pattern: str, version=None) -> list[str] | None:
         """Return the keys of this cache matching ``pattern`` (Redis's glob), as the app
         names them (without the prefix and version); None when Redis does not answer."""
+        if not self.available:
+            return None
         try:
-            return list(super().iter_keys(pattern, version=version)) if self.available else None
+            return list(super().iter_keys(pattern, itersize=SCAN_COUNT, version=version))
         except (redis.RedisError, TimeoutError) as error:
             logger.warning("cache unavailable, its keys not listed: %s", error)
             return None
@@ -167,8 +170,10 @@ class ResilientRedisCache(RedisCache):
     def delete_matching(self, pattern: str, version=None) -> int:
         """Delete every key of this cache matching ``pattern`` (Redis's glob, ``axes-*``)
         and return how many there were; 0 while Redis is down."""
+        if not self.available:
+            return 0
         try:
-            return super().delete_pattern(pattern, version=version) if self.available else 0
+            return super().delete_pattern(pattern, version=version, itersize=SCAN_COUNT)
         except (redis.RedisError, TimeoutError) as error:
             logger.warning("cache unavailable, no key deleted: %s", error)
             return 0
