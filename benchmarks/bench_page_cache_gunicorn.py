@@ -15,8 +15,7 @@ scripts/support/server.py's AppServer: one worker (the default, sync), 127.0.0.1
 off, the production settings (CONN_MAX_AGE=60); once without REDIS_URL (each page's
 revision read from the database, as several processes without Redis must: "database"),
 once without it but with REVISIONS_IN_CACHE=1 (the revision in the worker's memory, right
-for a server of one process: "worker"), and once with REDIS_URL ("Redis"; the worker's
-memo of revisions off, unless REVISIONS_MEMO=1 is in the environment). The page is
+for a server of one process: "worker"), and once with REDIS_URL ("Redis"). The page is
 asked for until it is cached, then timed one request after another, each from connecting
 to the last byte read:
 

@@ -137,6 +137,7 @@ def redis_caches():
         "BACKEND": "matches.caching.resilient_cache.ResilientRedisCache",  # as REDIS_URL sets
         "LOCATION": url,
         "KEY_PREFIX": f"bench-{uuid.uuid4().hex[:12]}",
+        "OPTIONS": {"REDIS_CLIENT_KWARGS": {"single_connection_client": True}},
     }
     return {"default": default, "shared": default}
 

@@ -147,7 +147,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # memory, their revisions read from the database on every request; rate limits in a
 # database table every process shares (created by migrate); login lock-outs in axes'
 # tables. With REDIS_URL (several app servers): pages, sessions, rate limits and lock-out
-# counts in Redis (Django's own backend), shared by every server, and a cached page whose
+# counts in Redis (django-redis's backend), shared by every server, and a cached page whose
 # event's revision is known to the cache answers without touching the database. When Redis
 # does not answer, the app goes on without it (fails open, matches/caching/resilient_cache.py):
 # pages are rendered afresh, sessions come from the database, rate limits are not counted
@@ -163,7 +163,12 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "TIMEOUT": 3600,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
-            "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2},
+            "OPTIONS": {
+                "SOCKET_TIMEOUT": 2,
+                "SOCKET_CONNECT_TIMEOUT": 2,
+                # one connection for each thread, not one taken from the pool for each call
+                "REDIS_CLIENT_KWARGS": {"single_connection_client": True},
+            },
         }
     }
     CACHES["shared"] = CACHES["default"]
@@ -185,12 +190,6 @@ else:
 # costs no database query): only when every server process shares the cache, as with
 # Redis, or when one process serves everything (REVISIONS_IN_CACHE=1).
 REVISIONS_IN_CACHE = env_bool("REVISIONS_IN_CACHE", bool(REDIS_URL))
-# With Redis and REVISIONS_IN_CACHE, each server process keeps the revisions it read from
-# Redis for as long as Redis's keyspace notifications tell it of every change to them (a
-# 304 then needs no round trip to Redis; matches/caching/version_memo.py). Off by default:
-# it saves about 0.15 ms a 304, and after an outage whose writer died before Redis was back
-# a memo could still hold the old version (tests/test_stale_after_redis_outage.py).
-REVISIONS_MEMO = env_bool("REVISIONS_MEMO", False)
 # For how many seconds a public page rendered for visitors who are not logged in may still be
 # sent to them after the event has changed, before it is rendered again. At a congress every
 # result accepted at a table changes the event; with a few seconds here the standings are

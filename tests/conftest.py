@@ -5,7 +5,7 @@ from django.utils import translation
 from hypothesis import HealthCheck, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
-from tests.redis import redis_settings, restore_redis_config  # noqa: F401 - a fixture
+from tests.redis import redis_settings  # noqa: F401 - a fixture
 
 # Hypothesis, the same for every test (a test sets only what is its own: how many examples,
 # a function-scoped fixture it knows is shared by its examples). No deadline and no too-slow
@@ -29,13 +29,6 @@ settings.register_profile(
     database=DirectoryBasedExampleDatabase(".hypothesis/examples"),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "project"))
-
-
-@pytest.fixture(autouse=True, scope="session")
-def redis_config_restored():
-    """Redis's settings as the run found them, once it is over (tests/redis.py)."""
-    yield
-    restore_redis_config()
 
 
 @pytest.fixture

@@ -2,9 +2,7 @@
 
 Each test run uses keys under its own prefix and deletes them afterwards (never FLUSHDB:
 other runs may share the database). Without Redis these tests are skipped, unless
-REQUIRE_REDIS=1 (as in CI), when they fail instead. The version memo turns Redis's keyspace
-notifications on (matches/caching/version_memo.py): the run puts ``notify-keyspace-events``
-back as it found it once it is over (``restore_redis_config``, from conftest.py).
+REQUIRE_REDIS=1 (as in CI), when they fail instead.
 """
 
 import os
@@ -13,8 +11,6 @@ import uuid
 import pytest
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/2")
-NOTIFY = "notify-keyspace-events"
-_found: dict[str, str] = {}  # Redis's settings as this run found them
 
 
 def redis_caches(prefix: str) -> dict:
@@ -24,6 +20,7 @@ def redis_caches(prefix: str) -> dict:
         "LOCATION": REDIS_URL,
         "TIMEOUT": 3600,
         "KEY_PREFIX": prefix,
+        "OPTIONS": {"REDIS_CLIENT_KWARGS": {"single_connection_client": True}},
     }
     return {"default": default, "shared": default}
 
@@ -40,17 +37,7 @@ def require_redis():
         if os.environ.get("REQUIRE_REDIS") == "1":
             pytest.fail(f"{reason} (REQUIRE_REDIS=1 is set, so this is a failure)")
         pytest.skip(reason)
-    if NOTIFY not in _found:
-        _found[NOTIFY] = client.config_get(NOTIFY)[NOTIFY]
     return client
-
-
-def restore_redis_config():
-    """Put Redis's notify-keyspace-events back as this run found it (if it used Redis)."""
-    if NOTIFY in _found:
-        import redis
-
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).config_set(NOTIFY, _found[NOTIFY])
 
 
 @pytest.fixture

@@ -53,6 +53,18 @@ def test_a_read_with_related_rows_builds_them_as_the_orm_does(match):
     assert read.first("no such token") is None
 
 
+def test_a_read_of_values_gives_the_tuples_values_list_gives(match):
+    def build(token):
+        return Room.objects.filter(token=token).values_list(
+            "pk", "revoked", "revision", "match__event__created", "match__event__wide_revision"
+        )
+
+    read = PreparedRead(build, "a sample token")
+    for table in Room.objects.all():
+        assert read.all(table.token) == list(build(table.token))
+    assert read.first("no such token") is None
+
+
 def test_a_match_s_boards_and_results_are_those_with_results_gives(
     match, django_assert_num_queries
 ):

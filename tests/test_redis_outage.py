@@ -35,7 +35,7 @@ def redis_down(settings):
     cache = {
         "BACKEND": "matches.caching.resilient_cache.ResilientRedisCache",
         "LOCATION": url,
-        "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2},
+        "OPTIONS": {"SOCKET_TIMEOUT": 2, "SOCKET_CONNECT_TIMEOUT": 2},
     }
     settings.CACHES = {"default": cache, "shared": cache}
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
@@ -148,9 +148,7 @@ def test_after_a_failure_redis_is_left_alone_for_a_few_seconds(redis_down, monke
 
     cache.get("anything")  # fails: Redis is marked down
     calls = []
-    monkeypatch.setattr(
-        "django.core.cache.backends.redis.RedisCache.get", lambda *a, **k: calls.append(a)
-    )
+    monkeypatch.setattr("django_redis.cache.RedisCache.get", lambda *a, **k: calls.append(a))
     assert cache.get("anything", "default") == "default"
     assert calls == [] and not cache.available
 
@@ -162,7 +160,7 @@ def test_keys_written_while_redis_was_out_of_reach_are_deleted_when_it_answers_a
     must not come back with its old value from before the outage."""
     import redis
     from django.core.cache import cache
-    from django.core.cache.backends.redis import RedisCacheClient
+    from django_redis.client import DefaultClient
 
     client = require_redis()
     prefix = "test-outage"
@@ -174,11 +172,11 @@ def test_keys_written_while_redis_was_out_of_reach_are_deleted_when_it_answers_a
             raise redis.ConnectionError("Timeout connecting to server")
 
         with monkeypatch.context() as outage:
-            outage.setattr(RedisCacheClient, "set", unreachable)
-            outage.setattr(RedisCacheClient, "get", unreachable)
+            outage.setattr(DefaultClient, "set", unreachable)
+            outage.setattr(DefaultClient, "get", unreachable)
             cache.set("session", "written during the outage")  # reaches the database only
             assert cache.get("session") is None
-        cache._state.down_until = 1.0  # the few seconds are over
+        cache.health.down_until = 1.0  # the few seconds are over
 
         assert cache.get("session") is None  # not "before the outage"
         assert cache.available

@@ -41,9 +41,9 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.db import Error as DatabaseError
-from django.http import HttpResponse, HttpResponseNotModified
+from django.http import HttpResponse
 from django.urls import Resolver404, resolve
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language, get_language_from_request
 
 from . import versions
@@ -120,17 +120,6 @@ def _etag(version: str, language: str, user_id: int | None = None) -> str:
     return f'W/"{version}.{language}{who}"'
 
 
-def _unchanged(request, etag: str) -> bool:
-    return _sent_unchanged(request.META.get("HTTP_IF_NONE_MATCH", ""), etag)
-
-
-def _sent_unchanged(sent: str, etag: str) -> bool:
-    """Whether an If-None-Match header's value ``sent`` names ``etag`` (or is ``*``)."""
-    if sent == etag:
-        return True
-    return bool(sent) and (sent.strip() == "*" or etag in [t.strip() for t in sent.split(",")])
-
-
 def _finish(response, etag: str) -> HttpResponse:
     response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
@@ -179,8 +168,8 @@ def public_page(event_of):
             user_id = None if anonymous is not False else request.user.pk
             request.page_version = version  # what the page's fragment caches are keyed on
             etag = request.page_etag = _etag(version, language, user_id)
-            if _unchanged(request, etag):
-                return _finish(HttpResponseNotModified(), etag)
+            if (conditional := get_conditional_response(request, etag)) is not None:
+                return _finish(conditional, etag)
             live = request.headers.get("X-Live") == "1"
             key = _page_key(request, language) if anonymous else None
             entry = cache.get(key) if key else None
@@ -189,8 +178,8 @@ def public_page(event_of):
             elif entry is not None and not _take_render_lock(key):
                 # rendered again by another process this moment: the page as it was rendered
                 etag = _etag(entry.version, language)
-                if _unchanged(request, etag):
-                    return _finish(HttpResponseNotModified(), etag)
+                if (conditional := get_conditional_response(request, etag)) is not None:
+                    return _finish(conditional, etag)
                 response = _body_response(entry, live)
             else:
                 try:
@@ -256,12 +245,10 @@ def answer_from_cache(request) -> HttpResponse | None:
     the event's version or the page not in the cache, a database that does not answer).
 
     The event's version comes from the cache where it may be trusted there
-    (REVISIONS_IN_CACHE; with Redis, from this process's memo of what it read there while
-    that may be trusted, ``version_memo``), else from the database; with If-None-Match, a
-    304 needs only the version, and without it a page not in the cache costs no query (the
-    view reads it).
-    A match's pages are keyed on the match (``versions.event_of_match``), whose version is
-    read with it, from the database, in one query.
+    (REVISIONS_IN_CACHE, with the page in the same round trip), else from the database;
+    with If-None-Match, a 304 needs only the version, and without it a page not in the
+    cache costs no query (the view reads it). A match's pages are keyed on the match
+    (``versions.event_of_match``), whose version is read with its event in one query.
     """
     cookies = request.COOKIES
     if settings.SESSION_COOKIE_NAME in cookies or "messages" in cookies:
@@ -270,67 +257,45 @@ def answer_from_cache(request) -> HttpResponse | None:
     if route is None:
         return None
     event_of, kwargs = route
-    if getattr(event_of, "reads_version", False):  # a match's pages
-        return _match_page_answer(request, event_of, kwargs)
-    event_id, _ = event_of(kwargs, cached_only=True)
-    if event_id is None:
-        return None
     request.get_host()  # a Host not allowed is refused (400), as the whole stack refuses it
     language = get_language_from_request(request)
-    sent = request.META.get("HTTP_IF_NONE_MATCH")
+    sent, key = request.META.get("HTTP_IF_NONE_MATCH"), _page_key(request, language)
+    from_cache = settings.REVISIONS_IN_CACHE and not getattr(event_of, "reads_version", False)
     entry = None
-    if settings.REVISIONS_IN_CACHE:  # from this process's memo: no round trip for a 304
-        if sent:
-            version = versions.cached_version(event_id)
-        else:
-            version, entry = versions.cached_version_and(event_id, _page_key(request, language))
-    else:
-        if not sent:
-            entry = cache.get(_page_key(request, language))
-            if entry is None:
-                return None
+    if not sent and not from_cache and (entry := cache.get(key)) is None:
+        return None  # the view renders it, and reads the version itself
+    event_id, version = event_of(kwargs, cached_only=True)
+    if event_id is None:
+        return None
+    if from_cache:  # one round trip to the cache
+        version, entry = versions.cached_version_and(event_id, None if sent else key)
+    elif version is None:
         try:
             version = versions.version_from_database(event_id)
         except DatabaseError:
             return None  # the whole stack answers, with its message (matches/middleware.py)
-    return _cached_answer(request, version, language, sent, entry)
+    return _cached_answer(request, version, language, sent, entry, key)
 
 
-def _match_page_answer(request, event_of, kwargs) -> HttpResponse | None:
-    """Answer a visitor's GET of a match's page as ``answer_from_cache`` does, its version
-    read with its event (one query), once the page is known to be in the cache (or the
-    browser names the ETag it has): a page not in the cache costs no query here."""
-    request.get_host()
-    language = get_language_from_request(request)
-    sent = request.META.get("HTTP_IF_NONE_MATCH")
-    entry = None
-    if not sent:
-        entry = cache.get(_page_key(request, language))
-        if entry is None:
-            return None  # the view renders it, and reads the version itself
-    _, version = event_of(kwargs, cached_only=True)
-    return _cached_answer(request, version, language, sent, entry)
-
-
-def _cached_answer(request, version, language, sent, entry) -> HttpResponse | None:
+def _cached_answer(request, version, language, sent, entry, key) -> HttpResponse | None:
     """Return the answer for a page at ``version`` (None: unknown, the whole stack answers):
-    304 for the ETag ``sent``, else the page kept (``entry``, or read now), within its
-    grace when it was rendered at an older version."""
+    304 for the ETag ``sent``, else the page kept (``entry``, or read now from ``key``),
+    within its grace when it was rendered at an older version."""
     if version is None:
         return None
     etag = _etag(version, language)
     if sent:
-        if _sent_unchanged(sent, etag):
-            return _fixed(HttpResponseNotModified(), etag, language)
-        entry = cache.get(_page_key(request, language))
+        if (conditional := get_conditional_response(request, etag)) is not None:
+            return _fixed(conditional, etag, language)
+        entry = cache.get(key)
     if entry is None:
         return None
     if entry.version != version:
-        if not entry.in_grace() and not _being_drawn(_page_key(request, language)):
+        if not entry.in_grace() and not _being_drawn(key):
             return None  # the whole stack renders it (public_page)
         etag = _etag(entry.version, language)  # the page as rendered a moment ago
-        if sent and _sent_unchanged(sent, etag):
-            return _fixed(HttpResponseNotModified(), etag, language)
+        if sent and (conditional := get_conditional_response(request, etag)) is not None:
+            return _fixed(conditional, etag, language)
     response = _body_response(entry, request.META.get("HTTP_X_LIVE") == "1")
     response["Content-Length"] = str(len(response.content))
     return _fixed(response, etag, language)

@@ -26,13 +26,11 @@ the boards that changed are rendered (``card_html``).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Hashable
 
 from django.core.cache import cache
-from django.db import connections, router
 
-from matches.models import Event, Match, Room
+from matches.queries.revisions import table_revisions as revisions  # noqa: F401 - for views
 
 from .kept_html import KeptHtml
 
@@ -40,38 +38,6 @@ TIMEOUT = 3600
 CARDS_KEPT = 8192  # about 16 boards × 2 languages × 250 tables, a few MB
 
 _cards = KeptHtml(CARDS_KEPT)
-
-
-@functools.cache
-def _revisions_query(alias: str) -> str:
-    """Return the query of a table's id, withdrawal and revisions by its token, written
-    out once (the ORM would put it together again on every poll, at several times the
-    cost of the query itself)."""
-    quote = connections[alias].ops.quote_name
-    room, match, event = Room._meta, Match._meta, Event._meta
-
-    def column(meta, name):
-        return f"{quote(meta.db_table)}.{quote(meta.get_field(name).column)}"
-
-    return (
-        f"SELECT {column(room, 'id')}, {column(room, 'revoked')}, {column(room, 'revision')},"
-        f" {column(event, 'wide_revision')} FROM {quote(room.db_table)}"
-        f" INNER JOIN {quote(match.db_table)} ON {column(room, 'match')} = {column(match, 'id')}"
-        f" INNER JOIN {quote(event.db_table)} ON {column(match, 'event')} = {column(event, 'id')}"
-        f" WHERE {column(room, 'token')} = %s"
-    )
-
-
-def revisions(token: str) -> tuple[int, int, int] | None:
-    """Return (the table's id, its own revision, the event's wide revision) for an open
-    table's token; None for a token no open table has (the full view answers it)."""
-    alias = router.db_for_read(Room)
-    with connections[alias].cursor() as cursor:
-        cursor.execute(_revisions_query(alias), [token])
-        row = cursor.fetchone()
-    if row is None or row[1] is not None:
-        return None
-    return row[0], row[2], row[3]
 
 
 def _key(found: tuple[int, int, int], segment: int | None, language: str) -> str:

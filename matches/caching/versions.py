@@ -4,12 +4,10 @@ An event's version is its id, creation time and revision (``Event.cache_version`
 every change bumps. Where the cache is shared by every server process (Redis;
 ``REVISIONS_IN_CACHE``), each event's current version is kept in the cache too, set by
 whoever changes the event once the change is committed (``event_changed``): a cached page
-then costs no database query. With Redis each process also keeps the versions it read
-there, for as long as Redis's keyspace notifications tell it of every change to them
-(``version_memo``): a 304 then costs no round trip to Redis either. Without a shared
-cache the version is read from the database on every request (one small query), since
-another process's change could not reach this process's memory. The page cache itself
-is in ``pagecache``.
+then costs no database query. Without a shared cache the version is read from the
+database on every request (one small query, ``matches/queries/revisions.py``), since
+another process's change could not reach this process's memory. The page cache itself is
+in ``pagecache``.
 
 A process that changed an event while Redis was out of reach deletes the version it could
 not update once Redis answers it again (``resilient_cache``); should that process end
@@ -28,18 +26,17 @@ other match's scorecard be rendered again.
 
 from __future__ import annotations
 
-import functools
 import logging
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import DatabaseError, connections, router, transaction
+from django.db import DatabaseError, transaction
 from django.db.models.signals import post_delete
 
-from matches.models import Event, Match
+from matches.models import Event
+from matches.queries import revisions
 
-from . import resilient_cache, version_memo
-from .version_memo import version_key
+from . import resilient_cache
 
 logger = logging.getLogger(__name__)
 
@@ -47,59 +44,20 @@ READER_TIMEOUT = 300  # a version read from the database, kept by a reader
 WRITER_TIMEOUT = 3600  # a version set by the change that made it
 
 
-def _version(event_id: int, created, revision: int) -> str:
-    return Event.version_of(event_id, created, revision)
+def version_key(event_id) -> str:
+    """Return the cache's key of an event's version (made with its prefix by the cache)."""
+    return f"event-version:{event_id}"
 
 
 def version_from_database(event_id: int) -> str | None:
-    """Return the event's version as the database has it, or None if there is no such event.
-
-    One small query, written out once rather than built by the ORM on every call (putting
-    it together costs the ORM several times what the query itself costs, and this runs for
-    every page asked for where the cache does not hold the revisions); the creation time
-    is converted from the database as the ORM converts it.
-    """
-    connection = connections[router.db_for_read(Event)]
-    sql, column, converters = _version_query(connection.vendor, connection.alias)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [event_id])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    created = row[0]
-    for convert in converters:
-        created = convert(created, column, connection)
-    return _version(event_id, created, row[1])
-
-
-@functools.cache
-def _version_query(vendor: str, alias: str) -> tuple:
-    """Return the query of an event's creation time and revision, the creation time's
-    column and its converters, for the database ``alias`` (of the kind ``vendor``)."""
-    connection, meta = connections[alias], Event._meta
-    created, revision = meta.get_field("created"), meta.get_field("revision")
-    quote = connection.ops.quote_name
-    sql = (
-        f"SELECT {quote(created.column)}, {quote(revision.column)} FROM {quote(meta.db_table)}"
-        f" WHERE {quote(meta.pk.column)} = %s"
-    )
-    return (sql, *_created_converters(connection))
-
-
-def _created_converters(connection) -> tuple:
-    """Return the event's creation time's column and what converts it from ``connection``'s
-    database as the ORM converts it."""
-    created = Event._meta.get_field("created")
-    column = created.get_col(Event._meta.db_table)
-    converters = connection.ops.get_db_converters(column) + created.get_db_converters(connection)
-    return column, tuple(converters)
+    """Return the event's version as the database has it, or None if there is no such event."""
+    return revisions.event_version(event_id)
 
 
 def _remember(event_id: int, version: str) -> None:
     """Keep a version just read from the database, unless a newer one is there already."""
     if settings.REVISIONS_IN_CACHE:
         cache.add(version_key(event_id), version, READER_TIMEOUT)
-        version_memo.forget(event_id)
 
 
 CHECK_CHUNK = 500
@@ -121,19 +79,17 @@ def check_cached_versions() -> int | None:
         cached = cache.get_many(keys[start : start + CHECK_CHUNK])
         ids = {key: int(key.rsplit(":", 1)[1]) for key in cached if key.rsplit(":", 1)[1].isdigit()}
         rows = Event.objects.filter(pk__in=ids.values()).values_list("pk", "created", "revision")
-        current = {pk: _version(pk, created, revision) for pk, created, revision in rows}
+        current = {pk: Event.version_of(pk, created, revision) for pk, created, revision in rows}
         stale = [key for key, event_id in ids.items() if current.get(event_id) != cached[key]]
         if stale:
             cache.delete_many(stale)
-            for key in stale:
-                version_memo.forget(ids[key])
             dropped += len(stale)
     if dropped:
         logger.warning("%d event versions in the cache were stale and are dropped", dropped)
     return dropped
 
 
-def _check_due(location: str) -> None:
+def _check_due() -> None:
     """The cache answers again after an outage: check its versions before trusting one."""
     _check["due"] = True
 
@@ -152,41 +108,23 @@ def _checked() -> None:
         raise
 
 
-def cached_version(event_id: int) -> str | None:
-    """Return the event's version as the cache holds it (None: it does not), from this
-    process's memo of them when it may be trusted (``version_memo``)."""
+def cached_version_and(event_id: int, key: str | None) -> tuple[str | None, object]:
+    """Return the event's version as the cache holds it and what it holds under ``key``
+    (None: nothing, or no key), in one round trip to the cache."""
     _checked()
-    version, ticket = version_memo.lookup(event_id)
-    if version is None:
-        version = cache.get(version_key(event_id))
-        if _check["due"]:  # this very read found the cache answering again: check first
-            _checked()
-            version = cache.get(version_key(event_id))
-        version_memo.keep(event_id, version, ticket)
-    return version
-
-
-def cached_version_and(event_id: int, key: str) -> tuple[str | None, object]:
-    """Return ``cached_version`` and what the cache holds under ``key`` (None: nothing),
-    in one round trip to the cache when the version is not in this process's memo."""
-    _checked()
-    version, ticket = version_memo.lookup(event_id)
-    if version is not None:
-        return version, cache.get(key)
-    found = cache.get_many([version_key(event_id), key])
+    keys = [version_key(event_id)] + ([key] if key else [])
+    found = cache.get_many(keys)
     if _check["due"]:  # this very read found the cache answering again: check first
         _checked()
-        found = cache.get_many([version_key(event_id), key])
-    version = found.get(version_key(event_id))
-    version_memo.keep(event_id, version, ticket)
-    return version, found.get(key)
+        found = cache.get_many(keys)
+    return found.get(keys[0]), found.get(key) if key else None
 
 
 def event_version(event_id: int) -> str | None:
     """Return the event's current version (None: no such event), from the cache if it may
     be trusted there, else from the database."""
     if settings.REVISIONS_IN_CACHE:
-        version = cached_version(event_id)
+        version = cached_version_and(event_id, None)[0]
         if version is not None:
             return version
     version = version_from_database(event_id)
@@ -207,10 +145,8 @@ def publish(event_id: int) -> None:
         version = version_from_database(event_id)
         if version is None:
             cache.delete(key)
-            version_memo.forget(event_id)
             return
         cache.set(key, version, WRITER_TIMEOUT)
-        version_memo.forget(event_id)
         if version_from_database(event_id) == version:
             return
 
@@ -224,7 +160,6 @@ def event_changed(event_id: int) -> None:
     if not settings.REVISIONS_IN_CACHE:
         return
     cache.delete(version_key(event_id))
-    version_memo.forget(event_id)
     transaction.on_commit(lambda: publish(event_id))
 
 
@@ -259,48 +194,13 @@ def event_of_match(kwargs, cached_only=False, forget=False) -> tuple[int | None,
     of the stack): a database that does not answer gives (None, None), and the whole
     stack answers with its message; ``forget`` is for the event pages' kind (nothing to
     forget here)."""
-    connection = connections[router.db_for_read(Match)]
-    sql, column, converters = _match_version_query(connection.vendor, connection.alias)
     try:
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [kwargs["match_id"]])
-            row = cursor.fetchone()
+        found = revisions.match_version(kwargs["match_id"])
     except DatabaseError:
         if cached_only:
             return None, None
         raise
-    if row is None:
-        return None, None
-    event_id, created, wide_revision, play_revision, revision = row
-    for convert in converters:
-        created = convert(created, column, connection)
-    version = (
-        f"{_version(event_id, created, wide_revision)}.p{play_revision}"
-        f".m{kwargs['match_id']}.{revision}"
-    )
-    return event_id, version
+    return (None, None) if found is None else found
 
 
 event_of_match.reads_version = True  # pagecache: its version comes with it
-
-
-@functools.cache
-def _match_version_query(vendor: str, alias: str) -> tuple:
-    """Return the query of a match's event, the event's creation time and wide revision and
-    the match's revision, with the creation time's column and converters, written out once
-    (as ``_version_query``)."""
-    connection, event, match = connections[alias], Event._meta, Match._meta
-    quote = connection.ops.quote_name
-
-    def column(meta, name):
-        return f"{quote(meta.db_table)}.{quote(meta.get_field(name).column)}"
-
-    sql = (
-        f"SELECT {column(match, 'event')}, {column(event, 'created')},"
-        f" {column(event, 'wide_revision')}, {column(event, 'play_revision')},"
-        f" {column(match, 'revision')}"
-        f" FROM {quote(match.db_table)} INNER JOIN {quote(event.db_table)}"
-        f" ON {column(match, 'event')} = {column(event, 'id')}"
-        f" WHERE {column(match, 'id')} = %s"
-    )
-    return (sql, *_created_converters(connection))

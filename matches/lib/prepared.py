@@ -8,7 +8,8 @@ a queryset's SQL once (for the database its router reads), with sample values st
 for the ones it will be run with, notes where each sample went among the query's
 parameters, and then runs that SQL with the values given, building the rows into model
 instances as the ORM builds them (``select_related`` and annotations included, with the
-same converters; not ``prefetch_related``, which is a query of its own)::
+same converters; not ``prefetch_related``, which is a query of its own), or, for a
+``values_list()`` queryset, into tuples::
 
     TABLE_BY_TOKEN = PreparedRead(
         lambda token: Room.objects.select_related("match").filter(token=token), "sample"
@@ -50,7 +51,7 @@ class _Plan:
     wrappers: tuple  # the type each value is sent as, where the backend gives it one
     col_count: int | None  # the columns to keep (None: all)
     converters: tuple  # ((column, converters, expression), ...)
-    model: type
+    model: type | None  # None: values_list(), rows as tuples
     init_list: list[str]
     fields: slice
     populators: list
@@ -88,8 +89,13 @@ def _plan(queryset: QuerySet, alias: str, samples: tuple, key_share: bool) -> _P
     key_share = key_share and compiler.connection.vendor == "postgresql"
     if key_share:
         sql += " FOR KEY SHARE"
-    fields = klass_info["select_fields"]
-    start, end = fields[0], fields[-1] + 1
+    if queryset.query.values_select:  # values_list(): rows as tuples
+        model, init_list, fields, populators = None, [], slice(0), []
+    else:
+        start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
+        model, fields = klass_info["model"], slice(start, end)
+        init_list = [f[0].target.attname for f in select[start:end]]
+        populators = get_related_populators(klass_info, select, alias)
     return _Plan(
         sql=sql,
         params=tuple(params),
@@ -97,10 +103,10 @@ def _plan(queryset: QuerySet, alias: str, samples: tuple, key_share: bool) -> _P
         wrappers=tuple(wrappers),
         col_count=compiler.col_count if compiler.has_extra_select else None,
         converters=converters,
-        model=klass_info["model"],
-        init_list=[f[0].target.attname for f in select[start:end]],
-        fields=slice(start, end),
-        populators=get_related_populators(klass_info, select, alias),
+        model=model,
+        init_list=init_list,
+        fields=fields,
+        populators=populators,
         annotations=dict(compiler.annotation_col_map or {}),
         locks=key_share
         or (
@@ -178,6 +184,8 @@ def _built(plan: _Plan, row, alias: str, connection):
             for converter in converters:
                 value = converter(value, expression, connection)
             row[column] = value
+    if plan.model is None:
+        return tuple(row)
     obj = plan.model.from_db(alias, plan.init_list, row[plan.fields])
     for populator in plan.populators:
         populator.populate(row, obj)

@@ -22,12 +22,13 @@ import secrets
 from functools import wraps
 
 from django.conf import settings
-from django.http import Http404, HttpResponseNotModified, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import get_conditional_response
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -222,24 +223,22 @@ def state(request, token):
     """Return the table's state as JSON; 304 while it is what the phone already has, after
     one small query while the match and the event stand still (caching/table_states.py)."""
     segment, language = _segment(request), get_language()
-    sent = request.headers.get("If-None-Match")
     found = table_states.revisions(token) if len(token) <= TOKEN_MAX else None
     known = table_states.known_state(found, segment, language) if found else None
     if known is None:
-        return _rendered_state(request, token, found=found, segment=segment, sent=sent)
-    return _state_answer(request, *known, sent=sent)
+        return _rendered_state(request, token, found=found, segment=segment)
+    return _state_answer(request, *known)
 
 
 @with_table
-def _rendered_state(request, table, *, found, segment, sent):
-    return _state_answer(request, *_drawn(request, table, segment, found), sent=sent)
+def _rendered_state(request, table, *, found, segment):
+    return _state_answer(request, *_drawn(request, table, segment, found))
 
 
-def _state_answer(request, signature: str, data: dict, *, sent) -> JsonResponse:
+def _state_answer(request, signature: str, data: dict) -> HttpResponse:
     etag = f'"{signature}"'
-    if sent == etag:
-        response = HttpResponseNotModified()  # the same as the phone has
-    else:
+    response = get_conditional_response(request, etag)  # 304: the same as the phone has
+    if response is None:
         response = _state_response(request, data, ok=True)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"  # asked again each time, with its ETag

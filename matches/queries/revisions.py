@@ -1,0 +1,58 @@
+"""The revisions the caches are keyed on (matches/caching/), each read in one small query
+put together by the ORM once (``PreparedRead``), as a row of values: they are read for
+every cached page and every table's poll, where building the query, or model instances,
+would cost more than running it."""
+
+from __future__ import annotations
+
+from matches.lib.prepared import PreparedRead
+from matches.models import Event, Match, Room
+
+_EVENT = PreparedRead(
+    lambda pk: Event.objects.filter(pk=pk).order_by().values_list("created", "revision"), -1
+)
+_MATCH = PreparedRead(
+    lambda pk: (
+        Match.objects.filter(pk=pk)
+        .order_by()
+        .values_list(
+            "event", "event__created", "event__wide_revision", "event__play_revision", "revision"
+        )
+    ),
+    -1,
+)
+_TABLE = PreparedRead(
+    lambda token: (
+        Room.objects.filter(token=token)
+        .order_by()
+        .values_list("pk", "revoked", "revision", "match__event__wide_revision")
+    ),
+    "a token",
+)
+
+
+def event_version(event_id: int) -> str | None:
+    """Return the event's ``cache_version`` (None: no such event)."""
+    row = _EVENT.first(event_id)
+    return None if row is None else Event.version_of(event_id, *row)
+
+
+def match_version(match_id: int) -> tuple[int, str] | None:
+    """Return a match's event and what its pages are keyed on (None: no such match): the
+    event's ``play_version`` (its ``wide_revision`` and ``play_revision``) and the match's
+    ``revision``."""
+    row = _MATCH.first(match_id)
+    if row is None:
+        return None
+    event_id, created, wide_revision, play_revision, revision = row
+    wide = Event.version_of(event_id, created, wide_revision)
+    return event_id, f"{wide}.p{play_revision}.m{match_id}.{revision}"
+
+
+def table_revisions(token: str) -> tuple[int, int, int] | None:
+    """Return (the table's id, its own revision, the event's wide revision) for an open
+    table's token; None for a token no open table has."""
+    row = _TABLE.first(token)
+    if row is None or row[1] is not None:
+        return None
+    return row[0], row[2], row[3]
