@@ -59,8 +59,8 @@ def _masked_totals(event: Event, match_ids) -> dict[int, dict]:
         return {}
     matches = Match.objects.filter(pk__in=match_ids).select_related("stage")
     results: dict[int, list] = {}
-    for result in Result.objects.filter(board__match__in=match_ids):
-        results.setdefault(result.board_id, []).append(result)
+    for entered in Result.objects.filter(board__match__in=match_ids):
+        results.setdefault(entered.board_id, []).append(entered)
     boards: dict[int, list] = {}
     for board in Board.objects.filter(match__in=match_ids).in_order():
         board.keep_results(results.get(board.pk, []))  # no related manager a board
