@@ -64,11 +64,20 @@ def _refused(messages) -> Stop:
     return Stop(JobState.REFUSED, list(messages))
 
 
+def _stage(job):
+    """Return the stage whose round the job's file is for (stage 1 for a job made before
+    rounds were a stage's), with its event loaded."""
+    stage = job.stage or job.event.stages.get(number=1)
+    stage.event = job.event
+    return stage
+
+
 def _deals(job, attempt: int) -> None:
     confirm = bool(job.options.get("confirm"))
+    stage = _stage(job)
     try:
         found = deal_files.read_deals(io.BytesIO(job.upload), job.file_name)
-        check_deals_import(job.event, job.round, [d.board for d in found.deals], confirm=confirm)
+        check_deals_import(stage, job.round, [d.board for d in found.deals], confirm=confirm)
     except deal_files.FileRefused as refused:
         raise _refused(refused.messages) from None
     except actions.NeedsConfirmation as asked:
@@ -86,7 +95,7 @@ def _deals(job, attempt: int) -> None:
     try:
         with jobs.saving(job.pk, attempt) as saved:
             made = actions.import_deals(
-                job.event, job.round, analysed, source=job.file_name, user=job.created_by,
+                stage, job.round, analysed, source=job.file_name, user=job.created_by,
                 confirm=confirm,
             )  # fmt: skip
             saved.result = {
@@ -111,7 +120,7 @@ def _results(job, attempt: int) -> None:
     try:
         with jobs.saving(job.pk, attempt) as saved:
             imported = actions.import_results(
-                job.event, job.round, found.entries, user=job.created_by
+                _stage(job), job.round, found.entries, user=job.created_by
             )
             saved.result = {"saved": imported.saved, "round": job.round}
             saved.warnings = deal_files.imported_messages(imported)
