@@ -35,6 +35,7 @@ from matches.models import (
     Team,
     VpPenalty,
 )
+from matches.models.stages import first_stage
 from matches.scoring import Contract
 from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
 from tests.factories import enter, make_event, make_team, make_user
@@ -610,7 +611,11 @@ def dealt(event, director, request):
             for board, hands, analysis in deal_files.analyse_deals(chosen)
         ]  # boards 5 to 8 of the file as round 2's boards 1 to 4: other hands
         actions.import_deals(
-            event, round_number, analysed, source=f"第{round_number}轮.pbn", user=director
+            first_stage(event),
+            round_number,
+            analysed,
+            source=f"第{round_number}轮.pbn",
+            user=director,
         )
     return event
 

@@ -207,7 +207,7 @@ def test_a_rounds_table_links_made_before_the_event_tables_keep_working_after_mi
     from tests.factories import make_event, make_match
 
     match = make_match(make_event(boards_per_match=2, boards_per_segment=2))
-    opened = {t.room: t.token for t in actions.open_tables(match.event, round_number=1,
+    opened = {t.room: t.token for t in actions.open_tables(match.stage, round_number=1,
                                                            user=None)}  # fmt: skip
     migrator([("matches", "0026_corrections_period")])
     migrator(MigrationExecutor(connection).loader.graph.leaf_nodes())
