@@ -192,7 +192,7 @@ def test_a_large_results_file_is_read_and_saved_by_a_worker(director_client, mat
     director_client.post(reverse("director-job-again", args=[job.pk]), {"confirm": "1"})
     run_tasks()
     job.refresh_from_db()
-    assert job.state == JobState.DONE and job.result == {"saved": 4, "round": 1}
+    assert job.state == JobState.DONE and job.result == {"saved": 4, "stage": 1, "round": 1}
     assert Result.objects.count() == 4
     page = director_client.get(response.url).content.decode()
     assert "Round 1: 4 results imported." in page

@@ -41,7 +41,7 @@ def post_file(client, match, name, data=None, **extra):
 
 
 def stored(match) -> list[tuple[int, str]]:
-    return [(d.board, d.pbn) for d in Deal.objects.for_round(match.event, match.round)]
+    return [(d.board, d.pbn) for d in Deal.objects.for_round(match.stage, match.round)]
 
 
 def file_deals(name: str) -> list[tuple[int, str]]:

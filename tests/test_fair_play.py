@@ -173,7 +173,7 @@ def test_a_board_appears_once_the_last_table_plays_it_even_on_a_cached_page(roun
     enter(second, 4, "closed", "7NT", "N", "=")
     assert "2220" in english.get(first.get_absolute_url()).content.decode()
     assert "2220" in english.get(traveller).content.decode()
-    hands = english.get(reverse("hand-records", args=[round_in_play["event"].pk, 1]))
+    hands = english.get(reverse("hand-records", args=[round_in_play["event"].pk, 1, 1]))
     assert '<span class="hd-number">4</span>' in hands.content.decode()
 
 

@@ -67,6 +67,7 @@ def urls(db):
         "event_id": match.event_id, "match_id": match.pk, "team_id": match.home_id,
         "room": "open", "number": 1, "round_number": 1, "board_number": 1,
         "token": table.token, "kind": "rubber", "index": 0, "job_id": 1, "penalty_id": 1,
+        "code": "pbn",
     }  # fmt: skip
     return sorted(
         {fill(route, ids) for name, route in patterns()

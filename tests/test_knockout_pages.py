@@ -13,7 +13,6 @@ from django.utils import translation
 from matches import actions, queries
 from matches.choices import LosersByChoice
 from matches.models import Stage
-from matches.models.stages import first_stage
 from matches.queries.knockout_words import carry_over_text, working_text
 from matches.scoring.knockout import CarryOverMethod, CarryOverRule, carry_over_working
 from tests import congress
@@ -156,7 +155,7 @@ def test_the_finals_table_page_and_the_directors_match_page_name_its_round(
 ):
     stage = knockout_of(won)
     match = stage.matches.get(round=2)
-    tables = actions.open_tables(first_stage(won), round_number=2, user=None)
+    tables = actions.open_tables(stage, round_number=2, user=None)
     table = next(t for t in tables if t.match_id == match.pk)
     client.cookies["django_language"] = language
     phone = text_of(client.get(f"/t/{table.token}/"))

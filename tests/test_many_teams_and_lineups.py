@@ -90,7 +90,7 @@ def test_a_rounds_line_ups_are_entered_on_one_page_and_reach_the_scorecards(
                  "closed_N": away[2], "closed_S": away[3]}  # fmt: skip
         data.update({f"m{match.pk}-s1-{name}": p.pk for name, p in seats.items()})
     response = director_client.post(url, data)
-    assert response.url.endswith("?round=1")
+    assert response.url.endswith("?stage=1&round=1")
     assert Seating.objects.count() == 16
     seating = Seating.objects.filter(match=matches[0], room="open", seat="N").get()
     assert seating.history.first().history_user == director

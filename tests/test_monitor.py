@@ -115,7 +115,8 @@ def test_the_cards_come_four_to_a_page(event, tables):
 def test_a_round_without_matches_has_no_cards_nor_monitor(director_client, event):
     round_of(event)
     for name in ("director-table-cards", "director-monitor"):
-        assert director_client.get(reverse(name, args=[event.pk, 7])).status_code == 404
+        assert director_client.get(reverse(name, args=[event.pk, 1, 7])).status_code == 404
+        assert director_client.get(reverse(name, args=[event.pk, 2, 1])).status_code == 404
     assert (
         director_client.post(reverse("director-open-tables", args=[event.pk, 1, 7])).status_code
         == 404
@@ -129,7 +130,7 @@ def test_revoke_and_renew_from_the_round_page(director_client, event):
     match = round_of(event)[0]
     opened(event)
     table = table_of(match, "open")
-    back = reverse("director-event", args=[event.pk]) + "?round=1#tables-1"
+    back = reverse("director-event", args=[event.pk]) + "?stage=1&round=1#tables-1-1"
     response = director_client.post(reverse("director-revoke-table", args=[event.pk, table.pk]))
     assert response.status_code == 302 and response.url == back
     table.refresh_from_db()
@@ -284,9 +285,9 @@ def test_a_table_is_behind_when_the_leader_has_played_three_boards_more(event):
     assert PACE_GAP == 3
 
 
-def test_a_knockouts_first_round_is_not_behind_the_round_robin_round_of_the_same_number(td):
-    """Stages number their rounds from 1: the semi-finals beside the round robin's finished
-    round 1 have played nothing, and are not behind it (the pace is kept within a stage)."""
+def test_a_knockouts_first_round_has_a_monitor_of_its_own_without_the_round_robins_round_1(td):
+    """Stages number their rounds from 1: the semi-finals' monitor shows the semi-finals
+    alone, none behind, and the round robin's round 1 keeps its own."""
     event = make_event(boards_per_match=4, boards_per_segment=4)
     for number in range(1, 5):
         make_team(event, f"Team {number}")
@@ -298,11 +299,12 @@ def test_a_knockouts_first_round_is_not_behind_the_round_robin_round_of_the_same
         actions.mark_final(match, user=td, confirm=True)
     second = actions.configure_stage(event, user=td, number=2, kind="knockout", entrants=4)
     semi_finals = actions.start_stage(second, user=td)
-    rows = room_monitor(first_stage(event), semi_finals[0].round, timezone.now()).rows
-    knockout = [row for row in rows if row.match.stage_id == second.pk]
-    assert any(row.played == 4 for row in rows)  # the round robin's round of that number
-    assert knockout and all(row.played == 0 and not row.behind for row in knockout)
-    assert not any(row.behind for row in rows)
+    rows = room_monitor(second, semi_finals[0].round, timezone.now()).rows
+    assert {row.match.pk for row in rows} == {match.pk for match in semi_finals}
+    assert all(row.played == 0 and not row.behind for row in rows)
+    first_rows = room_monitor(first, 1, timezone.now()).rows
+    assert first_rows and all(row.match.stage_id == first.pk for row in first_rows)
+    assert any(row.played == 4 for row in first_rows)
 
 
 def test_calls_show_how_long_they_have_waited_and_are_answered_on_the_monitor(
@@ -366,8 +368,9 @@ def test_the_monitor_reads_the_round_in_six_queries_whatever_its_size(
             at_table(table, 2, accept=False)
             actions.call_director(table, key=f"call-{table.pk}")
         enter(match, 3, "open", "4S", "N", "=")
+    stage = first_stage(event)
     with django_assert_num_queries(6):  # the round's clocks the sixth
-        monitor = room_monitor(first_stage(event), 1, timezone.now())
+        monitor = room_monitor(stage, 1, timezone.now())
         assert len(monitor.rows) == 2 * matches and len(monitor.calls) == 2 * matches
         assert monitor.count(CellState.ACCEPTED) == 2 * matches
 

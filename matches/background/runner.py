@@ -99,7 +99,8 @@ def _deals(job, attempt: int) -> None:
                 confirm=confirm,
             )  # fmt: skip
             saved.result = {
-                "deals": len(made), "round": job.round, "seconds": round(seconds, 2),
+                "deals": len(made), "stage": stage.number, "round": job.round,
+                "seconds": round(seconds, 2),
                 "format": found.format,
             }  # fmt: skip
             saved.warnings = found.warnings
@@ -119,10 +120,9 @@ def _results(job, attempt: int) -> None:
     jobs.report(job.pk, attempt, phase=JobPhase.WRITING, done=0, total=len(found.entries))
     try:
         with jobs.saving(job.pk, attempt) as saved:
-            imported = actions.import_results(
-                _stage(job), job.round, found.entries, user=job.created_by
-            )
-            saved.result = {"saved": imported.saved, "round": job.round}
+            stage = _stage(job)
+            imported = actions.import_results(stage, job.round, found.entries, user=job.created_by)
+            saved.result = {"saved": imported.saved, "stage": stage.number, "round": job.round}
             saved.warnings = deal_files.imported_messages(imported)
     except ResultsRefused as refused:
         messages = [deal_files.refusal_message(r) for r in refused.refusals]

@@ -62,14 +62,20 @@ def outcome(job: Job) -> tuple[list[str], tuple[str, str] | None]:
         ]
         if result.get("format"):
             lines.insert(1, _("The file was read as %(format)s.") % {"format": result["format"]})
-        link = reverse("hand-records", args=[job.event_id, result["round"]])
+        stage = result.get("stage", 1)  # a job from before rounds were a stage's: stage 1
+        link = reverse("hand-records", args=[job.event_id, stage, result["round"]])
         return lines, (link, _("The round's hand records"))
     if job.kind == JobKind.RESULTS:
         lines = [
             _("Round %(round)s: %(count)s results imported.")
             % {"round": result["round"], "count": result["saved"]}
         ]
-        link = reverse("round", args=[job.event_id, result["round"]])
+        stage = result.get("stage", 1)  # stage 1's round page has its board links
+        link = (
+            reverse("round", args=[job.event_id, result["round"]])
+            if stage == 1
+            else reverse("stage-round", args=[job.event_id, stage, result["round"]])
+        )
         return lines, (link, _("The round's matches"))
     link = reverse("director-event", args=[result["event"]])
     if job.kind == JobKind.RESTORE:

@@ -127,7 +127,7 @@ def deals_make(request, event_id):
         else:
             title = f"{event.name}, stage {stage.number}, round {round_number}"
             data = deal_formats.random_deals_pbn(boards_per_match, title, event.date)
-            name = f"random-stage-{stage.number}-round-{round_number}.pbn"
+            name = f"random-{_stage_round_file(stage, round_number)}.pbn"
             job, new = submit.submit_upload(
                 kind=JobKind.DEALS, upload=data, file_name=name, user=request.user,
                 language=get_language(), event=event, stage=stage, round_number=round_number,
@@ -229,7 +229,7 @@ def results_upload(request, event_id):
             )
             for message in deal_files.imported_messages(imported):
                 messages.info(request, message)
-            return redirect("stage-round", event.pk, stage.number, round_number)
+            return redirect(round_address(stage, round_number))
     return _page(request, event, rounds, results_form=results_form)
 
 

@@ -9,7 +9,9 @@ has a round 1 of its own, with its own tables, line-ups, deals and hand records.
 from django.http import Http404, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.views.decorators.http import require_GET
 
+from matches.auth.permissions import event_director_required
 from matches.models import Event, Match, Stage
 from matches.models.stages import stages_of
 
@@ -47,9 +49,10 @@ OLD_DIRECTOR_PAGES = {
 }
 
 # … and of its old public files.
-OLD_PUBLIC_PAGES = {"hands/": "hand-records", ".pbn": "round-pbn", ".csv": "round-csv"}
+OLD_PUBLIC_PAGES = {"/hands/": "hand-records", ".pbn": "round-pbn", ".csv": "round-csv"}
 
 
+@event_director_required
 def director_round_moved(request, event_id, round_number, rest):
     """Send an event's round's old director address (a bookmark) on to stage 1's round,
     as permanent (308 keeps a form's POST a POST)."""
@@ -66,6 +69,7 @@ def director_round_moved(request, event_id, round_number, rest):
     return _moved(request, url)
 
 
+@require_GET
 def public_round_moved(request, event_id, round_number, rest):
     """Send an event's round's old hand records or files address on to stage 1's."""
     name = OLD_PUBLIC_PAGES.get(rest)
