@@ -68,6 +68,11 @@ def test_the_semi_finals_pages_show_the_semi_finals_and_their_own_deals(
         page.locator("form.deals-form [type=submit]").click()
     assert "/director/jobs/" in page.url
     assert run_tasks() == 1  # a worker analyses the deals
+    page.reload()
+    expect(page.locator("h1")).to_contain_text("Deals of a round: Semi-finals")
+    expect(page.locator(".job-outcome").first).to_have_text(
+        "Semi-finals: 2 deals imported, with double dummy and par."
+    )
     page.goto(f"/director/events/{event.pk}/deals/")
     expect(page.locator(".deal-rounds")).to_contain_text(
         "Knockout · Semi-finals: 2 deals from “semi-finals.pbn”"
