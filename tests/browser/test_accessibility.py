@@ -437,6 +437,21 @@ PAGES = [
         then=open_event_tables,
     ),
     State("monitor", "/director/events/{league}/stages/1/rounds/1/monitor/", user="director"),
+    # a round counts within its stage: a knockout's round 1 after the round robin's has
+    # its own tab on the event page, its own monitor and line-ups, and the deals page
+    # names each stage's rounds
+    State("event-knockout-round", "/director/events/{cup}/?stage=2&round=1", user="director"),
+    State(
+        "monitor-knockout-round",
+        "/director/events/{cup}/stages/2/rounds/1/monitor/",
+        user="director",
+    ),  # fmt: skip
+    State(
+        "lineups-knockout-round",
+        "/director/events/{cup}/stages/2/rounds/1/lineups/",
+        user="director",
+    ),  # fmt: skip
+    State("deals-several-stages", "/director/events/{cup}/deals/", user="director"),
     # the league's round 1 clock runs (the wall, the tables and the monitor show it)
     State("round-clock", "/director/events/{league}/stages/1/rounds/1/clock/", user="director"),
     State(
