@@ -79,29 +79,33 @@ class RoundTab:
     current: bool
 
 
-def round_tabs(event: Event, stage: Stage | None, number: int | None) -> list:
+def round_tabs(event: Event, stage: Stage | None, number: int | None, rounds=None) -> list:
     """Return [(stage, [RoundTab])] for every stage with matches, in order, the round
-    (``stage``, ``number``) marked current: two queries."""
+    (``stage``, ``number``) marked current: two queries (none given ``rounds``, the
+    event's ``queries.event_rounds``)."""
     groups: dict = {}
-    for playing, round_number in queries.event_rounds(event):
+    for playing, round_number in queries.event_rounds(event) if rounds is None else rounds:
         current = stage is not None and playing.pk == stage.pk and round_number == number
         tab = RoundTab(playing, round_number, round_link_text(playing, round_number), current)
         groups.setdefault(playing, []).append(tab)
     return list(groups.items())
 
 
-def shown_round(event: Event, stage_number: int | None, number: int | None):
-    """Return (stage, round) the director's event page shows: the one asked for if it has
-    matches, else the round under way of the latest stage with matches (None, None: no
-    matches yet)."""
-    rounds = queries.event_rounds(event)
+def shown_round(rounds: list, event: Event, stage_number, number, first_current=None):
+    """Return (stage, round) the director's event page shows, of ``rounds`` (the event's
+    ``queries.event_rounds``): the one asked for if it has matches, else the round under
+    way of the latest stage with matches (None, None: no matches yet); ``first_current``:
+    stage 1's round under way, when the caller has it."""
     for stage, round_number in rounds:
         if stage.number == (stage_number or 1) and round_number == number:
             return stage, round_number
     if not rounds:
         return None, None
     stage = rounds[-1][0]
-    current = queries.current_round(queries.stage_data(event, stage))
+    if stage.is_first and first_current is not None:
+        current = first_current
+    else:
+        current = queries.current_round(queries.stage_data(event, stage))
     ours = [n for s, n in rounds if s.pk == stage.pk]
     return stage, current if current in ours else ours[-1]
 

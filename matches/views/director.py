@@ -68,14 +68,15 @@ def event_manage_context(event, shown_round=None, shown_stage=None, **forms):
     The matches shown are those of the stage ``shown_stage``'s round ``shown_round`` (a
     round counts within its stage; no stage: stage 1), by default the round under way.
     """
-    stage, shown = progress.shown_round(event, shown_stage, shown_round)
-    current = queries.current_round(queries.stage_data(event))
+    current = queries.current_round(queries.stage_data(event))  # stage 1's
+    rounds = queries.event_rounds(event)
+    stage, shown = progress.shown_round(rounds, event, shown_stage, shown_round, current)
     return {
         "event": event,
         "form": forms.get("form") or EventForm(instance=event),
         "teams": event.teams.order_by("pk").prefetch_related("players"),  # in entry order
         "left_out": queries.teams_left_out(event),  # added after stage 1 started
-        "rounds": progress.round_tabs(event, stage, shown),
+        "rounds": progress.round_tabs(event, stage, shown, rounds),
         "progress": progress.round_progress(stage, shown) if shown else None,
         "tables": table_cards.round_tables(stage, shown) if shown else None,  # their links
         "round_has_deals": bool(shown) and Deal.objects.for_round(stage, shown).exists(),
