@@ -283,5 +283,5 @@ def test_round_2s_line_ups_come_carried_over_and_are_saved_when_the_director_con
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     shoot(page, f"lineups-carried-{locale}-{size}")
     page.get_by_role("button", name=words[1]).click()
-    expect(page).to_have_url(re.compile(r"\?round=2$"))
+    expect(page).to_have_url(re.compile(r"\?stage=1&round=2$"))
     assert Seating.objects.filter(match__round=2).count() == 16
