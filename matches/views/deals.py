@@ -125,7 +125,7 @@ def deals_make(request, event_id):
             field = refused.field if refused.field in make_form.fields else None
             make_form.add_error(field, str(refused))
         else:
-            title = f"{event.name}, stage {stage.number}, round {round_number}"
+            title = f"{event.name}, {_stage_round_file(stage, round_number).replace('-', ' ')}"
             data = deal_formats.random_deals_pbn(boards_per_match, title, event.date)
             name = f"random-{_stage_round_file(stage, round_number)}.pbn"
             job, new = submit.submit_upload(
