@@ -22,6 +22,7 @@ from matches.views import (
     monitor,
     public,
     round_clock,
+    rounds,
     sheets,
     stages,
     table_codes,
@@ -76,17 +77,22 @@ stage_pages = [
     ),
     path("draw/", stages.draw_screen, name="stage-draw"),
     path("rounds/<number:round_number>/poster/", wall.poster, name="round-poster"),
+    path("rounds/<number:round_number>/hands/", deals.hand_record_sheet, name="hand-records"),
+    path("rounds/<number:round_number>.pbn", deals.round_pbn, name="round-pbn"),
+    path("rounds/<number:round_number>.csv", deals.round_csv, name="round-csv"),
     path("draw.json", api.draw, name="stage-draw-json"),
     path("bracket.json", api.bracket, name="stage-bracket-json"),
 ]
 
-# /events/<event_id>/rounds/…: a round's pages and files.
+# /events/<event_id>/rounds/…: a round's pages (its hand records and files are a stage's:
+# the old addresses go on to stage 1's).
 round_pages = [
     path("<number:round_number>/", public.round_page, name="round"),
     path("<number:round_number>/boards/<number:board_number>/", public.traveller, name="traveller"),
-    path("<number:round_number>/hands/", deals.hand_record_sheet, name="hand-records"),
-    path("<number:round_number>.pbn", deals.round_pbn, name="round-pbn"),
-    path("<number:round_number>.csv", deals.round_csv, name="round-csv"),
+    *[
+        path(f"<number:round_number>{rest}", rounds.public_round_moved, {"rest": rest})
+        for rest in rounds.OLD_PUBLIC_PAGES
+    ],
 ]
 
 # /events/<event_id>/…: an event's public pages, feeds and files.
@@ -128,13 +134,51 @@ game_pages = [
     path("<number:game_id>/delete/", games.delete, name="game-saved-delete"),
 ]
 
-# /director/events/<event_id>/stages/<number>/…: running a stage.
+# /director/events/<event_id>/stages/<number>/…: running a stage and its rounds (a round
+# counts within its stage: its tables, line-ups, sheets, monitor, clock, deals).
 director_stage_pages = [
     path("", stages.stage_manage, name="director-stage"),
     path(
         "rounds/<number:round_number>/clock/",
         round_clock.round_clock,
         name="director-round-clock",
+    ),
+    path("rounds/<number:round_number>/lineups/", bulk.lineups, name="director-lineups"),
+    path(
+        "rounds/<number:round_number>/table-sheets/",
+        sheets.blank_sheets,
+        name="director-table-sheets",
+    ),
+    path(
+        "rounds/<number:round_number>/scorecards/",
+        sheets.round_scorecards_page,
+        name="director-round-scorecards",
+    ),
+    path(
+        "rounds/<number:round_number>/table-cards/",
+        monitor.table_cards,
+        name="director-table-cards",
+    ),
+    path(
+        "rounds/<number:round_number>/tables/open/",
+        monitor.open_tables,
+        name="director-open-tables",
+    ),
+    path("rounds/<number:round_number>/monitor/", monitor.monitor, name="director-monitor"),
+    path(
+        "rounds/<number:round_number>/calls/<number:call_id>/answer/",
+        monitor.answer_call,
+        name="director-answer-call",
+    ),
+    path(
+        "rounds/<number:round_number>/publish-hands/",
+        deals.publish_hands,
+        name="director-publish-hands",
+    ),
+    path(
+        "rounds/<number:round_number>/deals.<deal_format:code>",
+        deals.deals_file,
+        name="director-deals-file",
     ),
     *[
         path(f"{name}/", view, name=f"director-stage-{name}")
@@ -172,44 +216,9 @@ director_event_pages = [
     path("matches/new/", manage.match_new, name="director-match-new"),
     path("deals/", deals.deals_upload, name="director-deals"),
     path("deals/make/", deals.deals_make, name="director-deals-make"),
-    path(
-        "rounds/<number:round_number>/publish-hands/",
-        deals.publish_hands,
-        name="director-publish-hands",
-    ),
-    path(
-        "rounds/<number:round_number>/deals.<deal_format:code>",
-        deals.deals_file,
-        name="director-deals-file",
-    ),
     path("results-file/", deals.results_upload, name="director-results-file"),
-    path("rounds/<number:round_number>/lineups/", bulk.lineups, name="director-lineups"),
-    path(
-        "rounds/<number:round_number>/table-sheets/",
-        sheets.blank_sheets,
-        name="director-table-sheets",
-    ),
-    path(
-        "rounds/<number:round_number>/scorecards/",
-        sheets.round_scorecards_page,
-        name="director-round-scorecards",
-    ),
-    path(
-        "rounds/<number:round_number>/table-cards/",
-        monitor.table_cards,
-        name="director-table-cards",
-    ),
-    path(
-        "rounds/<number:round_number>/tables/open/",
-        monitor.open_tables,
-        name="director-open-tables",
-    ),
-    path("rounds/<number:round_number>/monitor/", monitor.monitor, name="director-monitor"),
-    path(
-        "rounds/<number:round_number>/calls/<number:call_id>/answer/",
-        monitor.answer_call,
-        name="director-answer-call",
-    ),
+    # an event's round's old addresses (a round is a stage's now): on to stage 1's round
+    path("rounds/<number:round_number>/<path:rest>", rounds.director_round_moved),
     path("tables/", event_tables.table_cards, name="director-event-table-cards"),
     path("tables/open/", event_tables.open_tables, name="director-open-event-tables"),
     path("tables/move/", event_tables.move_match, name="director-move-match"),

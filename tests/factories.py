@@ -89,3 +89,28 @@ def make_scored_match():
     enter(match, 1, "open", "4H", "N", "=")
     enter(match, 1, "closed", "4H", "N", "-1")
     return match
+
+
+def make_swiss_then_knockout(user, *, teams=8, boards=2, **event_fields):
+    """Return (event, swiss, knockout, semi_finals): a 3-round Swiss of ``teams`` teams,
+    every match played (``boards`` boards a match, the home team winning board 1) and
+    final, then a knockout of its top four whose semi-finals are drawn (its round 1), not
+    yet played: the Swiss's round 1 and the semi-finals share the round number 1."""
+    event = make_event(boards_per_match=boards, boards_per_segment=boards, **event_fields)
+    for number in range(1, teams + 1):
+        make_team(event, f"Team {number}")
+    swiss = actions.configure_stage(event, user=user, number=1, kind="swiss", rounds=3)
+    actions.start_stage(swiss, user=user)
+    for _round in range(3):
+        actions.draw_next_round(swiss, user=user)
+        for match in actions.publish_draw(swiss, user=user):
+            for number in range(1, boards + 1):
+                enter(match, number, "open", "4S", "N", "=")
+                enter(match, number, "closed", "4S", "N", "-1" if number == 1 else "=")
+            actions.mark_final(match, user=user, confirm=True)
+    knockout = actions.configure_stage(
+        event, user=user, number=2, kind="knockout", entrants=4,
+        boards_per_match=boards, boards_per_segment=boards,
+    )  # fmt: skip
+    semi_finals = actions.start_stage(knockout, user=user)
+    return event, swiss, knockout, semi_finals

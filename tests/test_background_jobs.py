@@ -35,13 +35,13 @@ def match():
 def post_deals(client, match, name=DEALS, **extra):
     upload = SimpleUploadedFile(name, (DATA / name).read_bytes())
     url = reverse("director-deals", args=[match.event_id])
-    return client.post(url, {"round": "1", "file": upload, **extra})
+    return client.post(url, {"round": "1-1", "file": upload, **extra})
 
 
 def post_results(client, match, data: bytes, **extra):
     upload = SimpleUploadedFile("results.pbn", data)
     url = reverse("director-results-file", args=[match.event_id])
-    return client.post(url, {"results-round": "1", "results-file": upload, **extra})
+    return client.post(url, {"results-round": "1-1", "results-file": upload, **extra})
 
 
 def no_analysis(monkeypatch):
@@ -71,7 +71,7 @@ def test_a_deals_upload_answers_at_once_and_a_worker_analyses_it(director_client
     page = director_client.get(response.url).content.decode()
     assert "Round 1: 16 deals imported, with double dummy and par." in page
     assert "16 boards analysed in" in page
-    assert reverse("hand-records", args=[match.event_id, 1]) in page
+    assert reverse("hand-records", args=[match.event_id, 1, 1]) in page
     deals_page = director_client.get(reverse("director-deals", args=[match.event_id]))
     assert reverse("director-job", args=[job.pk]) in deals_page.content.decode()
 
@@ -192,7 +192,7 @@ def test_a_large_results_file_is_read_and_saved_by_a_worker(director_client, mat
     director_client.post(reverse("director-job-again", args=[job.pk]), {"confirm": "1"})
     run_tasks()
     job.refresh_from_db()
-    assert job.state == JobState.DONE and job.result == {"saved": 4, "round": 1}
+    assert job.state == JobState.DONE and job.result == {"saved": 4, "stage": 1, "round": 1}
     assert Result.objects.count() == 4
     page = director_client.get(response.url).content.decode()
     assert "Round 1: 4 results imported." in page

@@ -35,6 +35,7 @@ from matches.models import (
     Team,
     VpPenalty,
 )
+from matches.models.stages import first_stage
 from matches.scoring import Contract
 from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
 from tests.factories import enter, make_event, make_team, make_user
@@ -610,7 +611,11 @@ def dealt(event, director, request):
             for board, hands, analysis in deal_files.analyse_deals(chosen)
         ]  # boards 5 to 8 of the file as round 2's boards 1 to 4: other hands
         actions.import_deals(
-            event, round_number, analysed, source=f"第{round_number}轮.pbn", user=director
+            first_stage(event),
+            round_number,
+            analysed,
+            source=f"第{round_number}轮.pbn",
+            user=director,
         )
     return event
 
@@ -629,8 +634,9 @@ def test_the_deals_come_back_with_their_double_dummy_par_and_who_imported_them(d
     document = backup.export_event(dealt)
     assert len(document["deals"]) == 8
     first = document["deals"][0]
-    assert set(first) == {"round", "board", "pbn", "double_dummy", "par", "source",
+    assert set(first) == {"stage", "round", "board", "pbn", "double_dummy", "par", "source",
                           "imported_by", "imported_at"}  # fmt: skip
+    assert first["stage"] == 1
     assert first["pbn"].startswith("N:AQ7654.92.Q52.J9 ")  # North first, whatever the file
     empty_the_tables()
     restored = actions.import_event(backup.loads(backup.dumps(document)))
@@ -707,15 +713,19 @@ DEAL_REFUSALS = {
     ),
     "a board the event does not play": (
         lambda d: first_deal(d).update(board=5),
-        "deals[0] (round 1, board 5), 'board': the event plays boards 1 to 4",
+        "deals[0] (round 1, board 5), 'board': the stage plays boards 1 to 4",
     ),
     "a round without matches": (
         lambda d: first_deal(d).update(round=3),
-        "deals[0] (round 3, board 1), 'round': the event has no matches in round 3",
+        "deals[0] (round 3, board 1), 'round': stage 1 has no matches in round 3",
+    ),
+    "a stage the event does not have": (
+        lambda d: first_deal(d).update(stage=2),
+        "deals[0] (round 1, board 1), 'stage': no stage has the number 2",
     ),
     "the same board twice": (
         lambda d: d["deals"][1].update(board=1),
-        "deals[1] (round 1, board 1), 'board': deals[0] is the same round and board",
+        "deals[1] (round 1, board 1), 'board': deals[0] is the same stage, round and board",
     ),
 }
 

@@ -57,7 +57,7 @@ def test_a_result_corrected_meanwhile_starts_the_period_again(match):
 
 def test_an_open_call_for_the_director_holds_the_match_until_it_is_answered(match):
     match = played(match)
-    table = actions.open_tables(match.event, round_number=1, user=None)[0]
+    table = actions.open_tables(match.stage, round_number=1, user=None)[0]
     call = actions.call_director(table, key="slow-play", reason="Slow play")
     late = timezone.now() + 90 * MINUTES
     assert provisional_until(Match.objects.get(pk=match.pk)) is None

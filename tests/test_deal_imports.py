@@ -92,7 +92,7 @@ def test_the_action_itself_refuses_boards_the_event_does_not_play():
     hands = Hands.parse("N:AQ7654.92.Q52.J9 KJ98.T7.KJ8.Q543 T.AK643.74.AT862 32.QJ85.AT963.K7")
     with translation.override("en"), pytest.raises(actions.ActionError, match="Board 9 is not"):
         actions.import_deals(
-            short.event, 1, [(9, hands, Analysis({}, 0, ()))], source="x.pbn", user=None
+            short.stage, 1, [(9, hands, Analysis({}, 0, ()))], source="x.pbn", user=None
         )
 
 

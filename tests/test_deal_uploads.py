@@ -28,7 +28,7 @@ def upload(name: str, data: bytes | None = None) -> SimpleUploadedFile:
 
 def post_deals(client, match, name, **extra):
     url = reverse("director-deals", args=[match.event_id])
-    data = {"round": "1", "file": upload(name), **extra}
+    data = {"round": "1-1", "file": upload(name), **extra}
     return client.post(url, data)
 
 
@@ -36,7 +36,7 @@ def test_only_directors_reach_the_page(player_client, match):
     url = reverse("director-deals", args=[match.event_id])
     assert Client().get(url).status_code == 302  # to the login page
     assert player_client.get(url).status_code == 403
-    assert player_client.post(url, {"round": "1"}).status_code == 403
+    assert player_client.post(url, {"round": "1-1"}).status_code == 403
 
 
 def test_a_director_of_another_event_is_refused(client, match):
@@ -55,7 +55,7 @@ def test_a_director_imports_a_rounds_deals_and_finds_its_hand_records(director_c
     assert Deal.objects.filter(event=match.event).count() == 16
     page = director_client.get(response.url).content.decode()
     assert "Round 1: 16 deals imported, with double dummy and par." in page
-    assert reverse("hand-records", args=[match.event_id, 1]) in page
+    assert reverse("hand-records", args=[match.event_id, 1, 1]) in page
 
 
 def test_a_broken_file_is_refused_beside_the_file_field_naming_each_board(director_client, match):
@@ -78,7 +78,7 @@ def test_the_same_refusal_reads_in_chinese(client, director, match):
 
 def test_a_file_of_no_deal_format_says_which_formats_are_read(director_client, match):
     url = reverse("director-deals", args=[match.event_id])
-    data = {"round": "1", "file": upload("photo.jpg", b"\xff\xd8\xff\xe0 JFIF binary")}
+    data = {"round": "1-1", "file": upload("photo.jpg", b"\xff\xd8\xff\xe0 JFIF binary")}
     page = director_client.post(url, data).content.decode()
     assert (
         "The file is not a file of deals in a format the app reads (PBN, DUP, DLM, BRI, DGE)."
@@ -102,7 +102,7 @@ def test_reimporting_asks_for_confirmation_then_replaces(director_client, match)
 
 def test_a_director_imports_results_through_the_room_sheets_rules(director_client, match):
     url = reverse("director-results-file", args=[match.event_id])
-    data = {"results-round": "1", "results-file": upload("results_table_devices.pbn")}
+    data = {"results-round": "1-1", "results-file": upload("results_table_devices.pbn")}
     response = director_client.post(url, data)
     assert response.status_code == 302
     assert Result.objects.filter(board__match=match).count() == 4
@@ -113,7 +113,7 @@ def test_a_director_imports_results_through_the_room_sheets_rules(director_clien
 def test_refused_results_are_listed_and_nothing_is_saved(director_client, match):
     bad = (DATA / "results_table_devices.pbn").read_bytes().replace(b'"Lions"', b'"Bears"', 1)
     url = reverse("director-results-file", args=[match.event_id])
-    data = {"results-round": "1", "results-file": upload("results.pbn", bad)}
+    data = {"results-round": "1-1", "results-file": upload("results.pbn", bad)}
     response = director_client.post(url, data)
     assert response.status_code == 400
     assert (
@@ -124,7 +124,7 @@ def test_refused_results_are_listed_and_nothing_is_saved(director_client, match)
 
 def test_no_file_or_no_round_is_a_message_not_an_error(director_client, match):
     url = reverse("director-deals", args=[match.event_id])
-    page = director_client.post(url, {"round": "9"}).content.decode()
+    page = director_client.post(url, {"round": "1-9"}).content.decode()
     assert "Choose the deals file to upload." in page
     assert "Choose one of the event&#x27;s rounds." in page
 

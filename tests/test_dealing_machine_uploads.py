@@ -37,11 +37,11 @@ def short_match():
 def post_file(client, match, name, data=None, **extra):
     data = (DEALING / name).read_bytes() if data is None else data
     url = reverse("director-deals", args=[match.event_id])
-    return client.post(url, {"round": "1", "file": SimpleUploadedFile(name, data), **extra})
+    return client.post(url, {"round": "1-1", "file": SimpleUploadedFile(name, data), **extra})
 
 
 def stored(match) -> list[tuple[int, str]]:
-    return [(d.board, d.pbn) for d in Deal.objects.for_round(match.event, match.round)]
+    return [(d.board, d.pbn) for d in Deal.objects.for_round(match.stage, match.round)]
 
 
 def file_deals(name: str) -> list[tuple[int, str]]:
@@ -116,7 +116,7 @@ def test_a_director_deals_the_round_at_random_and_prints_its_hand_records(
     director_client, short_match
 ):
     url = reverse("director-deals-make", args=[short_match.event_id])
-    response = director_client.post(url, {"make-round": "1"})
+    response = director_client.post(url, {"make-round": "1-1"})
     assert response.status_code == 302
     run_tasks()
     deals = stored(short_match)
@@ -125,30 +125,30 @@ def test_a_director_deals_the_round_at_random_and_prints_its_hand_records(
     assert set(Deal.objects.values_list("source", flat=True)) == {"random-round-1.pbn"}
     page = director_client.get(response.url).content.decode()
     assert "Round 1: 4 deals imported, with double dummy and par." in page
-    hands = director_client.get(reverse("hand-records", args=[short_match.event_id, 1]))
+    hands = director_client.get(reverse("hand-records", args=[short_match.event_id, 1, 1]))
     assert "Board 4" in hands.content.decode()
 
 
 def test_dealing_again_asks_before_replacing_the_rounds_deals(director_client, short_match):
     url = reverse("director-deals-make", args=[short_match.event_id])
-    director_client.post(url, {"make-round": "1"})
+    director_client.post(url, {"make-round": "1-1"})
     run_tasks()
     first = stored(short_match)
-    response = director_client.post(url, {"make-round": "1"})
+    response = director_client.post(url, {"make-round": "1-1"})
     assert response.status_code == 400
     assert (
         "Round 1 already has 4 deals (from “random-round-1.pbn”). Dealing at random replaces"
         in response.content.decode()
     )
     assert stored(short_match) == first
-    director_client.post(url, {"make-round": "1", "make-confirm": "on"})
+    director_client.post(url, {"make-round": "1-1", "make-confirm": "on"})
     run_tasks()
     assert stored(short_match) != first and len(stored(short_match)) == 4
 
 
 def test_a_round_with_no_matches_cannot_be_dealt(director_client, match):
     url = reverse("director-deals-make", args=[match.event_id])
-    response = director_client.post(url, {"make-round": "2"})
+    response = director_client.post(url, {"make-round": "1-2"})
     assert response.status_code == 400
     assert "Choose one of the event&#x27;s rounds." in response.content.decode()
     assert not Job.objects.exists()
@@ -160,7 +160,7 @@ def test_the_rounds_deals_download_in_each_format_and_read_back_the_same(
 ):
     post_file(director_client, match, "bigdeal.dlm")
     run_tasks()
-    url = reverse("director-deals-file", args=[match.event_id, 1, code])
+    url = reverse("director-deals-file", args=[match.event_id, 1, 1, code])
     response = director_client.get(url)
     assert response.status_code == 200
     name = f"event-{match.event_id}-round-1-deals.{code}"
@@ -174,7 +174,7 @@ def test_the_deals_page_links_each_format_for_a_round_with_deals(director_client
     run_tasks()
     page = director_client.get(reverse("director-deals", args=[match.event_id])).content.decode()
     for code in ("pbn", "dup", "dlm", "bri", "dge"):
-        assert reverse("director-deals-file", args=[match.event_id, 1, code]) in page
+        assert reverse("director-deals-file", args=[match.event_id, 1, 1, code]) in page
 
 
 def test_a_format_that_cannot_hold_the_rounds_boards_says_so_on_the_deals_page(
@@ -182,7 +182,7 @@ def test_a_format_that_cannot_hold_the_rounds_boards_says_so_on_the_deals_page(
 ):
     post_file(director_client, match, "bigdeal-boards-5-to-12.dlm")
     run_tasks()
-    url = reverse("director-deals-file", args=[match.event_id, 1, "bri"])
+    url = reverse("director-deals-file", args=[match.event_id, 1, 1, "bri"])
     response = director_client.get(url, follow=True)
     page = response.content.decode()
     assert response.redirect_chain[-1][0] == reverse("director-deals", args=[match.event_id])
@@ -190,19 +190,19 @@ def test_a_format_that_cannot_hold_the_rounds_boards_says_so_on_the_deals_page(
         "A BRI file holds boards 1, 2, 3 … without a gap, and this round&#x27;s deals are "
         "boards 5–12: download PBN instead." in page
     )
-    dup = director_client.get(reverse("director-deals-file", args=[match.event_id, 1, "dup"]))
+    dup = director_client.get(reverse("director-deals-file", args=[match.event_id, 1, 1, "dup"]))
     assert dup.status_code == 200  # DUP numbers its boards: 5 to 12
 
 
 def test_a_round_without_deals_has_nothing_to_download(director_client, match):
-    url = reverse("director-deals-file", args=[match.event_id, 1, "dup"])
+    url = reverse("director-deals-file", args=[match.event_id, 1, 1, "dup"])
     assert director_client.get(url).status_code == 404
 
 
 def test_players_and_other_directors_can_neither_download_nor_deal(player_client, match):
-    post = {"make-round": "1"}
+    post = {"make-round": "1-1"}
     make = reverse("director-deals-make", args=[match.event_id])
-    download = reverse("director-deals-file", args=[match.event_id, 1, "dup"])
+    download = reverse("director-deals-file", args=[match.event_id, 1, 1, "dup"])
     assert Client().post(make, post).status_code == 302  # to the login page
     assert player_client.post(make, post).status_code == 403
     assert player_client.get(download).status_code == 403

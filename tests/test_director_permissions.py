@@ -61,10 +61,10 @@ def write_requests(match):
         ("post", reverse("director-vp-penalty", args=[event.pk]),
          {"vp-team": team.pk, "vp-vp": "2", "vp-reason": "x"}),
         ("post", reverse("director-round-robin", args=[event.pk]), {}),
-        ("get", reverse("director-table-sheets", args=[event.pk, 1]), {}),
+        ("get", reverse("director-table-sheets", args=[event.pk, 1, 1]), {}),
         ("post", reverse("director-sheet-reopen", args=[match.pk, "open"]), {"reason": "x"}),
         ("post", reverse("director-team-list", args=[event.pk]), {"teams": "Lions\nTigers"}),
-        ("post", reverse("director-lineups", args=[event.pk, 1]),
+        ("post", reverse("director-lineups", args=[event.pk, 1, 1]),
          {f"m{match.pk}-s1-open_N": team.players.first().pk}),
     ]  # fmt: skip
 

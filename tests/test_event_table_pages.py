@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from matches import actions
 from matches.models import EventTable, TableEntry
+from matches.models.stages import first_stage
 from matches.presenters.monitor import room_monitor
 from matches.presenters.table_cards import round_tables
 from tests.factories import make_event, make_team
@@ -232,11 +233,11 @@ def test_a_moved_match_keeps_its_new_table_on_the_rounds_cards_and_the_monitor(
 ):
     moving = at(evening, 2, 3)
     actions.move_to_table(moving, number=1, user=None)
-    actions.open_tables(evening, round_number=2, user=None)
-    tables = round_tables(evening, 2)
+    actions.open_tables(first_stage(evening), round_number=2, user=None)
+    tables = round_tables(first_stage(evening), 2)
     assert [(link.number, link.match) for link in tables.links[:2]] == [(1, moving)] * 2
-    monitor = room_monitor(evening, 2, timezone.now())
+    monitor = room_monitor(first_stage(evening), 2, timezone.now())
     assert (monitor.rows[0].number, monitor.rows[0].match) == (1, moving)
-    page = director_client.get(f"/director/events/{evening.pk}/rounds/2/table-cards/")
+    page = director_client.get(f"/director/events/{evening.pk}/stages/1/rounds/2/table-cards/")
     first = re.search(r'<article class="table-card".*?</article>', page.content.decode(), re.S)
     assert "table 1" in text_of_html(first.group(0)) and moving.home.name in first.group(0)

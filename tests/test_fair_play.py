@@ -21,6 +21,7 @@ from django.utils import translation
 
 from matches import actions
 from matches.models import Deal, Match
+from matches.models.stages import first_stage
 from matches.queries.fair_play import event_view
 from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
 from tests.factories import enter, make_event, make_team, make_user
@@ -173,7 +174,7 @@ def test_a_board_appears_once_the_last_table_plays_it_even_on_a_cached_page(roun
     enter(second, 4, "closed", "7NT", "N", "=")
     assert "2220" in english.get(first.get_absolute_url()).content.decode()
     assert "2220" in english.get(traveller).content.decode()
-    hands = english.get(reverse("hand-records", args=[round_in_play["event"].pk, 1]))
+    hands = english.get(reverse("hand-records", args=[round_in_play["event"].pk, 1, 1]))
     assert '<span class="hd-number">4</span>' in hands.content.decode()
 
 
@@ -185,7 +186,7 @@ def test_after_both_rooms_of_the_same_match_a_match_shows_what_it_has_played(rou
     client.cookies["django_language"] = "en"
     assert "2220" in client.get(first.get_absolute_url()).content.decode()
     # the hands wait for every table all the same
-    page = client.get(reverse("hand-records", args=[event.pk, 1])).content.decode()
+    page = client.get(reverse("hand-records", args=[event.pk, 1, 1])).content.decode()
     assert '<span class="hd-number">4</span>' not in page
 
 
@@ -199,9 +200,9 @@ def test_at_once_everything_is_public(round_in_play, english):
 def test_hand_records_the_director_publishes_show_only_once_published(round_in_play, english):
     event, director = round_in_play["event"], round_in_play["director"]
     actions.change_event(event, user=director, hands_public="director")
-    url = reverse("hand-records", args=[event.pk, 1])
+    url = reverse("hand-records", args=[event.pk, 1, 1])
     assert '<span class="hd-number">1</span>' not in english.get(url).content.decode()
-    actions.publish_hands(event, round_number=1, user=director)
+    actions.publish_hands(first_stage(event), round_number=1, user=director)
     assert '<span class="hd-number">4</span>' in english.get(url).content.decode()
 
 
@@ -267,7 +268,7 @@ def test_after_the_segment_a_board_waits_for_its_whole_segment_at_every_table(
 def test_hand_records_after_the_round_wait_for_every_board_of_it(round_in_play, english):
     event, director = round_in_play["event"], round_in_play["director"]
     actions.change_event(event, user=director, hands_public="round")
-    page = english.get(reverse("hand-records", args=[event.pk, 1])).content.decode()
+    page = english.get(reverse("hand-records", args=[event.pk, 1, 1])).content.decode()
     assert '<span class="hd-number">1</span>' not in page
     assert "hands not yet public" in page
 

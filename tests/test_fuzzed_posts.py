@@ -61,12 +61,13 @@ def urls(db):
     open table's link and a saved game."""
     match = make_match()
     enter(match, 1, "open", "4S", "N", "=")
-    actions.open_tables(match.event, round_number=1, user=None)
+    actions.open_tables(match.stage, round_number=1, user=None)
     table = Room.objects.get(match=match, room="open")
     ids = {
         "event_id": match.event_id, "match_id": match.pk, "team_id": match.home_id,
         "room": "open", "number": 1, "round_number": 1, "board_number": 1,
         "token": table.token, "kind": "rubber", "index": 0, "job_id": 1, "penalty_id": 1,
+        "code": "pbn",
     }  # fmt: skip
     return sorted(
         {fill(route, ids) for name, route in patterns()

@@ -13,6 +13,7 @@ from endplay.parsers import pbn as endplay_pbn
 
 from matches import actions
 from matches.models import Player, Result
+from matches.models.stages import first_stage
 from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
 from tests.factories import enter, make_event, make_match, make_team
 
@@ -25,7 +26,7 @@ BOARD_1 = "N:AQ7654.92.Q52.J9 KJ98.T7.KJ8.Q543 T.AK643.74.AT862 32.QJ85.AT963.K7
 def match():
     # about how hand records show, not when: the director publishes them before play
     event = make_event(name="Club teams", hands_public="director")
-    actions.publish_hands(event, round_number=1, user=None)
+    actions.publish_hands(first_stage(event), round_number=1, user=None)
     match = make_match(event, home=make_team(event, "Tigers"), away=make_team(event, "Lions"))
     with translation.override("en"):
         call_command(
@@ -75,7 +76,7 @@ def test_the_chinese_traveller_reads_in_chinese(chinese, match):
 def test_the_scorecard_lists_each_boards_hand_record(english, match):
     html = page(english, match.get_absolute_url())
     assert html.count('<details id="hand-') == 16
-    assert reverse("hand-records", args=[match.event_id, 1]) in html
+    assert reverse("hand-records", args=[match.event_id, 1, 1]) in html
 
 
 def test_deals_imported_after_a_scorecard_was_seen_show_on_it_and_on_the_rounds_other_match(
@@ -85,7 +86,7 @@ def test_deals_imported_after_a_scorecard_was_seen_show_on_it_and_on_the_rounds_
     the same deals) and drawn again when the event's deals change, not when a result does."""
     event = make_event(name="Club teams", hands_public="director")
     match, other = make_match(event), make_match(event)
-    actions.publish_hands(event, round_number=1, user=None)
+    actions.publish_hands(first_stage(event), round_number=1, user=None)
     assert '<details id="hand-' not in page(english, match.get_absolute_url())
     with translation.override("en"):
         call_command(
@@ -114,13 +115,13 @@ def test_the_json_feed_gives_null_for_a_board_without_a_deal(client):
 
 
 def test_the_printable_sheet_puts_four_or_six_boards_to_a_page(english, match):
-    url = reverse("hand-records", args=[match.event_id, 1])
+    url = reverse("hand-records", args=[match.event_id, 1, 1])
     assert page(english, url).count('class="hand-page per-4"') == 4
     assert page(english, url + "?per_page=6").count('class="hand-page per-6"') == 3
 
 
 def test_a_round_without_deals_has_no_hand_records(english, match):
-    assert english.get(reverse("hand-records", args=[match.event_id, 2])).status_code == 404
+    assert english.get(reverse("hand-records", args=[match.event_id, 1, 2])).status_code == 404
 
 
 STRAINS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C", "nt": "NT"}
@@ -153,9 +154,9 @@ def test_the_apps_pbn_export_is_read_back_by_endplay_with_every_contract_and_res
 
 def test_the_round_pbn_and_csv_downloads(client, match):
     enter(match, 3, "open", "4S", "N", "+1")
-    pbn = client.get(reverse("round-pbn", args=[match.event_id, 1])).content.decode()
+    pbn = client.get(reverse("round-pbn", args=[match.event_id, 1, 1])).content.decode()
     assert pbn.startswith("% PBN 2.1\r\n% EXPORT")
-    data = client.get(reverse("round-csv", args=[match.event_id, 1])).content
+    data = client.get(reverse("round-csv", args=[match.event_id, 1, 1])).content
     assert data.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert rows[0][:3] == ["Home team", "Away team", "Board"] or rows[0][:3] == [

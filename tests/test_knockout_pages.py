@@ -155,7 +155,7 @@ def test_the_finals_table_page_and_the_directors_match_page_name_its_round(
 ):
     stage = knockout_of(won)
     match = stage.matches.get(round=2)
-    tables = actions.open_tables(won, round_number=2, user=None)
+    tables = actions.open_tables(stage, round_number=2, user=None)
     table = next(t for t in tables if t.match_id == match.pk)
     client.cookies["django_language"] = language
     phone = text_of(client.get(f"/t/{table.token}/"))

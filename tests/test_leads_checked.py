@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from matches import actions
 from matches.models import Result
+from matches.models.stages import first_stage
 from matches.scoring import board_dealer, board_vulnerability, double_dummy
 from matches.scoring.deals import Deal
 from tests.factories import make_event, make_match
@@ -30,7 +31,9 @@ def match(db):
     match = make_match(event)
     hands = Deal.parse(DEAL.pbn())
     [analysis] = double_dummy.analyse([(hands, board_dealer(1), board_vulnerability(1))])
-    actions.import_deals(event, 1, [(1, hands, analysis)], source="club.pbn", user=None)
+    actions.import_deals(
+        first_stage(event), 1, [(1, hands, analysis)], source="club.pbn", user=None
+    )
     return match
 
 
@@ -66,7 +69,7 @@ def test_a_board_without_its_deal_takes_any_lead(director_client, match):
 
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
 def test_a_table_is_refused_a_lead_the_leader_did_not_hold(match, language):
-    table = actions.open_tables(match.event, round_number=1, user=None)[0]
+    table = actions.open_tables(match.stage, round_number=1, user=None)[0]
     phone = Phone(table, "NS", language=language)
     refused = phone.enter(1, "4S", "N", "=", lead="SJ")
     assert refused.status_code == 409 and refused.json()["code"] == "lead"

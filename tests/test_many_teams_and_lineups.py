@@ -72,13 +72,13 @@ def round_robin(event, director):
 def test_after_a_round_robin_the_event_page_asks_for_the_line_ups(director_client, round_robin):
     page = director_client.get(reverse("director-event", args=[round_robin.pk])).text
     assert "2 matches of this round have no full line-up yet" in page
-    assert f'href="{reverse("director-lineups", args=[round_robin.pk, 1])}"' in page
+    assert f'href="{reverse("director-lineups", args=[round_robin.pk, 1, 1])}"' in page
 
 
 def test_a_rounds_line_ups_are_entered_on_one_page_and_reach_the_scorecards(
     director_client, round_robin, director
 ):
-    url = reverse("director-lineups", args=[round_robin.pk, 1])
+    url = reverse("director-lineups", args=[round_robin.pk, 1, 1])
     page = director_client.get(url).text
     matches = list(round_robin.matches.filter(round=1).select_related("home", "away"))
     assert page.count('<section class="lineup') == 2
@@ -90,7 +90,7 @@ def test_a_rounds_line_ups_are_entered_on_one_page_and_reach_the_scorecards(
                  "closed_N": away[2], "closed_S": away[3]}  # fmt: skip
         data.update({f"m{match.pk}-s1-{name}": p.pk for name, p in seats.items()})
     response = director_client.post(url, data)
-    assert response.url.endswith("?round=1")
+    assert response.url.endswith("?stage=1&round=1")
     assert Seating.objects.count() == 16
     seating = Seating.objects.filter(match=matches[0], room="open", seat="N").get()
     assert seating.history.first().history_user == director
@@ -105,7 +105,7 @@ def test_a_player_seated_twice_is_refused_beside_the_seat_and_nothing_is_saved(
 ):
     match = round_robin.matches.filter(round=1).first()
     player = match.home.players.first()
-    url = reverse("director-lineups", args=[round_robin.pk, 1])
+    url = reverse("director-lineups", args=[round_robin.pk, 1, 1])
     data = {f"m{match.pk}-s1-open_N": player.pk, f"m{match.pk}-s1-open_S": player.pk}
     page = director_client.post(url, data).text
     assert f"{player.name} is already seated in this segment." in page
@@ -114,7 +114,9 @@ def test_a_player_seated_twice_is_refused_beside_the_seat_and_nothing_is_saved(
 
 def test_a_round_without_matches_has_no_line_up_page(director_client, event):
     make_match(event)
-    assert director_client.get(reverse("director-lineups", args=[event.pk, 7])).status_code == 404
+    assert (
+        director_client.get(reverse("director-lineups", args=[event.pk, 1, 7])).status_code == 404
+    )
 
 
 def shown_seats(page: str, match) -> dict:
@@ -128,7 +130,7 @@ def shown_seats(page: str, match) -> dict:
 def test_round_1_proposes_players_1_2_north_south_3_4_east_west_and_saves_nothing_unasked(
     director_client, round_robin
 ):
-    url = reverse("director-lineups", args=[round_robin.pk, 1])
+    url = reverse("director-lineups", args=[round_robin.pk, 1, 1])
     page = director_client.get(url).text
     match = round_robin.matches.filter(round=1).select_related("home", "away").first()
     home, away = match.home.name, match.away.name
@@ -160,7 +162,7 @@ def test_round_2_carries_each_teams_pairs_over_from_round_1(director_client, rou
              ("closed", "W"): home[1], ("closed", "N"): away[0], ("closed", "S"): away[1],
              ("open", "E"): away[2], ("open", "W"): away[3]}  # fmt: skip
     actions.set_seating(first, 1, seats, user=None)  # Ash's C and D sat North-South
-    page = director_client.get(reverse("director-lineups", args=[round_robin.pk, 2])).text
+    page = director_client.get(reverse("director-lineups", args=[round_robin.pk, 1, 2])).text
     second = (
         round_robin.matches.filter(round=2)
         .filter(models.Q(home=first.home) | models.Q(away=first.home))

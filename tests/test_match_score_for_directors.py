@@ -89,8 +89,8 @@ def test_a_director_has_the_files_in_a_downloads_menu(director_client, match):
     menu = page[page.index('class="downloads-menu') : page.index("</details>")]
     for name, args in [("standings-csv", [match.event_id]), ("event-usebio", [match.event_id]),
                        ("director-event-export", [match.event_id]),
-                       ("director-table-sheets", [match.event_id, 1]),
-                       ("round-pbn", [match.event_id, 1])]:  # fmt: skip
+                       ("director-table-sheets", [match.event_id, 1, 1]),
+                       ("round-pbn", [match.event_id, 1, 1])]:  # fmt: skip
         assert f'href="{reverse(name, args=args)}"' in menu
     assert "Hand records, to print" not in menu  # the round has no deals
 

@@ -207,7 +207,7 @@ def test_a_rounds_table_links_made_before_the_event_tables_keep_working_after_mi
     from tests.factories import make_event, make_match
 
     match = make_match(make_event(boards_per_match=2, boards_per_segment=2))
-    opened = {t.room: t.token for t in actions.open_tables(match.event, round_number=1,
+    opened = {t.room: t.token for t in actions.open_tables(match.stage, round_number=1,
                                                            user=None)}  # fmt: skip
     migrator([("matches", "0026_corrections_period")])
     migrator(MigrationExecutor(connection).loader.graph.leaf_nodes())
@@ -218,3 +218,40 @@ def test_a_rounds_table_links_made_before_the_event_tables_keep_working_after_mi
                         HTTP_ACCEPT="application/json")  # fmt: skip
     assert answer.status_code == 200 and TableEntry.objects.filter(key="m1").exists()
     assert Room.objects.get(token=opened["open"]).place is None  # a round's own card
+
+
+BEFORE_DEALS_BY_STAGE = [("matches", "0031_event_tables")]
+DEALS_BY_STAGE = [("matches", "0032_deals_by_stage")]
+
+
+def test_deals_stored_by_event_round_go_to_the_first_stage_playing_that_round(migrator):
+    """A Swiss's round 1 and a knockout's round 1 shared the deals stored for "round 1":
+    they become the Swiss's (stage 1, which played round 1 first), not copied to the
+    knockout; a round only the knockout plays gives its deals to the knockout; deals of a
+    round no stage has reached yet go to stage 1. A publication of hand records alike."""
+    old = migrator(BEFORE_DEALS_BY_STAGE)
+    event = old.get_model("matches", "Event").objects.create(
+        name="Swiss then knockout", date=datetime.date(2026, 11, 1), vp_scale="wbf-2013",
+        boards_per_match=16, boards_per_segment=16,
+    )  # fmt: skip
+    Stage, Match = old.get_model("matches", "Stage"), old.get_model("matches", "Match")
+    first = Stage.objects.create(event_id=event.pk, number=1, kind="swiss")
+    second = Stage.objects.create(event_id=event.pk, number=2, kind="knockout")
+    Team = old.get_model("matches", "Team")
+    a, b = (Team.objects.create(event_id=event.pk, name=name) for name in ("A", "B"))
+    Match.objects.create(event_id=event.pk, stage=first, round=1, home=a, away=b)
+    Match.objects.create(event_id=event.pk, stage=second, round=1, home=a, away=b)
+    Match.objects.create(event_id=event.pk, stage=second, round=2, home=a, away=b)
+    Deal = old.get_model("matches", "Deal")
+    for round_number in (1, 2, 5):
+        Deal.objects.create(event_id=event.pk, round=round_number, board=1, pbn="N:…",
+                            analysis={})  # fmt: skip
+    old.get_model("matches", "HandsRelease").objects.create(event_id=event.pk, round=1)
+
+    new = migrator(DEALS_BY_STAGE)
+
+    Deal = new.get_model("matches", "Deal")
+    by_round = {deal.round: deal.stage_id for deal in Deal.objects.filter(event_id=event.pk)}
+    assert by_round == {1: first.pk, 2: second.pk, 5: first.pk}
+    release = new.get_model("matches", "HandsRelease").objects.get(event_id=event.pk)
+    assert (release.stage_id, release.round) == (first.pk, 1)

@@ -36,7 +36,7 @@ def test_the_traveller_writes_the_away_teams_11_imps_with_a_minus_sign(english, 
 
 
 def test_the_round_csv_and_the_scorecard_json_keep_the_ascii_hyphen(english, match):
-    data = english.get(reverse("round-csv", args=[match.event_id, 1])).content
+    data = english.get(reverse("round-csv", args=[match.event_id, 1, 1])).content
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert [row[-2:] for row in rows[1:3]] == [["-100", "-11"], ["450", "-11"]]
     feed = json.loads(english.get(reverse("scorecard-json", args=[match.pk])).content)

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from matches import actions
 from matches.models import DirectorCall, Result, Room
+from matches.models.stages import first_stage
 from matches.presenters.monitor import PACE_GAP, CellState, room_monitor
 from matches.presenters.table_cards import qr_svg, round_tables
 from matches.scoring import Contract
@@ -33,7 +34,7 @@ def round_of(event, matches=2):
 
 
 def opened(event, round_number=1):
-    return actions.open_tables(event, round_number=round_number, user=None)
+    return actions.open_tables(first_stage(event), round_number=round_number, user=None)
 
 
 def table_of(match, room):
@@ -56,20 +57,20 @@ def at_table(table, board, entry=FOUR_SPADES, *, side="NS", accept=True, key=Non
 
 def test_a_get_of_the_cards_opens_no_table_and_offers_the_button(director_client, event):
     round_of(event)
-    url = reverse("director-table-cards", args=[event.pk, 1])
+    url = reverse("director-table-cards", args=[event.pk, 1, 1])
     response = director_client.get(url)
     assert response.status_code == 200
     assert not Room.objects.exists()
     html = response.content.decode()
-    assert reverse("director-open-tables", args=[event.pk, 1]) in html
+    assert reverse("director-open-tables", args=[event.pk, 1, 1]) in html
     assert "Open the tables" in html and "<svg" not in html
 
 
 def test_the_open_tables_button_makes_each_rooms_table_and_shows_its_card(director_client, event):
     home_first = round_of(event)[0]
-    response = director_client.post(reverse("director-open-tables", args=[event.pk, 1]))
+    response = director_client.post(reverse("director-open-tables", args=[event.pk, 1, 1]))
     assert response.status_code == 302
-    assert response.url == reverse("director-table-cards", args=[event.pk, 1])
+    assert response.url == reverse("director-table-cards", args=[event.pk, 1, 1])
     assert Room.objects.count() == 4
     page = director_client.get(response.url).content.decode()
     assert page.count('class="table-card"') == 4
@@ -93,7 +94,7 @@ def test_the_open_tables_button_makes_each_rooms_table_and_shows_its_card(direct
 
 def test_opening_the_tables_twice_keeps_their_links(director_client, event):
     round_of(event)
-    url = reverse("director-open-tables", args=[event.pk, 1])
+    url = reverse("director-open-tables", args=[event.pk, 1, 1])
     director_client.post(url)
     tokens = set(Room.objects.values_list("token", flat=True))
     director_client.post(url)
@@ -104,7 +105,9 @@ def test_opening_the_tables_twice_keeps_their_links(director_client, event):
 def test_the_cards_come_four_to_a_page(event, tables):
     round_of(event, matches=math.ceil(tables / 2))
     opened(event)
-    made = round_tables(event, 1, lambda table: f"https://club.example/t/{table.token}/")
+    made = round_tables(
+        first_stage(event), 1, lambda table: f"https://club.example/t/{table.token}/"
+    )
     assert [len(page) for page in made.pages][:-1] == [4] * (len(made.pages) - 1)
     assert len(made.pages) == math.ceil(2 * math.ceil(tables / 2) / 4)
 
@@ -112,9 +115,11 @@ def test_the_cards_come_four_to_a_page(event, tables):
 def test_a_round_without_matches_has_no_cards_nor_monitor(director_client, event):
     round_of(event)
     for name in ("director-table-cards", "director-monitor"):
-        assert director_client.get(reverse(name, args=[event.pk, 7])).status_code == 404
+        assert director_client.get(reverse(name, args=[event.pk, 1, 7])).status_code == 404
+        assert director_client.get(reverse(name, args=[event.pk, 2, 1])).status_code == 404
     assert (
-        director_client.post(reverse("director-open-tables", args=[event.pk, 7])).status_code == 404
+        director_client.post(reverse("director-open-tables", args=[event.pk, 1, 7])).status_code
+        == 404
     )
 
 
@@ -125,7 +130,7 @@ def test_revoke_and_renew_from_the_round_page(director_client, event):
     match = round_of(event)[0]
     opened(event)
     table = table_of(match, "open")
-    back = reverse("director-event", args=[event.pk]) + "?round=1#tables-1"
+    back = reverse("director-event", args=[event.pk]) + "?stage=1&round=1#tables-1-1"
     response = director_client.post(reverse("director-revoke-table", args=[event.pk, table.pk]))
     assert response.status_code == 302 and response.url == back
     table.refresh_from_db()
@@ -143,8 +148,8 @@ def test_revoke_and_renew_from_the_round_page(director_client, event):
 def test_the_round_page_shows_each_tables_code_qr_card_and_buttons(director_client, event):
     match = round_of(event)[0]
     page = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
-    assert reverse("director-open-tables", args=[event.pk, 1]) in page
-    assert reverse("director-monitor", args=[event.pk, 1]) in page
+    assert reverse("director-open-tables", args=[event.pk, 1, 1]) in page
+    assert reverse("director-monitor", args=[event.pk, 1, 1]) in page
     opened(event)
     page = director_client.get(reverse("director-event", args=[event.pk])).content.decode()
     for table in Room.objects.filter(match__event=event):
@@ -152,7 +157,7 @@ def test_the_round_page_shows_each_tables_code_qr_card_and_buttons(director_clie
         assert reverse("director-table-qr", args=[event.pk, table.pk]) in page
         assert reverse("director-revoke-table", args=[event.pk, table.pk]) in page
         assert reverse("director-renew-table", args=[event.pk, table.pk]) in page
-        assert reverse("director-table-cards", args=[event.pk, 1]) + f"#table-{table.pk}" in page
+        assert reverse("director-table-cards", args=[event.pk, 1, 1]) + f"#table-{table.pk}" in page
     table = table_of(match, "closed")
     svg = director_client.get(reverse("director-table-qr", args=[event.pk, table.pk]))
     assert svg["Content-Type"] == "image/svg+xml"
@@ -166,14 +171,14 @@ def test_only_the_events_directors_open_revoke_renew_answer_or_watch(client, eve
     table = table_of(match, "open")
     call = actions.call_director(table, key="c1", reason="Revoke?")
     posts = [
-        reverse("director-open-tables", args=[event.pk, 1]),
+        reverse("director-open-tables", args=[event.pk, 1, 1]),
         reverse("director-revoke-table", args=[event.pk, table.pk]),
         reverse("director-renew-table", args=[event.pk, table.pk]),
-        reverse("director-answer-call", args=[event.pk, 1, call.pk]),
+        reverse("director-answer-call", args=[event.pk, 1, 1, call.pk]),
     ]
     gets = [
-        reverse("director-table-cards", args=[event.pk, 1]),
-        reverse("director-monitor", args=[event.pk, 1]),
+        reverse("director-table-cards", args=[event.pk, 1, 1]),
+        reverse("director-monitor", args=[event.pk, 1, 1]),
         reverse("director-table-qr", args=[event.pk, table.pk]),
     ]
     for url in posts + gets:  # anonymous: to the login page
@@ -203,7 +208,7 @@ def test_a_table_of_another_event_is_not_found(director_client, event):
         == 404
     )
     call = actions.call_director(table, key="elsewhere")
-    url = reverse("director-answer-call", args=[event.pk, 1, call.pk])
+    url = reverse("director-answer-call", args=[event.pk, 1, 1, call.pk])
     assert director_client.post(url).status_code == 404
     table.refresh_from_db()
     assert table.is_open
@@ -224,7 +229,7 @@ def test_a_final_matchs_table_can_still_be_revoked(director_client, event):
 
 def test_the_blank_sheets_carry_each_tables_qr_code_and_code_once_open(director_client, event):
     match = round_of(event, matches=1)[0]
-    url = reverse("director-table-sheets", args=[event.pk, 1])
+    url = reverse("director-table-sheets", args=[event.pk, 1, 1])
     page = director_client.get(url).content.decode()
     assert "<svg" not in page and "not open yet" in page
     assert not Room.objects.exists()  # a GET opens nothing
@@ -253,7 +258,7 @@ def test_each_cell_shows_its_state(event):
     disputed_then_fixed = at_table(table, 6, accept=False)
     actions.dispute_at_table(disputed_then_fixed, side="EW", device="e", key="no-6")
     enter(match, 6, "open", "4S", "N", "-1")  # the director settles the dispute
-    monitor = room_monitor(event, 1, timezone.now())
+    monitor = room_monitor(first_stage(event), 1, timezone.now())
     row = monitor.rows[0]
     assert (row.number, row.room) == (1, "open")
     states = [cell.state for cell in row.cells[:7]]
@@ -274,15 +279,15 @@ def test_a_table_is_behind_when_the_leader_has_played_three_boards_more(event):
         enter(second, number, "open", "4S", "N", "=")
     for number in range(1, 3):
         enter(second, number, "closed", "4S", "N", "=")
-    rows = room_monitor(event, 1, timezone.now()).rows
+    rows = room_monitor(first_stage(event), 1, timezone.now()).rows
     assert [row.played for row in rows] == [5, 5, 4, 2]
     assert [row.behind for row in rows] == [False, False, False, True]
     assert PACE_GAP == 3
 
 
-def test_a_knockouts_first_round_is_not_behind_the_round_robin_round_of_the_same_number(td):
-    """Stages number their rounds from 1: the semi-finals beside the round robin's finished
-    round 1 have played nothing, and are not behind it (the pace is kept within a stage)."""
+def test_a_knockouts_first_round_has_a_monitor_of_its_own_without_the_round_robins_round_1(td):
+    """Stages number their rounds from 1: the semi-finals' monitor shows the semi-finals
+    alone, none behind, and the round robin's round 1 keeps its own."""
     event = make_event(boards_per_match=4, boards_per_segment=4)
     for number in range(1, 5):
         make_team(event, f"Team {number}")
@@ -294,11 +299,12 @@ def test_a_knockouts_first_round_is_not_behind_the_round_robin_round_of_the_same
         actions.mark_final(match, user=td, confirm=True)
     second = actions.configure_stage(event, user=td, number=2, kind="knockout", entrants=4)
     semi_finals = actions.start_stage(second, user=td)
-    rows = room_monitor(event, semi_finals[0].round, timezone.now()).rows
-    knockout = [row for row in rows if row.match.stage_id == second.pk]
-    assert any(row.played == 4 for row in rows)  # the round robin's round of that number
-    assert knockout and all(row.played == 0 and not row.behind for row in knockout)
-    assert not any(row.behind for row in rows)
+    rows = room_monitor(second, semi_finals[0].round, timezone.now()).rows
+    assert {row.match.pk for row in rows} == {match.pk for match in semi_finals}
+    assert all(row.played == 0 and not row.behind for row in rows)
+    first_rows = room_monitor(first, 1, timezone.now()).rows
+    assert first_rows and all(row.match.stage_id == first.pk for row in first_rows)
+    assert any(row.played == 4 for row in first_rows)
 
 
 def test_calls_show_how_long_they_have_waited_and_are_answered_on_the_monitor(
@@ -309,12 +315,12 @@ def test_calls_show_how_long_they_have_waited_and_are_answered_on_the_monitor(
     table = table_of(match, "closed")
     call = actions.call_director(table, key="call-1", reason="Revoke on board 2", board=2)
     DirectorCall.objects.filter(pk=call.pk).update(created=timezone.now() - timedelta(minutes=3))
-    url = reverse("director-monitor", args=[event.pk, 1])
+    url = reverse("director-monitor", args=[event.pk, 1, 1])
     page = director_client.get(url).content.decode()
     assert "Table 1, Closed room" in page and "waiting 3 minutes" in page
     assert "Revoke on board 2" in page and f'data-alerts="call-{call.pk}"' in page
     assert reverse("director-sheet", args=[match.pk, "closed"]) + "#row-2" in page
-    answer = reverse("director-answer-call", args=[event.pk, 1, call.pk])
+    answer = reverse("director-answer-call", args=[event.pk, 1, 1, call.pk])
     response = director_client.post(answer)
     assert response.status_code == 302 and response.url == url
     call.refresh_from_db()
@@ -326,13 +332,14 @@ def test_the_monitors_own_script_gets_only_its_live_part(director_client, event)
     match = round_of(event)[0]
     opened(event)
     call = actions.call_director(table_of(match, "open"), key="c")
-    url = reverse("director-monitor", args=[event.pk, 1])
+    url = reverse("director-monitor", args=[event.pk, 1, 1])
     live = director_client.get(url, headers={"HX-Request": "true"})
     html = live.content.decode()
     assert html.startswith('<div id="monitor-live"') and "<html" not in html
     assert "HX-Request" in live["Vary"] and "no-store" in live["Cache-Control"]
     answered = director_client.post(
-        reverse("director-answer-call", args=[event.pk, 1, call.pk]), headers={"HX-Request": "true"}
+        reverse("director-answer-call", args=[event.pk, 1, 1, call.pk]),
+        headers={"HX-Request": "true"},
     )
     assert answered.status_code == 200
     assert 'data-alerts=""' in answered.content.decode()
@@ -343,7 +350,7 @@ def test_a_dispute_is_a_call_with_its_board(director_client, event):
     opened(event)
     entry = at_table(table_of(match, "open"), 7, accept=False)
     actions.dispute_at_table(entry, side="EW", device="e", key="no", reason="It was 5S")
-    page = director_client.get(reverse("director-monitor", args=[event.pk, 1])).content.decode()
+    page = director_client.get(reverse("director-monitor", args=[event.pk, 1, 1])).content.decode()
     assert "Board 7 not agreed" in page and "It was 5S" in page
     assert 'data-state="disputed"' in page
 
@@ -361,8 +368,9 @@ def test_the_monitor_reads_the_round_in_six_queries_whatever_its_size(
             at_table(table, 2, accept=False)
             actions.call_director(table, key=f"call-{table.pk}")
         enter(match, 3, "open", "4S", "N", "=")
+    stage = first_stage(event)
     with django_assert_num_queries(6):  # the round's clocks the sixth
-        monitor = room_monitor(event, 1, timezone.now())
+        monitor = room_monitor(stage, 1, timezone.now())
         assert len(monitor.rows) == 2 * matches and len(monitor.calls) == 2 * matches
         assert monitor.count(CellState.ACCEPTED) == 2 * matches
 
@@ -379,7 +387,7 @@ def test_the_monitor_page_costs_the_same_queries_for_4_and_16_tables(director_cl
         for match in made:
             at_table(table_of(match, "open"), 1)
             actions.call_director(table_of(match, "closed"), key=f"call-{match.pk}")
-        url = reverse("director-monitor", args=[event.pk, 1])
+        url = reverse("director-monitor", args=[event.pk, 1, 1])
         for live in ({}, {"HX-Request": "true"}):
             director_client.get(url, headers=live)  # the session and the user read once
             with CaptureQueriesContext(connection) as queries:

@@ -37,12 +37,12 @@ def laptop_on_wifi(monkeypatch):
 def tables(db):
     """Return the open room's table of a round whose tables are open."""
     match = make_match(make_event(name="Club teams"))
-    actions.open_tables(match.event, round_number=1, user=None)
+    actions.open_tables(match.stage, round_number=1, user=None)
     return Room.objects.get(match=match, room="open")
 
 
 def cards(client, table, **host):
-    url = reverse("director-table-cards", args=[table.match.event_id, 1])
+    url = reverse("director-table-cards", args=[table.match.event_id, 1, 1])
     return client.get(url, **host).content.decode()
 
 
@@ -71,7 +71,7 @@ def test_cards_opened_on_a_loopback_address_say_which_address_to_use(
 ):
     html = cards(director_client, tables, **LAPTOP)
     assert "Phones cannot open http://127.0.0.1:8000" in html
-    here = f"{CLUB}/director/events/{tables.match.event_id}/rounds/1/table-cards/"
+    here = f"{CLUB}/director/events/{tables.match.event_id}/stages/1/rounds/1/table-cards/"
     assert f'<a class="alert-link" href="{here}">{here}</a>' in html
     assert qr_of(f"{CLUB}/t/{tables.token}/") in html  # never the loopback address
     assert qr_of(f"http://127.0.0.1:8000/t/{tables.token}/") not in html

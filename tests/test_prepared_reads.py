@@ -9,6 +9,7 @@ from django.db.transaction import TransactionManagementError
 from matches import actions
 from matches.lib.prepared import PreparedRead
 from matches.models import Board, Event, Match, Result, Room, TableEntry, boards_with_results
+from matches.models.stages import first_stage
 from tests.factories import enter, make_event, make_match, make_team
 
 
@@ -27,7 +28,7 @@ def match(db):
     enter(match, 3, "open", "PASS", "", "")
     actions.set_artificial_score(match.boards.get(number=2), home_imps=3, away_imps=-3,
                                  reason="fouled board", user=None)  # fmt: skip
-    actions.open_tables(event, round_number=match.round, user=None)
+    actions.open_tables(first_stage(event), round_number=match.round, user=None)
     return match
 
 

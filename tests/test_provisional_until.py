@@ -82,7 +82,7 @@ def test_a_match_still_in_play_or_without_a_period_is_only_provisional(client, d
 
 
 def test_an_open_call_for_the_director_leaves_no_time_on_the_pages(client, complete):
-    table = actions.open_tables(complete.event, round_number=1, user=None)[0]
+    table = actions.open_tables(complete.stage, round_number=1, user=None)[0]
     actions.call_director(table, key="revoke-claim", reason="A claim disputed")
     read = pages(client, complete, "en")
     assert "Provisional" in read["scorecard"] and "21:30" not in read["scorecard"]

@@ -49,7 +49,7 @@ def post_results(client, match, text: str | bytes, **extra):
     data = text.encode() if isinstance(text, str) else text
     url = reverse("director-results-file", args=[match.event_id])
     upload = SimpleUploadedFile("results.pbn", data)
-    return client.post(url, {"results-round": "1", "results-file": upload, **extra})
+    return client.post(url, {"results-round": "1-1", "results-file": upload, **extra})
 
 
 def run(*args):

@@ -173,7 +173,7 @@ def test_blank_table_sheets_fill_in_teams_room_boards_dealer_and_vulnerability(
 ):
     north = match.home.players.first()
     actions.set_seating(match, 1, {("open", "N"): north}, user=None)
-    url = reverse("director-table-sheets", args=[match.event_id, 1])
+    url = reverse("director-table-sheets", args=[match.event_id, 1, 1])
     page = director_client.get(url).text
     assert page.count('<article class="table-sheet"') == 2
     open_room = re.search(r'data-room="open">.*?</article>', page, re.S)[0]
@@ -187,5 +187,5 @@ def test_blank_table_sheets_fill_in_teams_room_boards_dealer_and_vulnerability(
 
 
 def test_a_round_without_matches_has_no_table_sheets(director_client, match):
-    url = reverse("director-table-sheets", args=[match.event_id, 9])
+    url = reverse("director-table-sheets", args=[match.event_id, 1, 9])
     assert director_client.get(url).status_code == 404

@@ -26,7 +26,7 @@ HTMX = {"HX-Request": "true"}
 def match():
     """A 16-board match of round 1 with its tables open."""
     match = make_match(make_event(name="Club teams"))
-    actions.open_tables(match.event, round_number=1, user=None)
+    actions.open_tables(match.stage, round_number=1, user=None)
     return match
 
 

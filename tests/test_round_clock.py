@@ -12,7 +12,7 @@ from django.utils import timezone
 from matches import actions
 from matches.actions import ActionError
 from matches.models import Event, Room, RoundClock
-from matches.models.stages import stages_of
+from matches.models.stages import first_stage, stages_of
 from matches.presenters.monitor import room_monitor
 from tests.factories import enter, make_event, make_match, make_user
 
@@ -176,7 +176,7 @@ def test_a_paused_clock_shows_its_time_left_on_a_tables_phone(client, event):
     now = timezone.now()
     started(event, now=now - 20 * MINUTE)
     actions.change_round_clock(stage_of(event), 1, command="pause", user=None, now=now)
-    actions.open_tables(event, round_number=1, user=None)
+    actions.open_tables(first_stage(event), round_number=1, user=None)
     table = Room.objects.filter(match__event=event).first()
     client.cookies["django_language"] = "en"
     page = client.get(reverse("table", args=[table.token]))
@@ -195,7 +195,7 @@ def test_the_monitor_flags_a_table_behind_the_clock(event):
         enter(ahead, number, "closed", "4S", "N", "=")
     for number in range(1, 4):
         enter(late, number, "open", "4S", "N", "=")
-    monitor = room_monitor(event, 1, now)
+    monitor = room_monitor(first_stage(event), 1, now)
     behind = {(row.match.pk, row.room.value) for row in monitor.behind_clock}
     assert behind == {(late.pk, "open"), (late.pk, "closed")}
     assert monitor.clocks[0][1].mode == "running"
@@ -205,14 +205,14 @@ def test_the_monitor_page_says_how_many_tables_are_behind_the_clock(client, td, 
     started(event, now=timezone.now() - 30 * MINUTE)
     client.force_login(td)
     client.cookies["django_language"] = "en"
-    text = text_of(client.get(reverse("director-monitor", args=[event.pk, 1])))
+    text = text_of(client.get(reverse("director-monitor", args=[event.pk, 1, 1])))
     assert "4 tables behind the clock." in text
     assert "behind the clock" in text and "Time left" in text
 
 
 def test_a_paused_clock_changes_the_tables_state_so_its_phones_are_sent_it(client, event):
     started(event)
-    actions.open_tables(event, round_number=1, user=None)
+    actions.open_tables(first_stage(event), round_number=1, user=None)
     table = Room.objects.filter(match__event=event).first()
     url = reverse("table-state", args=[table.token])
     etag = client.get(url)["ETag"]

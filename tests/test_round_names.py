@@ -57,8 +57,8 @@ def cup(director):
     final = stage.matches.get(round=2)
     hands = Hands.parse(HANDS)
     analysis = analyse([(hands, Seat.NORTH, Vulnerability.NONE)])[0]
-    actions.import_deals(stage.event, 2, [(1, hands, analysis)], source="cup.pbn", user=director)
-    actions.open_tables(stage.event, round_number=2, user=director)
+    actions.import_deals(stage, 2, [(1, hands, analysis)], source="cup.pbn", user=director)
+    actions.open_tables(stage, round_number=2, user=director)
     return final
 
 
@@ -67,7 +67,7 @@ def test_the_public_pages_of_a_knockout_final_name_it(client, cup, language):
     event = cup.event
     for url in (
         reverse("traveller", args=[event.pk, 2, 1]),
-        reverse("hand-records", args=[event.pk, 2]),
+        reverse("hand-records", args=[event.pk, 1, 2]),
         reverse("round", args=[event.pk, 2]),
         reverse("stage-round", args=[event.pk, 1, 2]),
         reverse("round-poster", args=[event.pk, 1, 2]),
@@ -95,10 +95,10 @@ def test_the_directors_pages_of_a_knockout_final_name_it(director_client, cup, l
         reverse("director-event", args=[event.pk]) + "?round=2",
         reverse("director-sheet", args=[cup.pk, "open"]),
         reverse("director-match", args=[cup.pk]),
-        reverse("director-monitor", args=[event.pk, 2]),
-        reverse("director-lineups", args=[event.pk, 2]),
-        reverse("director-table-cards", args=[event.pk, 2]),
-        reverse("director-table-sheets", args=[event.pk, 2]),
+        reverse("director-monitor", args=[event.pk, 1, 2]),
+        reverse("director-lineups", args=[event.pk, 1, 2]),
+        reverse("director-table-cards", args=[event.pk, 1, 2]),
+        reverse("director-table-sheets", args=[event.pk, 1, 2]),
     ):
         assert_named(read(director_client, url, language), FINAL[language])
 
@@ -110,7 +110,7 @@ def test_the_table_page_names_the_final(client, cup, language):
 
 
 def points_row(director_client, event, number):
-    page = director_client.get(reverse("director-table-sheets", args=[event.pk, number])).text
+    page = director_client.get(reverse("director-table-sheets", args=[event.pk, 1, number])).text
     rows = re.findall(r'<tr class="sheet-points"><th scope="row"[^>]*>([^<]*)</th>', page)
     return set(rows), page
 
@@ -148,7 +148,7 @@ def play_off(director):
     for number in (1, 2):
         for match in stage.matches.filter(round=number).order_by("pk"):
             win(match, match.home, director)
-    actions.open_tables(stage.event, round_number=3, user=director)
+    actions.open_tables(stage, round_number=3, user=director)
     return stage
 
 
@@ -166,7 +166,7 @@ def test_a_play_offs_last_round_names_each_placing_match(
     for page in (
         read(client, reverse("round", args=[event.pk, 3]), language),
         read(director_client, reverse("director-event", args=[event.pk]) + "?round=3", language),
-        read(director_client, reverse("director-table-cards", args=[event.pk, 3]), language),
+        read(director_client, reverse("director-table-cards", args=[event.pk, 1, 3]), language),
     ):
         for name in names:
             assert name in page

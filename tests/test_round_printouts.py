@@ -27,7 +27,7 @@ def round_played(db):
 def test_the_director_reads_every_scorecard_of_the_round_in_table_order(
     director_client, round_played
 ):
-    page = director_client.get(reverse("director-round-scorecards", args=[round_played.pk, 1]))
+    page = director_client.get(reverse("director-round-scorecards", args=[round_played.pk, 1, 1]))
     text = text_of(page)
     assert "Scorecards: Round 1" in text and "2 matches: each scorecard on a page" in text
     assert text.index("Table 1 · Great Wall – Huashan") < text.index("Table 2 · Lions – Tigers")
@@ -36,7 +36,7 @@ def test_the_director_reads_every_scorecard_of_the_round_in_table_order(
 
 
 def test_the_round_page_links_it_for_its_directors_only(client, director_client, round_played):
-    url = reverse("director-round-scorecards", args=[round_played.pk, 1])
+    url = reverse("director-round-scorecards", args=[round_played.pk, 1, 1])
     round_page = reverse("round", args=[round_played.pk, 1])
     assert url in director_client.get(round_page).content.decode()
     assert url in director_client.get(reverse("director-event", args=[round_played.pk])).text
@@ -46,5 +46,5 @@ def test_the_round_page_links_it_for_its_directors_only(client, director_client,
 
 
 def test_a_round_without_matches_has_no_scorecards_to_print(director_client, round_played):
-    url = reverse("director-round-scorecards", args=[round_played.pk, 9])
+    url = reverse("director-round-scorecards", args=[round_played.pk, 1, 9])
     assert director_client.get(url).status_code == 404

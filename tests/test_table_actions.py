@@ -14,7 +14,7 @@ FOUR_SPADES = {"contract": Contract.parse("4S"), "declarer": "N", "tricks": 10, 
 @pytest.fixture
 def tables(db):
     match = make_match()
-    opened = actions.open_tables(match.event, round_number=match.round, user=None)
+    opened = actions.open_tables(match.stage, round_number=match.round, user=None)
     return {table.room: table for table in opened}
 
 
@@ -23,7 +23,7 @@ def test_each_room_of_a_round_gets_a_table_with_an_unguessable_link_and_a_short_
     for table in tables.values():
         assert len(table.token) >= 43  # 32 random bytes: 256 bits
         assert len(table.code) == 6 and table.code.isalnum() and table.code.isupper()
-    again = actions.open_tables(tables["open"].match.event, round_number=1, user=None)
+    again = actions.open_tables(tables["open"].match.stage, round_number=1, user=None)
     assert {t.token for t in again} == {t.token for t in tables.values()}  # made once
 
 
@@ -129,7 +129,7 @@ def test_a_call_for_the_director_is_kept_once_and_answered_by_a_director(tables,
 
 def test_a_table_sees_nothing_of_the_other_room_until_the_segment_is_complete_in_both(db):
     match = make_match(event_fields={"boards_per_match": 4, "boards_per_segment": 2})
-    opened = {t.room: t for t in actions.open_tables(match.event, round_number=1, user=None)}
+    opened = {t.room: t for t in actions.open_tables(match.stage, round_number=1, user=None)}
     table = opened["open"]
     enter(match, 1, "closed", "4S", "N", "-1")
     enter(match, 2, "closed", "4S", "N", "=")
@@ -156,7 +156,7 @@ def test_a_table_sees_nothing_of_the_other_room_until_the_segment_is_complete_in
 def test_with_each_board_set_a_table_sees_a_board_once_both_rooms_have_it(db):
     match = make_match(event_fields={"boards_per_match": 4, "boards_per_segment": 2})
     actions.change_event(match.event, table_each_board=True, user=None)
-    table = actions.open_tables(match.event, round_number=1, user=None)[0]
+    table = actions.open_tables(match.stage, round_number=1, user=None)[0]
     enter(match, 1, "open", "4S", "N", "=")
     enter(match, 1, "closed", "4S", "N", "=")
     view = queries.table_view(Room.objects.get(pk=table.pk))

@@ -31,7 +31,7 @@ LOCKOUTS, LIFT = "/director/lockouts/", "/director/lockouts/codes/lift/"
 @pytest.fixture
 def tables(db):
     match = make_match()
-    opened = actions.open_tables(match.event, round_number=match.round, user=None)
+    opened = actions.open_tables(match.stage, round_number=match.round, user=None)
     return {table.room: table for table in opened}
 
 

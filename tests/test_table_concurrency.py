@@ -17,6 +17,7 @@ from django.test import Client
 
 from matches import actions
 from matches.models import DirectorCall, Event, Match, Result, TableEntry
+from matches.models.stages import first_stage
 from tests.factories import make_event, make_match
 from tests.test_concurrency import (
     TIMEOUT,
@@ -31,8 +32,8 @@ JSON = {"HTTP_ACCEPT": "application/json"}
 def matches():
     event = make_event(boards_per_match=12, boards_per_segment=12, vp_scale="wbf-2013")
     first, second = make_match(event), make_match(event)
-    tables = {t.match_id: t for t in actions.open_tables(event, round_number=1, user=None)
-              if t.room == "open"}  # fmt: skip
+    opened = actions.open_tables(first_stage(event), round_number=1, user=None)
+    tables = {t.match_id: t for t in opened if t.room == "open"}
     return [(first, tables[first.pk]), (second, tables[second.pk])]
 
 
@@ -128,7 +129,7 @@ def test_a_directors_change_to_the_event_waits_for_an_acceptance_and_scores_it_o
     (first, first_table), _ = matches
     entry = entered(first_table)
     # the other room has board 1 too, so the board is complete and the match has VP
-    closed = next(t for t in actions.open_tables(first.event, round_number=1, user=None)
+    closed = next(t for t in actions.open_tables(first.stage, round_number=1, user=None)
                   if t.match_id == first.pk and t.room == "closed")  # fmt: skip
     assert accept(closed, entered(closed, contract="3NT", result="="))["ok"]
     errors, answers = [], {}

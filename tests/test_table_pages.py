@@ -21,7 +21,7 @@ JSON = {"HTTP_ACCEPT": "application/json"}
 
 
 def open_tables(match):
-    return {t.room: t for t in actions.open_tables(match.event, round_number=match.round,
+    return {t.room: t for t in actions.open_tables(match.stage, round_number=match.round,
                                                    user=None)}  # fmt: skip
 
 

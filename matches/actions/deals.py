@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from matches.models import Board, Deal, Player, Result, Seating
+from matches.queries.knockout_words import stage_round_name
 from matches.scoring import segment_of
 from matches.scoring.deals import Deal as Hands
 from matches.scoring.double_dummy import Analysis
@@ -22,7 +23,7 @@ from .results import save_result
 
 
 def import_deals(
-    event,
+    stage,
     round_number: int,
     deals: list[tuple[int, Hands, Analysis]],
     *,
@@ -30,15 +31,17 @@ def import_deals(
     user,
     confirm: bool = False,
 ) -> list[Deal]:
-    """Return the round's deals, stored from (board, hands, analysis) read from a file.
+    """Return the stage's round's deals, stored from (board, hands, analysis) read from a
+    file (a round counts within its stage: a knockout's round 1 has deals of its own).
 
     A round that has deals already keeps them unless ``confirm``: then the file's deals
     replace them all (NeedsConfirmation says what would be replaced).
     """
     with changing(user) as change:
-        event = change.lock_event(event)
+        event = change.lock_event(stage.event_id)
+        stage.event = event
         existing = check_deals_import(
-            event, round_number, [board for board, _, _ in deals], confirm=confirm
+            stage, round_number, [board for board, _, _ in deals], confirm=confirm
         )
         for deal in existing:
             change.delete(deal, reason=f"replaced by {source}")
@@ -48,6 +51,7 @@ def import_deals(
                 change.save(
                     Deal(
                         event=event,
+                        stage=stage,
                         round=round_number,
                         board=board,
                         pbn=hands.pbn(),
@@ -60,40 +64,54 @@ def import_deals(
         return made
 
 
-def check_deals_import(event, round_number: int, boards, *, confirm: bool) -> list[Deal]:
-    """Return the round's deals now, after the checks an import of these boards passes:
-    the round has matches, the event plays every board, and a round that has deals keeps
-    them unless ``confirm`` (NeedsConfirmation says what would be replaced). Writes
+def check_deals_import(stage, round_number: int, boards, *, confirm: bool) -> list[Deal]:
+    """Return the stage's round's deals now, after the checks an import of these boards
+    passes: the round has matches, the stage plays every board, and a round that has deals
+    keeps them unless ``confirm`` (NeedsConfirmation says what would be replaced). Writes
     nothing: ``import_deals`` calls it with the event locked, and an upload calls it before
     any analysis, so a file that would be refused is never analysed."""
-    if not event.matches.filter(round=round_number).exists():
+    title = stage_round_name(stage, round_number)
+    if not stage.matches.filter(round=round_number).exists():
         raise ActionError(
-            _("Round %(round)s has no matches: make the round's matches first."),
-            params={"round": round_number},
+            _("%(round)s has no matches: make the round's matches first."),
+            params={"round": title},
             field="round",
             code="no-round",
         )
-    outside = sorted(board for board in boards if board > event.boards_per_match)
+    last = stage.settings.boards_per_match
+    outside = sorted(board for board in boards if board > last)
     if outside:
-        raise ActionError(
-            outside_boards_message(outside, event.boards_per_match),
-            field="file",
-            code="boards",
-        )
-    existing = list(Deal.objects.for_round(event, round_number))
+        raise ActionError(outside_boards_message(outside, last), field="file", code="boards")
+    existing = list(Deal.objects.for_round(stage, round_number))
     if existing and not confirm:
-        raise NeedsConfirmation(
+        raise NeedsConfirmation(replaces_message(title, existing, random=False), field="confirm")
+    return existing
+
+
+def replaces_message(title: str, existing: list[Deal], *, random: bool) -> str:
+    """Return what importing a file (or dealing at random) over a round's deals replaces."""
+    values = {"round": title, "count": len(existing), "source": existing[0].source or "?"}
+    if random:
+        return (
             ngettext(
-                "Round %(round)s already has %(count)s deal (from “%(source)s”). "
-                "Importing this file replaces it.",
-                "Round %(round)s already has %(count)s deals (from “%(source)s”). "
-                "Importing this file replaces them all.",
+                "%(round)s already has %(count)s deal (from “%(source)s”). Dealing at random "
+                "replaces it.",
+                "%(round)s already has %(count)s deals (from “%(source)s”). Dealing at random "
+                "replaces them all.",
                 len(existing),
             )
-            % {"round": round_number, "count": len(existing), "source": existing[0].source or "?"},
-            field="confirm",
+            % values
         )
-    return existing
+    return (
+        ngettext(
+            "%(round)s already has %(count)s deal (from “%(source)s”). "
+            "Importing this file replaces it.",
+            "%(round)s already has %(count)s deals (from “%(source)s”). "
+            "Importing this file replaces them all.",
+            len(existing),
+        )
+        % values
+    )
 
 
 def outside_boards_message(outside: list[int], last: int) -> str:
@@ -159,7 +177,7 @@ class ResultsRefused(ActionError):
 
 
 def import_results(
-    event, round_number: int, entries: list[ResultEntry], *, user
+    stage, round_number: int, entries: list[ResultEntry], *, user
 ) -> ResultsImported:
     """Return what was saved from a file of played boards: the room results, and the
     line-ups filled from the file's player names.
@@ -173,8 +191,8 @@ def import_results(
     and its seat left empty.
     """
     with changing(user) as change:
-        event = change.lock_event(event)
-        matches = change.lock_matches(event, event.matches.filter(round=round_number))
+        event = change.lock_event(stage.event_id)
+        matches = change.lock_matches(event, stage.matches.filter(round=round_number))
         teams = {team.pk: team.name for team in event.teams.all()}
         by_teams = {(teams[m.home_id].casefold(), teams[m.away_id].casefold()): m for m in matches}
         boards = {

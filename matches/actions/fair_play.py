@@ -38,15 +38,15 @@ def release_board(match, *, board: int, reason: str, user) -> BoardRelease:
         return change.save(release)
 
 
-def publish_hands(event, *, round_number: int, user) -> HandsRelease:
-    """Return the publication of a round's hand records (published once: asked again, the
-    same row)."""
+def publish_hands(stage, *, round_number: int, user) -> HandsRelease:
+    """Return the publication of a stage's round's hand records (published once: asked
+    again, the same row)."""
     with changing(user) as change:
-        event = change.lock_event(event)
-        found = HandsRelease.objects.filter(event=event, round=round_number).first()
+        event = change.lock_event(stage.event_id)
+        found = HandsRelease.objects.filter(stage=stage, round=round_number).first()
         if found is not None:
             change.nothing_changed()
             return found
-        release = HandsRelease(event=event, round=round_number)
+        release = HandsRelease(event=event, stage=stage, round=round_number)
         release.created_by = user
         return change.save(release)

@@ -46,6 +46,7 @@ def create_job(
     enqueue: Enqueue,
     user,
     event=None,
+    stage=None,
     round_number: int | None = None,
     upload: bytes | None = None,
     file_name: str = "",
@@ -61,7 +62,7 @@ def create_job(
     try:
         with transaction.atomic():
             job = Job.objects.create(
-                kind=kind, event=event, round=round_number, options=options or {},
+                kind=kind, event=event, stage=stage, round=round_number, options=options or {},
                 file_name=file_name[:200], upload=upload, dedupe_key=key, language=language,
                 created_by=user,
             )  # fmt: skip

@@ -64,13 +64,13 @@ def fresh_link(table: Room | EventTable) -> None:
             return
 
 
-def open_tables(event, *, round_number: int, user) -> list[Room]:
-    """Return the tables of a round (both rooms of each of its matches), each made with
-    its link and code the first time it is asked for."""
+def open_tables(stage, *, round_number: int, user) -> list[Room]:
+    """Return the tables of a stage's round (both rooms of each of its matches, and no
+    other stage's), each made with its link and code the first time it is asked for."""
     with changing(user) as change:
-        event = change.lock_event(event)
+        event = change.lock_event(stage.event_id)
         matches = list(
-            event.matches.filter(round=round_number).select_related("home", "away").order_by("pk")
+            stage.matches.filter(round=round_number).select_related("home", "away").order_by("pk")
         )
         have = {(t.match_id, t.room): t for t in Room.objects.filter(match__in=matches)}
         tables = []

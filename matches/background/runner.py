@@ -64,11 +64,20 @@ def _refused(messages) -> Stop:
     return Stop(JobState.REFUSED, list(messages))
 
 
+def _stage(job):
+    """Return the stage whose round the job's file is for (stage 1 for a job made before
+    rounds were a stage's), with its event loaded."""
+    stage = job.stage or job.event.stages.get(number=1)
+    stage.event = job.event
+    return stage
+
+
 def _deals(job, attempt: int) -> None:
     confirm = bool(job.options.get("confirm"))
+    stage = _stage(job)
     try:
         found = deal_files.read_deals(io.BytesIO(job.upload), job.file_name)
-        check_deals_import(job.event, job.round, [d.board for d in found.deals], confirm=confirm)
+        check_deals_import(stage, job.round, [d.board for d in found.deals], confirm=confirm)
     except deal_files.FileRefused as refused:
         raise _refused(refused.messages) from None
     except actions.NeedsConfirmation as asked:
@@ -86,11 +95,12 @@ def _deals(job, attempt: int) -> None:
     try:
         with jobs.saving(job.pk, attempt) as saved:
             made = actions.import_deals(
-                job.event, job.round, analysed, source=job.file_name, user=job.created_by,
+                stage, job.round, analysed, source=job.file_name, user=job.created_by,
                 confirm=confirm,
             )  # fmt: skip
             saved.result = {
-                "deals": len(made), "round": job.round, "seconds": round(seconds, 2),
+                "deals": len(made), "stage": stage.number, "round": job.round,
+                "seconds": round(seconds, 2),
                 "format": found.format,
             }  # fmt: skip
             saved.warnings = found.warnings
@@ -110,10 +120,9 @@ def _results(job, attempt: int) -> None:
     jobs.report(job.pk, attempt, phase=JobPhase.WRITING, done=0, total=len(found.entries))
     try:
         with jobs.saving(job.pk, attempt) as saved:
-            imported = actions.import_results(
-                job.event, job.round, found.entries, user=job.created_by
-            )
-            saved.result = {"saved": imported.saved, "round": job.round}
+            stage = _stage(job)
+            imported = actions.import_results(stage, job.round, found.entries, user=job.created_by)
+            saved.result = {"saved": imported.saved, "stage": stage.number, "round": job.round}
             saved.warnings = deal_files.imported_messages(imported)
     except ResultsRefused as refused:
         messages = [deal_files.refusal_message(r) for r in refused.refusals]

@@ -22,13 +22,16 @@ def _bytes(upload) -> bytes:
 
 
 def submit_upload(*, kind, upload, file_name: str, user, language: str, event=None,
-                  round_number=None, options=None):  # fmt: skip
-    """Return (job, new) for an uploaded file's work, its bytes kept with the job."""
+                  stage=None, round_number=None, options=None):  # fmt: skip
+    """Return (job, new) for an uploaded file's work, its bytes kept with the job (a round's
+    file: ``stage`` the stage whose round it is)."""
     data = _bytes(upload)
     scope = f"event {event.pk}" if event is not None else f"user {user.pk}"
+    if stage is not None:
+        scope = f"{scope} stage {stage.number}"
     key = jobs.job_key(kind, scope, round_number, hashlib.sha256(data).hexdigest())
     return jobs.create_job(
-        kind=kind, key=key, enqueue=tasks.enqueue, user=user, event=event,
+        kind=kind, key=key, enqueue=tasks.enqueue, user=user, event=event, stage=stage,
         round_number=round_number, upload=data, file_name=file_name,
         options=options or {}, language=language,
     )  # fmt: skip

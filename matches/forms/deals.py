@@ -1,4 +1,9 @@
-"""Forms for files a director uploads: a round's deals, and a round's played results."""
+"""Forms for files a director uploads: a round's deals, and a round's played results.
+
+A round is a stage's (a knockout after a Swiss has a round 1 of its own): the round field
+offers each stage's rounds, its value "stage-round" ("2-1"), cleaned to
+(stage number, round number).
+"""
 
 from django import forms
 from django.conf import settings
@@ -6,11 +11,40 @@ from django.core.exceptions import ValidationError
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
+from matches.queries.knockout_words import stage_round_name
+
+
+def stage_round(value: str) -> tuple[int, int]:
+    """Return (stage number, round number) from a round field's value "2-1"."""
+    stage, _sep, number = value.partition("-")
+    return int(stage), int(number)
+
+
+def round_choices(rounds) -> list[tuple[str, str]]:
+    """Return the round field's choices for (stage, round number) pairs: "3" alone when the
+    event has one stage, else "Knockout · Semi-finals"."""
+    several = len({stage.pk for stage, _ in rounds}) > 1
+    return [
+        (
+            f"{stage.number}-{number}",
+            f"{stage} · {stage_round_name(stage, number)}" if several else str(number),
+        )
+        for stage, number in rounds
+    ]
+
+
+class RoundChoiceField(forms.TypedChoiceField):
+    """A stage's round, one of the event's (cleaned to (stage number, round number))."""
+
+    def __init__(self, **kwargs):
+        super().__init__(label=_("Round"), coerce=stage_round, **kwargs)
+        self.error_messages["invalid_choice"] = _("Choose one of the event's rounds.")
+
 
 class RoundFileForm(forms.Form):
-    """A PBN file for one round of an event."""
+    """A PBN file for one round of a stage of an event."""
 
-    round = forms.TypedChoiceField(label=_("Round"), coerce=int)
+    round = RoundChoiceField()
     file = forms.FileField(
         label=_("PBN file"),
         error_messages={
@@ -22,10 +56,7 @@ class RoundFileForm(forms.Form):
 
     def __init__(self, *args, rounds=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["round"].choices = [(n, n) for n in rounds]
-        self.fields["round"].error_messages["invalid_choice"] = _(
-            "Choose one of the event's rounds."
-        )
+        self.fields["round"].choices = round_choices(rounds)
 
     def clean_file(self):
         """Return the upload itself (a stream, read a line at a time by the file's reader;
@@ -76,7 +107,7 @@ class DealsFileForm(RoundFileForm):
 class MakeDealsForm(forms.Form):
     """Deal a round's boards at random (Big Deal's method) instead of uploading a file."""
 
-    round = forms.TypedChoiceField(label=_("Round"), coerce=int)
+    round = RoundChoiceField()
     confirm = forms.BooleanField(
         label=_("Replace the deals the round already has"),
         required=False,
@@ -84,7 +115,4 @@ class MakeDealsForm(forms.Form):
 
     def __init__(self, *args, rounds=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["round"].choices = [(n, n) for n in rounds]
-        self.fields["round"].error_messages["invalid_choice"] = _(
-            "Choose one of the event's rounds."
-        )
+        self.fields["round"].choices = round_choices(rounds)

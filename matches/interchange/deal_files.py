@@ -220,7 +220,8 @@ def _problem_messages(problems, more: int) -> list[str]:
 
 
 def check_boards(found: DealsRead, event) -> None:
-    """Refuse, before any analysis, a file whose boards the event does not play.
+    """Refuse, before any analysis, a file whose boards the event (or a later stage: its
+    ``settings``) does not play.
 
     The action checks the same rule when it writes; checking here first spares the director
     the wait for deals that would be refused anyway.
@@ -294,9 +295,10 @@ def read_results(data: bytes | BinaryIO) -> ResultsRead:
 
 
 def import_results_file(
-    event, round_number: int, data: bytes | BinaryIO, *, user, confirm: bool = False
+    stage, round_number: int, data: bytes | BinaryIO, *, user, confirm: bool = False
 ) -> ResultsImported:
-    """Read a results file and save it into the round's matches (``actions.import_results``).
+    """Read a results file and save it into the stage's round's matches
+    (``actions.import_results``).
 
     Raise FileRefused for a file that cannot be read, FileNeedsConfirmation (unless
     ``confirm``) listing what in it disagrees with the app, ResultsRefused (the action's)
@@ -305,7 +307,7 @@ def import_results_file(
     found = read_results(data)
     if found.disagreements and not confirm:
         raise FileNeedsConfirmation(found.disagreements)
-    return actions.import_results(event, round_number, found.entries, user=user)
+    return actions.import_results(stage, round_number, found.entries, user=user)
 
 
 def imported_messages(imported: ResultsImported) -> list[str]:

@@ -47,14 +47,14 @@ def pbn_games(matches) -> list[dict]:
     seating = _seating(matches)
     deals = {}
     for deal in Deal.objects.filter(
-        event__in={m.event_id for m in matches}, round__in={m.round for m in matches}
+        stage__in={m.stage_id for m in matches}, round__in={m.round for m in matches}
     ):
-        deals[(deal.event_id, deal.round, deal.board)] = deal
+        deals[(deal.stage_id, deal.round, deal.board)] = deal
     games = []
     for board in _boards(matches):
         match = board.match
         event = match.event
-        deal = deals.get((event.pk, match.round, board.number))
+        deal = deals.get((match.stage_id, match.round, board.number))
         if deal is not None and fair_play.hands_state(deal) == "hidden":
             deal = None  # its hands are not yet public
         hidden = fair_play.view_of(event).hides(match.pk, board.number)
@@ -136,12 +136,15 @@ class DealsNotWritten(ValueError):
     language."""
 
 
-def round_deals_file(event, round_number: int, code: str) -> bytes:
-    """Return a round's deals in the format named ``code`` (PBN, or a dealing machine's:
-    DUP, DLM, BRI, DGE); raise DealsNotWritten when the format cannot hold its boards.
-    Empty if the round has no deals."""
-    deals = [(d.board, d.hands) for d in Deal.objects.for_round(event, round_number)]
+def round_deals_file(stage, round_number: int, code: str) -> bytes:
+    """Return a stage's round's deals in the format named ``code`` (PBN, or a dealing
+    machine's: DUP, DLM, BRI, DGE); raise DealsNotWritten when the format cannot hold its
+    boards. Empty if the round has no deals."""
+    deals = [(d.board, d.hands) for d in Deal.objects.for_round(stage, round_number)]
+    event = stage.event
     title = f"{event.name}, round {round_number}"
+    if stage.number > 1:
+        title = f"{event.name}, stage {stage.number}, round {round_number}"
     try:
         return deal_formats.write_deals(code, deals, title, event.date)
     except WriteRefused as refused:
@@ -320,15 +323,16 @@ def standings_rows(event) -> tuple[list, list]:
     return header, rows
 
 
-def round_rows(event, round_number: int) -> tuple[list, list]:
-    """Return every result of a round, a row per board and room, as a CSV header and rows."""
+def round_rows(stage, round_number: int) -> tuple[list, list]:
+    """Return every result of a stage's round, a row per board and room, as a CSV header
+    and rows."""
     header = [
         _("Home team"), _("Away team"), _("Board"), _("Room"), _("Contract"), _("Declarer"),
         _("Lead"), _("Tricks"), _("N-S score"), _("IMPs to the home team"),
     ]  # fmt: skip
     rows = []
-    matches = event.matches.filter(round=round_number)
-    view = fair_play.view_of(event)
+    matches = stage.matches.filter(round=round_number)
+    view = fair_play.view_of(stage.event_id)
     for board in _boards(matches):
         comparison = board.comparison()
         hidden = view.hides(board.match_id, board.number)  # a table still has to play it

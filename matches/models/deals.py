@@ -1,9 +1,10 @@
 """The deals of a round: the four hands of each board, with double dummy and par.
 
-A round is what its matches share: today the event and the round number (``Match.event``,
-``Match.round``). Deals are keyed the same way, so the deals of a match are always
-``Deal.objects.for_match(match)``; when a round belongs to a stage, the stage joins the
-key here and in that one method.
+A round is what its matches share: their stage and round number (``Match.stage``,
+``Match.round``: a round counts within its stage, so a knockout's semi-finals are its
+round 1 whatever the Swiss before it played). Deals are keyed the same way, so the deals
+of a match are always ``Deal.objects.for_match(match)`` and a stage's round has deals of
+its own (migration 0032 gave the deals stored before it to a stage).
 """
 
 from __future__ import annotations
@@ -19,16 +20,17 @@ from matches.scoring.deals import Deal as Hands
 from matches.scoring.double_dummy import Analysis
 
 from .events import Event
+from .stages import Stage
 
 
 class DealQuerySet(models.QuerySet):
-    def for_round(self, event, round_number: int) -> DealQuerySet:
-        """Return the deals of one round of an event, by board number."""
-        return self.filter(event=event, round=round_number).order_by("board")
+    def for_round(self, stage, round_number: int) -> DealQuerySet:
+        """Return the deals of one round of a stage, by board number."""
+        return self.filter(stage=stage, round=round_number).order_by("board")
 
     def for_match(self, match) -> DealQuerySet:
-        """Return the deals of the round a match belongs to, by board number."""
-        return self.filter(event_id=match.event_id, round=match.round).order_by("board")
+        """Return the deals of the round a match belongs to (its stage's), by board number."""
+        return self.filter(stage_id=match.stage_id, round=match.round).order_by("board")
 
     def by_board(self) -> dict[int, Deal]:
         """Return {board number: deal}."""
@@ -39,6 +41,7 @@ class Deal(models.Model):
     """One board's hands in a round, analysed once at import: double dummy and par."""
 
     event = models.ForeignKey(Event, models.CASCADE, related_name="deals")
+    stage = models.ForeignKey(Stage, models.CASCADE, related_name="deals")
     round = models.PositiveSmallIntegerField(_("round"))
     board = models.PositiveSmallIntegerField(_("board"))
     pbn = models.CharField(_("deal"), max_length=80)  # "N:AKQ.… … … …", North first
@@ -59,7 +62,7 @@ class Deal(models.Model):
         verbose_name_plural = _("deals")
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "round", "board"], name="one_deal_per_round_board"
+                fields=["stage", "round", "board"], name="one_deal_per_stage_round_board"
             ),
             models.CheckConstraint(condition=Q(board__gte=1), name="deal_board_from_one"),
         ]

@@ -310,10 +310,11 @@ class BoardRelease(DirectorDecision):
 
 
 class HandsRelease(models.Model):
-    """A round whose hand records the director published (the event's ``hands_public``
-    "when the director publishes them")."""
+    """A stage's round whose hand records the director published (the event's
+    ``hands_public`` "when the director publishes them")."""
 
     event = models.ForeignKey(Event, models.CASCADE, related_name="hands_releases")
+    stage = models.ForeignKey("matches.Stage", models.CASCADE, related_name="hands_releases")
     round = models.PositiveSmallIntegerField(_("round"))
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+"
@@ -326,7 +327,9 @@ class HandsRelease(models.Model):
         verbose_name = _("hand records published")
         verbose_name_plural = _("hand records published")
         constraints = [
-            models.UniqueConstraint(fields=["event", "round"], name="one_hands_release_per_round")
+            models.UniqueConstraint(
+                fields=["stage", "round"], name="one_hands_release_per_stage_round"
+            )
         ]
 
     def __str__(self):

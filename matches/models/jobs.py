@@ -43,6 +43,10 @@ class Job(models.Model):
 
     kind = models.CharField(max_length=10, choices=JobKind.choices)
     event = models.ForeignKey(Event, models.CASCADE, null=True, blank=True, related_name="jobs")
+    # The stage whose round a deals or results file is for (None: stage 1, as before 0032).
+    stage = models.ForeignKey(
+        "matches.Stage", models.CASCADE, null=True, blank=True, related_name="+"
+    )
     round = models.PositiveSmallIntegerField(null=True, blank=True)
     options = models.JSONField(default=dict)  # confirm; a generated event's settings
     file_name = models.CharField(max_length=200, blank=True)

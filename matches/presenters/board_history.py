@@ -113,9 +113,11 @@ def board_history_rows(board, history) -> tuple[list[HistoryRow], list[EntryRow]
 
 
 def table_number(match: Match) -> int:
-    """Return the match's table number: its place in its round, as the monitor and the
-    table cards number it."""
-    return match.event.matches.filter(round=match.round, pk__lte=match.pk).count()
+    """Return the match's table number: its place in its stage's round, as the monitor and
+    the table cards number it."""
+    return Match.objects.filter(
+        stage_id=match.stage_id, round=match.round, pk__lte=match.pk
+    ).count()
 
 
 def table_label(number: int, room: str) -> str:

@@ -76,7 +76,7 @@ class EventTables:
     @cached_property
     def round_has_deals(self) -> bool:
         """Return True when the round shown has deals (its hand records can be shown)."""
-        return Deal.objects.for_round(self.event, self.round_number).exists()
+        return Deal.objects.for_round(self.stage, self.round_number).exists()
 
     @cached_property
     def cross_table(self) -> list:

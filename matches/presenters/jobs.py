@@ -8,6 +8,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from matches.models import Job, JobKind, JobPhase, JobState
+from matches.queries.knockout_words import stage_round_name
+
+
+def _later_stage(job: Job):
+    """Return the stage whose round a job's file was for when it is not stage 1 (whose
+    rounds keep their plain "round n"), else None."""
+    stage = job.stage if job.stage_id else None
+    return stage if stage is not None and stage.number > 1 else None
 
 
 def progress_text(job: Job) -> str:
@@ -53,23 +61,37 @@ def outcome(job: Job) -> tuple[list[str], tuple[str, str] | None]:
     result = job.result
     if job.state != JobState.DONE:
         return [], None
+    later = _later_stage(job)
     if job.kind == JobKind.DEALS:
+        values = {"round": result["round"], "count": result["deals"]}
         lines = [
-            _("Round %(round)s: %(count)s deals imported, with double dummy and par.")
-            % {"round": result["round"], "count": result["deals"]},
+            _("%(round)s: %(count)s deals imported, with double dummy and par.")
+            % {**values, "round": stage_round_name(later, result["round"])}
+            if later
+            else _("Round %(round)s: %(count)s deals imported, with double dummy and par.")
+            % values,
             _("%(count)s boards analysed in %(seconds)s s.")
             % {"count": result["deals"], "seconds": result["seconds"]},
         ]
         if result.get("format"):
             lines.insert(1, _("The file was read as %(format)s.") % {"format": result["format"]})
-        link = reverse("hand-records", args=[job.event_id, result["round"]])
+        stage = result.get("stage", 1)  # a job from before rounds were a stage's: stage 1
+        link = reverse("hand-records", args=[job.event_id, stage, result["round"]])
         return lines, (link, _("The round's hand records"))
     if job.kind == JobKind.RESULTS:
         lines = [
-            _("Round %(round)s: %(count)s results imported.")
+            _("%(round)s: %(count)s results imported.")
+            % {"round": stage_round_name(later, result["round"]), "count": result["saved"]}
+            if later
+            else _("Round %(round)s: %(count)s results imported.")
             % {"round": result["round"], "count": result["saved"]}
         ]
-        link = reverse("round", args=[job.event_id, result["round"]])
+        stage = result.get("stage", 1)  # stage 1's round page has its board links
+        link = (
+            reverse("round", args=[job.event_id, result["round"]])
+            if stage == 1
+            else reverse("stage-round", args=[job.event_id, stage, result["round"]])
+        )
         return lines, (link, _("The round's matches"))
     link = reverse("director-event", args=[result["event"]])
     if job.kind == JobKind.RESTORE:
@@ -85,7 +107,11 @@ def outcome(job: Job) -> tuple[list[str], tuple[str, str] | None]:
 def title(job: Job) -> str:
     """Return what the job is: its kind, and its file or round."""
     kind = str(job.get_kind_display())
-    if job.round:
+    later = _later_stage(job)
+    if job.round and later:
+        kind = _("%(kind)s: %(round)s") % {"kind": kind,
+                                           "round": stage_round_name(later, job.round)}  # fmt: skip
+    elif job.round:
         kind = _("%(kind)s: round %(round)s") % {"kind": kind, "round": job.round}
     if job.file_name:
         return _("%(kind)s (“%(file)s”)") % {"kind": kind, "file": job.file_name}

@@ -232,19 +232,19 @@ def _state(result, from_table: bool, latest: TableEntry | None) -> CellState:
     return CellState.ACCEPTED if from_table else CellState.DIRECTOR
 
 
-def room_monitor(event, round_number: int, now: datetime.datetime) -> Monitor:
-    """Return the round's monitor: five queries, whatever the number of tables.
+def room_monitor(stage, round_number: int, now: datetime.datetime) -> Monitor:
+    """Return the stage's round's monitor (``stage`` with its event loaded; no other
+    stage's matches): five queries, whatever the number of tables.
 
     The matches (with their teams), the results of their boards, the tables, the tables'
     entries (but those replaced) and the unanswered calls.
     """
+    event = stage.event
     matches = list(
-        event.matches.filter(round=round_number)
-        .select_related("home", "away", "stage")
-        .order_by("pk")
+        stage.matches.filter(round=round_number).select_related("home", "away").order_by("pk")
     )
     for match in matches:
-        match.event = event
+        match.event, match.stage = event, stage
     ids = [match.pk for match in matches]
     results = {
         (r.board.match_id, r.room, r.board.number): r

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
@@ -252,13 +253,18 @@ def table_word(board: Board, room: RoomChoice) -> TableWord:
 
 
 def next_match(match: Match) -> Match | None:
-    """Return the match after this one: the next in its round, else the next round's first."""
-    later = match.event.matches.filter(round=match.round, pk__gt=match.pk).order_by("pk")
+    """Return the match after this one: the next in its stage's round, else the next
+    round's first (a later stage's once the stage's rounds are done)."""
+    later = match.event.matches.filter(stage_id=match.stage_id, round=match.round,
+                                       pk__gt=match.pk).order_by("pk")  # fmt: skip
     found = later.select_related("home", "away").first()
     if found is None:
+        number = match.stage.number
         found = (
-            match.event.matches.filter(round__gt=match.round)
-            .order_by("round", "pk")
+            match.event.matches.filter(
+                Q(stage__number=number, round__gt=match.round) | Q(stage__number__gt=number)
+            )
+            .order_by("stage__number", "round", "pk")
             .select_related("home", "away")
             .first()
         )
@@ -326,16 +332,17 @@ class TableSheet:
         return [(seat, self.seats.get(seat)) for seat in "NSEW"]
 
 
-def table_sheets(event, round_number: int) -> list[TableSheet]:
-    """Return the blank table sheets of a round: each match, each room, each segment."""
+def table_sheets(stage, round_number: int) -> list[TableSheet]:
+    """Return the blank table sheets of a stage's round: each match, each room, each
+    segment (``stage`` with its event loaded)."""
     matches = list(
-        event.matches.filter(round=round_number)
-        .select_related("home", "away", "stage")
+        stage.matches.filter(round=round_number)
+        .select_related("home", "away")
         .prefetch_related("boards", "seatings__player")
     )
     sheets = []
     for table, match in enumerate(matches, 1):
-        match.event = event
+        match.event, match.stage = stage.event, stage
         boards = list(match.boards.all())
         seating: dict = {}
         for seat in match.seatings.all():

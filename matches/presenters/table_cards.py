@@ -109,6 +109,7 @@ class RoundTables:
     round: int
     matches: list[Match]
     links: list[TableLink]
+    stage: object = None  # the stage whose round it is
 
     @property
     def missing(self) -> int:
@@ -145,9 +146,10 @@ def table_label(number: int, room: str) -> str:
 
 
 def round_tables(
-    event, round_number: int, link_for: Callable[[Room], str] | None = None
+    stage, round_number: int, link_for: Callable[[Room], str] | None = None
 ) -> RoundTables:
-    """Return the round's tables with their links, in table order: two queries.
+    """Return the stage's round's tables with their links, in table order: two queries
+    (``stage`` with its event loaded; another stage's round of that number is not in it).
 
     ``link_for(table)`` returns the absolute address the table's QR code holds (the view
     knows the host it was asked on); without it the tables come with no link and no QR
@@ -155,16 +157,15 @@ def round_tables(
     match's tables are numbered by the match's place in the round (or the table the
     director moved it to: ``queries.event_tables.table_numbers``), both rooms alike.
     """
+    event = stage.event
     matches = list(
-        event.matches.filter(round=round_number)
-        .select_related("home", "away", "stage")
-        .order_by("pk")
+        stage.matches.filter(round=round_number).select_related("home", "away").order_by("pk")
     )
     number = table_numbers(matches)
     matches.sort(key=lambda match: number[match.pk])
     by_pk = {match.pk: match for match in matches}
     for match in matches:
-        match.event = event
+        match.event, match.stage = event, stage
     tables = Room.objects.filter(match__in=matches).order_by("match_id", "pk")
     links = []
     for table in sorted(tables, key=lambda t: (number[t.match_id], t.room != RoomChoice.OPEN)):
@@ -173,4 +174,4 @@ def round_tables(
         label = table_label(number[table.match_id], table.room)
         qr = qr_svg(url, label) if url else mark_safe("")
         links.append(TableLink(table, number[table.match_id], url, qr))
-    return RoundTables(event, round_number, matches, links)
+    return RoundTables(event, round_number, matches, links, stage)

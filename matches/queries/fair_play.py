@@ -1,16 +1,17 @@
 """Fair play: what of each board a viewer may see (matches/scoring/fair_play.py has the rule).
 
 While a board is in play (some table of its round still has to play it, and the director
-has not released it), no page, feed or file shown to anyone but the event's directors
-carries anything of it: its results in any room, its IMPs, a total counting it, its hands.
-Every read a page makes goes through ``view_of(event)`` (totals: ``fair_totals``): who
-is looking comes from the request (``seen_by``, set by ``FairPlayMiddleware``); outside
-a request (an action, a command, a job) and inside an action (``sees_everything``)
-everything is seen.
+has not released it; a round is a stage's: the tables sharing its deals), no page, feed
+or file shown to anyone but the event's directors carries anything of it: its results in
+any room, its IMPs, a total counting it, its hands. Every read a page makes goes through
+``view_of(event)`` (totals: ``fair_totals``): who is looking comes from the request
+(``seen_by``, set by ``FairPlayMiddleware``); outside a request (an action, a command, a
+job) and inside an action (``sees_everything``) everything is seen.
 
 ``FairView`` answers, for one event and one viewer, which boards of which match are
-hidden and which rounds' hands are; ``public_rows``, ``public_matches`` and
-``shown_boards`` give the stored totals and a match's boards as that viewer sees them.
+hidden and which rounds' hands are (a round keyed (stage id, round number));
+``public_rows``, ``public_matches`` and ``shown_boards`` give the stored totals and a
+match's boards as that viewer sees them.
 """
 
 from __future__ import annotations
@@ -74,10 +75,10 @@ class FairView:
     """What one viewer may see of an event's boards, each part read when first asked.
 
     ``not_public``: {match id: board numbers whose results are not yet public};
-    ``hands_not_public``: {round: board numbers whose hands are not yet public} (a round
-    with no match yet hides them all: deals uploaded before the draw); ``sees_all``: a
-    director of the event (or no viewer: an action), who sees everything, marked as not
-    yet public.
+    ``hands_not_public``: {(stage id, round): board numbers whose hands are not yet
+    public} (a round with no match yet hides them all: deals uploaded before the draw);
+    ``sees_all``: a director of the event (or no viewer: an action), who sees everything,
+    marked as not yet public.
     """
 
     def __init__(self, event: Event | None, sees_all: bool):
@@ -114,11 +115,11 @@ class FairView:
         return {(r["stage_id"], r["round"], r["board"]) for r in rows}
 
     @cached_property
-    def _rounds(self) -> tuple[dict, dict]:
-        """Return {round: [MatchBoards]} for the rounds with a board waiting, and
-        {(stage id, round): ([MatchBoards], segment size)} for their stages' rounds."""
+    def _rounds(self) -> dict:
+        """Return {(stage id, round): ([MatchBoards], segment size)} for the stages' rounds
+        with a board waiting."""
         if self.event is None:
-            return {}, {}
+            return {}
         return _open_rounds(self.event, self._waiting)
 
     @cached_property
@@ -127,7 +128,7 @@ class FairView:
         if event is None or event.results_public == ResultsRule.AT_ONCE or not self._waiting:
             return {}
         found = {}
-        for (stage_id, round_number), (matches, size) in self._rounds[1].items():
+        for (stage_id, round_number), (matches, size) in self._rounds.items():
             freed = {b for (s, r, b) in self._released if (s, r) == (stage_id, round_number)}
             shown = out_of_play(matches, event.results_public, size, freed)
             for match in matches:
@@ -143,19 +144,19 @@ class FairView:
             return {}
         by_director = event.hands_public == HandsRule.DIRECTOR
         published = (
-            set(HandsRelease.objects.filter(event=event).values_list("round", flat=True))
+            set(HandsRelease.objects.filter(event=event).values_list("stage_id", "round"))
             if by_director
             else set()
         )
         found = {}
-        for round_number in event.matches.values_list("round", flat=True).distinct():
-            hidden_all = by_director and round_number not in published
-            found[round_number] = _EVERY_BOARD if hidden_all else frozenset()
+        for key in event.matches.values_list("stage_id", "round").distinct():
+            hidden_all = by_director and key not in published
+            found[key] = _EVERY_BOARD if hidden_all else frozenset()
         if not by_director:
-            for round_number, matches in self._rounds[0].items():
-                freed = {b for (_, r, b) in self._released if r == round_number}
+            for key, (matches, _) in self._rounds.items():
+                freed = {b for (s, r, b) in self._released if (s, r) == key}
                 every = frozenset().union(*(m.boards for m in matches))
-                found[round_number] = every - hands_shown(matches, event.hands_public, freed)
+                found[key] = every - hands_shown(matches, event.hands_public, freed)
         return found
 
     def hidden(self, match_id: int) -> frozenset[int]:
@@ -186,24 +187,24 @@ class FairView:
         hidden = self.not_public.get(match_id)
         if not hidden:
             return 0
-        for matches, _ in self._rounds[1].values():
+        for matches, _ in self._rounds.values():
             for match in matches:
                 if match.key == match_id:
                     return len(hidden & match.done)
         return 0
 
-    def hands_pending(self, round_number: int, number: int) -> bool:
-        """Return True while the board's hands are not yet public (whoever looks); a
-        round with no match yet keeps them all."""
+    def hands_pending(self, stage_id: int, round_number: int, number: int) -> bool:
+        """Return True while the board's hands (of the stage's round) are not yet public
+        (whoever looks); a round with no match yet keeps them all."""
         if self.event is None:
             return False
-        return number in self.hands_not_public.get(round_number, _EVERY_BOARD)
+        return number in self.hands_not_public.get((stage_id, round_number), _EVERY_BOARD)
 
-    def hides_hands(self, round_number: int, number: int) -> bool:
-        return not self.sees_all and self.hands_pending(round_number, number)
+    def hides_hands(self, stage_id: int, round_number: int, number: int) -> bool:
+        return not self.sees_all and self.hands_pending(stage_id, round_number, number)
 
-    def hands_marked(self, round_number: int, number: int) -> bool:
-        return self.sees_all and self.hands_pending(round_number, number)
+    def hands_marked(self, stage_id: int, round_number: int, number: int) -> bool:
+        return self.sees_all and self.hands_pending(stage_id, round_number, number)
 
 
 class _EveryBoard(frozenset):
@@ -244,14 +245,13 @@ def event_view(event: Event, sees_all: bool) -> FairView:
     return FairView(event, sees_all)
 
 
-def _open_rounds(event: Event, waiting: dict) -> tuple[dict, dict]:
-    """Return ({round: [MatchBoards]}, {(stage id, round): ([MatchBoards], segment size)})
-    for the rounds with a board waiting: two queries."""
-    by_round: dict[int, list[MatchBoards]] = {}
+def _open_rounds(event: Event, waiting: dict) -> dict:
+    """Return {(stage id, round): ([MatchBoards], segment size)} for the stages' rounds
+    with a board waiting: two queries."""
     groups: dict[tuple[int, int], tuple[list[MatchBoards], int]] = {}
     open_rounds = {round_number for (_, round_number) in waiting}
     if not open_rounds:
-        return by_round, groups
+        return groups
     stages = {stage.pk: stage for stage in event.stages.all()}
     rows = Match.objects.filter(event=event, round__in=open_rounds).values(
         "pk", "stage_id", "round", "status", "forfeit_home_vp"
@@ -261,22 +261,23 @@ def _open_rounds(event: Event, waiting: dict) -> tuple[dict, dict]:
         rules = event if stage.is_first else stage
         boards = frozenset(range(1, rules.boards_per_match + 1))
         key = (row["stage_id"], row["round"])
+        if key not in waiting:
+            continue  # another stage's round of that number: nothing waiting there
         mine = waiting.get(key, {}).get(row["pk"], frozenset())
         over = row["status"] == MatchStatus.FINAL or row["forfeit_home_vp"] is not None
         match = MatchBoards(row["pk"], boards, boards - mine, over)
         groups.setdefault(key, ([], rules.boards_per_segment))[0].append(match)
-        by_round.setdefault(row["round"], []).append(match)
-    return by_round, groups
+    return groups
 
 
 def board_left_play(match: Match, number: int, scored: scoring.MatchResult) -> bool:
     """Return True when a board just completed in a match (``scored`` as it now stands)
-    has left play: no match of its round still waits for it (one query)."""
+    has left play: no match of its round (its stage's) still waits for it (one query)."""
     if not any(board.number == number and board.complete for board in scored.boards):
         return False
     waiting = (
         Board.objects.filter(
-            match__event_id=match.event_id,
+            match__stage_id=match.stage_id,
             match__round=match.round,
             number=number,
             match__forfeit_home_vp__isnull=True,
@@ -322,7 +323,7 @@ def shown_deals(deals) -> dict:
     round's deals (``Deal`` rows, or ``Deal.objects.for_...``)."""
     found = {}
     for deal in deals:
-        hidden = view_of(deal.event_id).hides_hands(deal.round, deal.board)
+        hidden = view_of(deal.event_id).hides_hands(deal.stage_id, deal.round, deal.board)
         found[deal.board] = None if hidden else deal
     return found
 
@@ -331,9 +332,9 @@ def hands_state(deal) -> str:
     """Return how a deal's hands show to the viewer: "hidden" (not yet public), "marked"
     (a director sees them, not yet public) or "" (public)."""
     view = view_of(deal.event_id)
-    if view.hides_hands(deal.round, deal.board):
+    if view.hides_hands(deal.stage_id, deal.round, deal.board):
         return "hidden"
-    return "marked" if view.hands_marked(deal.round, deal.board) else ""
+    return "marked" if view.hands_marked(deal.stage_id, deal.round, deal.board) else ""
 
 
 __all__ = [

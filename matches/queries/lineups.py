@@ -38,13 +38,13 @@ def _pairs_of(match, team_id: int, seats: dict) -> tuple[list, list] | None:
     return ns, ew
 
 
-def _previous_pairs(event, round_number: int) -> dict[int, tuple[list, list]]:
-    """Return {team id: (N-S pair, E-W pair)} as the teams sat in the round before (its
-    last segment seated)."""
+def _previous_pairs(stage, round_number: int) -> dict[int, tuple[list, list]]:
+    """Return {team id: (N-S pair, E-W pair)} as the teams sat in the stage's round before
+    (its last segment seated)."""
     if round_number <= 1:
         return {}
     seats: dict = {}
-    rows = Seating.objects.filter(match__event=event, match__round=round_number - 1)
+    rows = Seating.objects.filter(match__stage=stage, match__round=round_number - 1)
     for seating in rows.select_related("match"):
         by_segment = seats.setdefault(seating.match, {}).setdefault(seating.segment, {})
         by_segment[(seating.room, seating.seat)] = seating.player_id
@@ -66,8 +66,9 @@ def _default_pairs(team_ids) -> dict[int, tuple[list, list]]:
     return {team: (ids[:2], ids[2:4]) for team, ids in players.items() if len(ids) >= 4}
 
 
-def proposed_lineups(event, round_number: int, matches) -> dict:
-    """Return {(match id, segment): ProposedLineup} for each segment with no seat saved."""
+def proposed_lineups(stage, round_number: int, matches) -> dict:
+    """Return {(match id, segment): ProposedLineup} for each segment with no seat saved
+    (``matches``: the stage's round's)."""
     empty = [
         (match, segment)
         for match in matches
@@ -76,7 +77,7 @@ def proposed_lineups(event, round_number: int, matches) -> dict:
     ]
     if not empty:
         return {}
-    carried = _previous_pairs(event, round_number)
+    carried = _previous_pairs(stage, round_number)
     default = _default_pairs({t for m, _s in empty for t in (m.home_id, m.away_id)})
     proposals = {}
     for match, segment in empty:

@@ -99,6 +99,17 @@ def round_stages(event: Event, number: int) -> list[Stage]:
     return list(stages.order_by("number"))
 
 
+def event_rounds(event: Event) -> list[tuple[Stage, int]]:
+    """Return every stage's rounds that have matches, as (stage, round number) in playing
+    order (stage 1's rounds first), each stage with the event loaded: two queries."""
+    stages = {stage.pk: stage for stage in event.stages.all()}
+    for stage in stages.values():
+        stage.event = event
+    pairs = set(event.matches.values_list("stage_id", "round").distinct())
+    found = [(stages[stage_id], number) for stage_id, number in pairs]
+    return sorted(found, key=lambda pair: (pair[0].number, pair[1]))
+
+
 def stage_round_numbers(stage: Stage) -> list[int]:
     """Return the stage's round numbers, read without its standings."""
     matches = stage.matches_here().values_list("round", flat=True).distinct()

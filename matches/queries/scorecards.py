@@ -166,11 +166,10 @@ def scorecard(match: Match) -> Scorecard:
     )
 
 
-def round_scorecards(event: Event, round_number: int) -> list[Scorecard]:
-    """Return the scorecard of every match of the event's round (of every stage that plays
-    it), in table order (as the blank table sheets number them): a fixed number of queries
-    a match."""
-    matches = event.matches.filter(round=round_number).with_teams()
+def round_scorecards(stage, round_number: int) -> list[Scorecard]:
+    """Return the scorecard of every match of the stage's round, in table order (as the
+    blank table sheets number them): a fixed number of queries a match."""
+    matches = stage.matches.filter(round=round_number).with_teams()
     return [scorecard(match) for match in matches]
 
 

@@ -2,7 +2,6 @@
 Every write goes through the actions layer."""
 
 from django.contrib import messages
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -15,8 +14,9 @@ from matches.choices import SeatChoice
 from matches.forms.bulk import LineupForm, TeamListForm
 from matches.models import Event
 from matches.presenters import progress
-from matches.queries.knockout_words import event_round_name
+from matches.queries.knockout_words import stage_round_name
 from matches.queries.lineups import proposed_lineups
+from matches.views.rounds import stage_of_round
 
 
 @require_http_methods(["GET", "POST"])
@@ -40,21 +40,19 @@ def team_list(request, event_id):
 
 @require_http_methods(["GET", "POST"])
 @event_director_required
-def lineups(request, event_id, round_number):
-    """Every match of a round, each segment's eight seats: saved match by match."""
-    event = get_object_or_404(Event, pk=event_id)
+def lineups(request, event_id, number, round_number):
+    """Every match of a stage's round, each segment's eight seats: saved match by match."""
+    event, stage = stage_of_round(event_id, number, round_number)
     matches = list(
-        event.matches.filter(round=round_number)
+        stage.matches.filter(round=round_number)
         .select_related("home", "away")
         .prefetch_related("seatings")
     )
-    if not matches:
-        raise Http404
     data = request.POST if request.method == "POST" else None
     for match in matches:
-        match.event = event
+        match.event, match.stage = event, stage
     # Where nothing is saved: last round's pairs (or players 1–2 N-S, 3–4 E-W), shown only.
-    proposals = proposed_lineups(event, round_number, matches)
+    proposals = proposed_lineups(stage, round_number, matches)
     forms = []
     for match in matches:
         for segment in match.segment_numbers:
@@ -77,15 +75,17 @@ def lineups(request, event_id, round_number):
         if not refused:
             messages.success(
                 request,
-                _("Line-ups saved: %(round)s.") % {"round": event_round_name(event, round_number)},
+                _("Line-ups saved: %(round)s.") % {"round": stage_round_name(stage, round_number)},
             )
-            return redirect(reverse("director-event", args=[event.pk]) + f"?round={round_number}")
+            url = reverse("director-event", args=[event.pk])
+            return redirect(f"{url}?stage={number}&round={round_number}")
     context = {
         "event": event,
+        "stage": stage,
         "round": round_number,
-        "round_title": event_round_name(event, round_number),
+        "round_title": stage_round_name(stage, round_number),
         "forms": forms,
-        "rounds": progress.round_numbers(event),
+        "rounds": progress.round_tabs(event, stage, round_number),
         "seats": list(SeatChoice),
         "proposed": bool(proposals),
     }

@@ -53,29 +53,33 @@ def event_manage(request, event_id):
             messages.success(request, _("Event saved."))
             return redirect("director-event", event.pk)
         event.refresh_from_db()
-    shown = request.GET.get("round", "")
-    shown = int(shown) if shown.isascii() and shown.isdigit() else None
-    context = event_manage_context(event, form=form, shown_round=shown)
+    stage, shown = (_number(request.GET.get(key, "")) for key in ("stage", "round"))
+    context = event_manage_context(event, form=form, shown_round=shown, shown_stage=stage)
     return render(request, "director/event.html", context)
 
 
-def event_manage_context(event, shown_round=None, **forms):
+def _number(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 6 else None
+
+
+def event_manage_context(event, shown_round=None, shown_stage=None, **forms):
     """Return what the director's event page shows, with any form just posted.
 
-    The matches shown are those of ``shown_round``, by default the round under way.
+    The matches shown are those of the stage ``shown_stage``'s round ``shown_round`` (a
+    round counts within its stage; no stage: stage 1), by default the round under way.
     """
-    rounds = progress.round_numbers(event)
-    current = queries.current_round(queries.stage_data(event))
-    shown = shown_round if shown_round in rounds else current
+    current = queries.current_round(queries.stage_data(event))  # stage 1's
+    rounds = queries.event_rounds(event)
+    stage, shown = progress.shown_round(rounds, event, shown_stage, shown_round, current)
     return {
         "event": event,
         "form": forms.get("form") or EventForm(instance=event),
         "teams": event.teams.order_by("pk").prefetch_related("players"),  # in entry order
         "left_out": queries.teams_left_out(event),  # added after stage 1 started
-        "rounds": rounds,
-        "progress": progress.round_progress(event, shown) if shown else None,
-        "tables": table_cards.round_tables(event, shown) if shown else None,  # their links
-        "round_has_deals": bool(shown) and Deal.objects.for_round(event, shown).exists(),
+        "rounds": progress.round_tabs(event, stage, shown, rounds),
+        "progress": progress.round_progress(stage, shown) if shown else None,
+        "tables": table_cards.round_tables(stage, shown) if shown else None,  # their links
+        "round_has_deals": bool(shown) and Deal.objects.for_round(stage, shown).exists(),
         "team_form": forms.get("team_form") or TeamForm(event=event),
         "match_form": forms.get("match_form")
         or MatchForm(event=event, initial={"round": current or 1}),
@@ -138,7 +142,7 @@ def match_manage(request, match_id):
     segment = request.POST.get("segment", "")
     segment = int(segment) if segment.isdigit() and segment.isascii() else 0
     seating_forms = []
-    proposals = proposed_lineups(match.event, match.round, [match])
+    proposals = proposed_lineups(match.stage, match.round, [match])
     for number in match.segment_numbers:
         data = request.POST if number == segment else None
         form = _seating_form(match, number, proposals, data)
@@ -168,7 +172,7 @@ def _seating_form(match, segment, proposals, data=None) -> SeatingForm:
 def match_manage_context(request, match, seating_forms=None, **forms):
     """Return what the match page shows: seating, status, forfeit, penalties, adjustments."""
     if seating_forms is None:
-        proposals = proposed_lineups(match.event, match.round, [match])
+        proposals = proposed_lineups(match.stage, match.round, [match])
         seating_forms = [(n, _seating_form(match, n, proposals)) for n in match.segment_numbers]
     initial = {"home_vp": match.forfeit_home_vp, "away_vp": match.forfeit_away_vp,
                "reason": match.forfeit_reason}  # fmt: skip

@@ -4,7 +4,7 @@ the players' calls. Every write goes through matches/actions; the event's direct
 """
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -17,11 +17,12 @@ from matches import actions
 from matches.actions import ActionError
 from matches.auth.permissions import event_director_required
 from matches.lib.public_address import link_maker, public_url
-from matches.models import DirectorCall, Event, Match, Room
+from matches.models import DirectorCall, Match, Room
 from matches.presenters.monitor import LEGEND, PACE_GAP, room_monitor
 from matches.presenters.table_cards import qr_file, round_tables, table_label
 from matches.queries.event_tables import table_numbers
-from matches.queries.knockout_words import event_round_name
+from matches.queries.knockout_words import stage_round_name
+from matches.views.rounds import stage_of_round
 
 
 def table_link(request):
@@ -36,63 +37,60 @@ def table_link(request):
     return link_for
 
 
-def tables_of_round(request, event, round_number: int):
-    """Return the round's tables with their links, as the round page and the sheets show
-    them."""
-    return round_tables(event, round_number, table_link(request))
+def tables_of_round(request, stage, round_number: int):
+    """Return the stage's round's tables with their links, as the round page and the
+    sheets show them."""
+    return round_tables(stage, round_number, table_link(request))
 
 
-def _round_of(event_id: int, round_number: int) -> Event:
-    event = get_object_or_404(Event, pk=event_id)
-    if not event.matches.filter(round=round_number).exists():
-        raise Http404
-    return event
-
-
-def _back_to_round(event_id: int, round_number: int):
+def back_to_round(event_id: int, stage_number: int, round_number: int):
+    """Return the redirect to the round's tab of the director's event page, at its tables."""
     url = reverse("director-event", args=[event_id])
-    return redirect(f"{url}?round={round_number}#tables-{round_number}")
+    return redirect(
+        f"{url}?stage={stage_number}&round={round_number}#tables-{stage_number}-{round_number}"
+    )
 
 
 @never_cache
 @require_GET
 @event_director_required
-def table_cards(request, event_id, round_number):
-    """Return the round's table cards to print, four to an A4 page (reads only: a round
-    whose tables are not open yet offers the button that opens them)."""
-    event = _round_of(event_id, round_number)
-    tables = tables_of_round(request, event, round_number)
-    context = {"event": event, "round": round_number, "tables": tables,
-               "round_title": event_round_name(event, round_number),
+def table_cards(request, event_id, number, round_number):
+    """Return the stage's round's table cards to print, four to an A4 page (reads only: a
+    round whose tables are not open yet offers the button that opens them)."""
+    event, stage = stage_of_round(event_id, number, round_number)
+    tables = tables_of_round(request, stage, round_number)
+    context = {"event": event, "stage": stage, "round": round_number, "tables": tables,
+               "round_title": stage_round_name(stage, round_number),
                "code_url": public_url(request, reverse("table-code"))}  # fmt: skip
     return render(request, "director/table_cards.html", context)
 
 
 @require_POST
 @event_director_required
-def open_tables(request, event_id, round_number):
-    """Make the round's tables (each match's open and closed room, with link and code),
-    then show their cards."""
-    event = _round_of(event_id, round_number)
+def open_tables(request, event_id, number, round_number):
+    """Make the stage's round's tables (each of its matches' open and closed room, with
+    link and code; no other stage's), then show their cards."""
+    event, stage = stage_of_round(event_id, number, round_number)
     try:
-        tables = actions.open_tables(event, round_number=round_number, user=request.user)
+        tables = actions.open_tables(stage, round_number=round_number, user=request.user)
     except ActionError as error:
         messages.error(request, str(error))
-        return _back_to_round(event.pk, round_number)
-    values = {"round": event_round_name(event, round_number), "tables": len(tables)}
+        return back_to_round(event.pk, number, round_number)
+    values = {"round": stage_round_name(stage, round_number), "tables": len(tables)}
     messages.success(request, _("The tables are open: %(round)s, %(tables)s tables.") % values)
-    return redirect("director-table-cards", event.pk, round_number)
+    return redirect("director-table-cards", event.pk, number, round_number)
 
 
 def _table_of(event_id: int, table_id: int) -> Room:
-    return get_object_or_404(Room.objects.select_related("match"), pk=table_id,
+    return get_object_or_404(Room.objects.select_related("match__stage"), pk=table_id,
                              match__event_id=event_id)  # fmt: skip
 
 
 def _number(table: Room) -> int:
-    """Return the table's number: its match's place in the round (as the cards print it)."""
+    """Return the table's number: its match's place in its stage's round (as the cards
+    print it)."""
     match = table.match
-    in_round = list(Match.objects.filter(event_id=match.event_id, round=match.round))
+    in_round = list(Match.objects.filter(stage_id=match.stage_id, round=match.round))
     return table_numbers(in_round)[match.pk]
 
 
@@ -124,7 +122,13 @@ def renew_table(request, event_id, table_id):
     else:
         text = _("The new link and code of %(table)s: %(code)s. Print its card again.")
         messages.success(request, text % {"table": _name(renewed), "code": renewed.code})
-    return _back_to_round(event_id, table.match.round)
+    return _back_to(table)
+
+
+def _back_to(table: Room):
+    match = table.match
+    number = match.stage.number
+    return back_to_round(match.event_id, number, match.round)
 
 
 @require_POST
@@ -139,23 +143,25 @@ def revoke_table(request, event_id, table_id):
     else:
         text = _("The link of %(table)s is withdrawn: renew it to give the table a new one.")
         messages.success(request, text % {"table": _name(table)})
-    return _back_to_round(event_id, table.match.round)
+    return _back_to(table)
 
 
 @never_cache
 @require_GET
 @event_director_required
-def monitor(request, event_id, round_number):
-    """Return the room monitor; asked by its own script (HX-Request), only its live part."""
-    return _monitor(request, _round_of(event_id, round_number), round_number)
+def monitor(request, event_id, number, round_number):
+    """Return the stage's round's room monitor; asked by its own script (HX-Request), only
+    its live part."""
+    return _monitor(request, *stage_of_round(event_id, number, round_number), round_number)
 
 
-def _monitor(request, event, round_number: int):
+def _monitor(request, event, stage, round_number: int):
     context = {
         "event": event,
+        "stage": stage,
         "round": round_number,
-        "round_title": event_round_name(event, round_number),
-        "monitor": room_monitor(event, round_number, timezone.now()),
+        "round_title": stage_round_name(stage, round_number),
+        "monitor": room_monitor(stage, round_number, timezone.now()),
         "legend": LEGEND,
         "pace_gap": PACE_GAP,
         "now": timezone.localtime(),
@@ -169,14 +175,15 @@ def _monitor(request, event, round_number: int):
 
 @require_POST
 @event_director_required
-def answer_call(request, event_id, round_number, call_id):
+def answer_call(request, event_id, number, round_number, call_id):
     """Mark a call for the director answered, then back to the monitor (its script asks
     with HX-Request and gets the monitor's live part)."""
+    event, stage = stage_of_round(event_id, number, round_number)
     call = get_object_or_404(DirectorCall, pk=call_id, table__match__event_id=event_id)
     try:
         actions.answer_call(call, user=request.user)
     except ActionError as error:
         messages.error(request, str(error))
     if request.htmx:
-        return _monitor(request, _round_of(event_id, round_number), round_number)
-    return redirect("director-monitor", event_id, round_number)
+        return _monitor(request, event, stage, round_number)
+    return redirect("director-monitor", event_id, number, round_number)

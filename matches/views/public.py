@@ -90,9 +90,9 @@ def traveller(request, event_id, round_number, board_number, number=None):
     boards = traveller_rows(event, round_number, board_number, stage=stage)
     if not boards:
         raise Http404
-    deal = Deal.objects.for_round(event, round_number).filter(board=board_number).first()
-    hand = hand_records.public_hand_record(deal) if deal else None
     stage = boards[0].board.match.stage
+    deal = Deal.objects.for_round(stage, round_number).filter(board=board_number).first()
+    hand = hand_records.public_hand_record(deal) if deal else None
     context = {
         "event": event,
         "round": round_number,

@@ -3,8 +3,7 @@ extension, reset), shown on the wall, the tables' phones and the monitor. The ev
 directors only; every change through ``actions.change_round_clock``."""
 
 from django.contrib import messages
-from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -13,10 +12,9 @@ from django.views.decorators.http import require_http_methods
 from matches import actions, queries
 from matches.auth.permissions import event_director_required
 from matches.forms.round_clock import RoundClockForm
-from matches.models import Event, Match
-from matches.models.stages import stages_of
 from matches.presenters.round_clock import clock_shown
 from matches.queries.knockout_words import stage_round_name
+from matches.views.rounds import stage_of_round
 
 
 def _done(command: str) -> str:
@@ -30,20 +28,12 @@ def _done(command: str) -> str:
     }[command]
 
 
-def _stage_round(event_id: int, number: int, round_number: int):
-    event = get_object_or_404(Event, pk=event_id)
-    stage = next((s for s in stages_of(event) if s.number == number), None)
-    if stage is None or not Match.objects.filter(stage=stage, round=round_number).exists():
-        raise Http404
-    return event, stage
-
-
 @never_cache
 @require_http_methods(["GET", "POST"])
 @event_director_required
 def round_clock(request, event_id, number, round_number):
     """Return the round's clock with its forms; a post changes it, then back here."""
-    event, stage = _stage_round(event_id, number, round_number)
+    event, stage = stage_of_round(event_id, number, round_number)
     forms = {command: RoundClockForm(command=command) for command in ("length", "extend")}
     status = 200
     if request.method == "POST":

@@ -4,7 +4,6 @@ queues the saves so that typing ahead never loses a keystroke)."""
 from dataclasses import replace
 
 from django.contrib import messages
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,7 +15,7 @@ from matches.auth.permissions import event_director_required
 from matches.choices import RoomChoice
 from matches.forms import SheetRowForm
 from matches.forms.adjustments import StatusForm
-from matches.models import Board, Event, Match, MatchStatus
+from matches.models import Board, Match, MatchStatus
 from matches.presenters.room_sheets import (
     SheetRow,
     client_messages,
@@ -26,9 +25,10 @@ from matches.presenters.room_sheets import (
     table_sheets,
     table_word,
 )
-from matches.queries.knockout_words import event_round_name
+from matches.queries.knockout_words import stage_round_name
 from matches.queries.scorecards import round_scorecards
 from matches.views.monitor import tables_of_round
+from matches.views.rounds import stage_of_round
 
 # What the running score above the sheet shows (director/_match_score.html).
 SCORE_FIELDS = ["home_imps", "away_imps", "home_vp", "away_vp", "complete_boards", "status"]
@@ -147,28 +147,25 @@ def _with_version(data, prefix, current):
 
 @require_GET
 @event_director_required
-def blank_sheets(request, event_id, round_number):
-    """Return the round's blank table sheets to print: one page per match, room and segment."""
-    event = get_object_or_404(Event, pk=event_id)
-    sheets = table_sheets(event, round_number)
-    if not sheets:
-        raise Http404
-    tables = tables_of_round(request, event, round_number)  # reads: a GET opens no table
+def blank_sheets(request, event_id, number, round_number):
+    """Return the stage's round's blank table sheets to print: one page per match, room and
+    segment."""
+    event, stage = stage_of_round(event_id, number, round_number)
+    sheets = table_sheets(stage, round_number)
+    tables = tables_of_round(request, stage, round_number)  # reads: a GET opens no table
     sheets = [replace(s, link=tables.for_room(s.match.pk, s.room)) for s in sheets]
-    context = {"event": event, "round": round_number, "sheets": sheets, "tables": tables,
-               "round_title": event_round_name(event, round_number)}  # fmt: skip
+    context = {"event": event, "stage": stage, "round": round_number, "sheets": sheets,
+               "tables": tables, "round_title": stage_round_name(stage, round_number)}  # fmt: skip
     return render(request, "director/table_sheets.html", context)
 
 
 @require_GET
 @event_director_required
-def round_scorecards_page(request, event_id, round_number):
-    """Return every match's scorecard of the round, to print at the end of the evening:
-    one match a page where it fits."""
-    event = get_object_or_404(Event, pk=event_id)
-    cards = round_scorecards(event, round_number)
-    if not cards:
-        raise Http404
-    context = {"event": event, "round": round_number, "cards": cards,
-               "round_title": event_round_name(event, round_number)}  # fmt: skip
+def round_scorecards_page(request, event_id, number, round_number):
+    """Return every match's scorecard of the stage's round, to print at the end of the
+    evening: one match a page where it fits."""
+    event, stage = stage_of_round(event_id, number, round_number)
+    cards = round_scorecards(stage, round_number)
+    context = {"event": event, "stage": stage, "round": round_number, "cards": cards,
+               "round_title": stage_round_name(stage, round_number)}  # fmt: skip
     return render(request, "director/round_scorecards.html", context)

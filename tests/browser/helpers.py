@@ -84,10 +84,10 @@ def open_the_tables(page: Page, event, round_number=1):
     """Open a round's tables as the director does: the button on the event's page (a POST),
     which leads to the tables' cards."""
     page.goto(f"/director/events/{event.pk}/")
-    action = reverse("director-open-tables", args=[event.pk, round_number])
+    action = reverse("director-open-tables", args=[event.pk, 1, round_number])
     page.locator(f'form[action="{action}"] button').click()
     expect(page).to_have_url(
-        re.compile(rf"/director/events/{event.pk}/rounds/{round_number}/table-cards/$")
+        re.compile(rf"/director/events/{event.pk}/stages/1/rounds/{round_number}/table-cards/$")
     )
 
 

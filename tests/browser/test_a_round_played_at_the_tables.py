@@ -133,7 +133,7 @@ def test_a_round_is_played_at_the_tables_and_every_scorecard_holds_what_was_type
     event, matches = round_of_two_matches
     log_in(page, "td", PASSWORD)
     open_the_tables(page, event)
-    page.goto(f"/director/events/{event.pk}/rounds/1/monitor/")
+    page.goto(f"/director/events/{event.pk}/stages/1/rounds/1/monitor/")
     tables = [Room.objects.get(match=match, room=room) for match in matches
               for room in ("open", "closed")]  # fmt: skip
     language = {table: "zh-CN" if table == tables[0] else "en-US" for table in tables}

@@ -44,6 +44,7 @@ from playwright.sync_api import Page, expect
 
 from matches import actions
 from matches.auth import code_lockouts
+from matches.models.stages import first_stage
 from tests import congress
 from tests.browser.conftest import HERE
 from tests.double_elimination import double_elimination, number, play_out
@@ -315,7 +316,7 @@ PAGES = [
     State("game-chicago-played", "/games/chicago/", then=play_game("chicago")),
     State("game-tiebreak-played", "/games/tiebreak/", then=play_game("tiebreak")),
     State("game-simplified-played", "/games/simplified/", then=play_game("simplified")),
-    State("hand-records", "/events/{hands}/rounds/1/hands/"),
+    State("hand-records", "/events/{hands}/stages/1/rounds/1/hands/"),
     State("stage-swiss", "/events/{swiss}/stages/1/"),
     State("stage-knockout", "/events/{cup}/stages/2/"),
     State("stage-not-started", "/events/{swiss}/stages/2/"),
@@ -411,11 +412,23 @@ PAGES = [
         user="director",
         then=submit("main form", teams="4", rounds="9"),
     ),
-    State("lineups", "/director/events/{league}/rounds/1/lineups/", user="director"),
-    State("table-sheets", "/director/events/{league}/rounds/1/table-sheets/", user="director"),
-    State("round-scorecards", "/director/events/{league}/rounds/1/scorecards/", user="director"),
-    State("table-cards", "/director/events/{league}/rounds/1/table-cards/", user="director"),
-    State("cards-not-open", "/director/events/{league}/rounds/2/table-cards/", user="director"),
+    State("lineups", "/director/events/{league}/stages/1/rounds/1/lineups/", user="director"),
+    State(
+        "table-sheets", "/director/events/{league}/stages/1/rounds/1/table-sheets/", user="director"
+    ),
+    State(
+        "round-scorecards",
+        "/director/events/{league}/stages/1/rounds/1/scorecards/",
+        user="director",
+    ),
+    State(
+        "table-cards", "/director/events/{league}/stages/1/rounds/1/table-cards/", user="director"
+    ),
+    State(
+        "cards-not-open",
+        "/director/events/{league}/stages/1/rounds/2/table-cards/",
+        user="director",
+    ),
     State("event-table-cards", "/director/events/{league}/tables/", user="director"),
     State(
         "event-table-cards-open",
@@ -423,7 +436,22 @@ PAGES = [
         user="director",
         then=open_event_tables,
     ),
-    State("monitor", "/director/events/{league}/rounds/1/monitor/", user="director"),
+    State("monitor", "/director/events/{league}/stages/1/rounds/1/monitor/", user="director"),
+    # a round counts within its stage: a knockout's round 1 after the round robin's has
+    # its own tab on the event page, its own monitor and line-ups, and the deals page
+    # names each stage's rounds
+    State("event-knockout-round", "/director/events/{cup}/?stage=2&round=1", user="director"),
+    State(
+        "monitor-knockout-round",
+        "/director/events/{cup}/stages/2/rounds/1/monitor/",
+        user="director",
+    ),  # fmt: skip
+    State(
+        "lineups-knockout-round",
+        "/director/events/{cup}/stages/2/rounds/1/lineups/",
+        user="director",
+    ),  # fmt: skip
+    State("deals-several-stages", "/director/events/{cup}/deals/", user="director"),
     # the league's round 1 clock runs (the wall, the tables and the monitor show it)
     State("round-clock", "/director/events/{league}/stages/1/rounds/1/clock/", user="director"),
     State(
@@ -435,17 +463,21 @@ PAGES = [
     State(
         "round-clock-not-set", "/director/events/{league}/stages/1/rounds/2/clock/", user="director"
     ),  # fmt: skip
-    State("monitor-not-open", "/director/events/{league}/rounds/2/monitor/", user="director"),
+    State(
+        "monitor-not-open", "/director/events/{league}/stages/1/rounds/2/monitor/", user="director"
+    ),
     State("director-round-placing-matches", "/director/events/{playoff}/?round=3", user="director"),
     State(
         "director-round-double-elimination", "/director/events/{double}/?round=2", user="superuser"
     ),
     State(
         "table-sheets-knockout",
-        "/director/events/{playoff}/rounds/3/table-sheets/",
+        "/director/events/{playoff}/stages/1/rounds/3/table-sheets/",
         user="director",
     ),
-    State("monitor-knockout", "/director/events/{playoff}/rounds/3/monitor/", user="director"),
+    State(
+        "monitor-knockout", "/director/events/{playoff}/stages/1/rounds/3/monitor/", user="director"
+    ),
     State(
         "team-edit-errors",
         "/director/events/{league}/teams/{team}/",
@@ -734,7 +766,7 @@ def at_the_tables(league, match, director):
     from matches.models import Room
     from matches.scoring import Contract
 
-    actions.open_tables(league, round_number=1, user=director)
+    actions.open_tables(first_stage(league), round_number=1, user=director)
     tables = {t.room: t for t in Room.objects.filter(match=match)}
     spades = {"contract": Contract.parse("4S"), "declarer": "N", "tricks": 10, "lead": "HA"}
     played = ((5, "open", "accept"), (6, "open", None), (7, "closed", "no"), (8, "open", "accept"))
@@ -818,7 +850,7 @@ def build_tables(director, demo, league) -> dict:
     from matches.scoring import Contract
 
     second = league.matches.filter(round=1).order_by("pk")[1]
-    opened = actions.open_tables(league, round_number=1, user=director)
+    opened = actions.open_tables(first_stage(league), round_number=1, user=director)
     table = next(t for t in opened if t.match_id == second.pk and t.room == "open")
     spades = {"contract": Contract.parse("4S"), "declarer": "N", "tricks": 11, "lead": ""}
     actions.enter_at_table(table, board=4, entry=spades, side="NS", device="axe",
@@ -828,7 +860,9 @@ def build_tables(director, demo, league) -> dict:
     actions.dispute_at_table(disputed, side="NS", device="axe", key="axe-table-5-no",
                              reason="四红心")  # fmt: skip
     actions.call_director(table, key="axe-table-call", reason="慢打")
-    done = {t.room: t for t in actions.open_tables(demo, round_number=1, user=director)}
+    done = {
+        t.room: t for t in actions.open_tables(first_stage(demo), round_number=1, user=director)
+    }
     actions.revoke_table(done["closed"], user=director)
     offline = next(t for t in opened if t.match_id == second.pk and t.room == "closed")
     return {"table": table.token, "table_done": done["open"].token,
@@ -848,7 +882,7 @@ def build_hand_records(director) -> int:
     deals = HERE.parent / "data" / "deals_with_comments_and_statistics.pbn"
     with translation.override("en"):
         call_command("import_deals", event.pk, deals, "--round", "1", stdout=io.StringIO())
-    actions.publish_hands(event, round_number=1, user=director)
+    actions.publish_hands(first_stage(event), round_number=1, user=director)
     return event.pk
 
 

@@ -88,7 +88,7 @@ def test_a_club_night_on_the_laptop_s_network(room, browser, tmp_path: Path):
         add_round_two(desk)
 
         # the cards, opened on the laptop's loopback address, carry the network's
-        desk.goto(f"{LAPTOP}/director/events/1/rounds/2/table-cards/")
+        desk.goto(f"{LAPTOP}/director/events/1/stages/1/rounds/2/table-cards/")
         desk.locator("form.open-tables button").click()
         cards = desk.locator("article.table-card")
         expect(cards).to_have_count(2)
@@ -99,7 +99,7 @@ def test_a_club_night_on_the_laptop_s_network(room, browser, tmp_path: Path):
 
         monitor = director.new_page()
         watch_errors(monitor, errors)
-        monitor.goto(f"{LAPTOP}/director/events/1/rounds/2/monitor/")
+        monitor.goto(f"{LAPTOP}/director/events/1/stages/1/rounds/2/monitor/")
         expect(monitor.locator("a.monitor-cell[data-state=empty]").first).to_be_visible()
 
         # two phones on the other side of the link, the card's code scanned

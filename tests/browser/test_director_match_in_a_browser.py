@@ -204,7 +204,9 @@ def test_blank_table_sheets_carry_the_table_the_imp_columns_and_signatures_one_p
                        "Winning team", "captain", "Losing team", "captain"),
              "zh-CN": ("第 2 桌", "分差", "IMP 合计", "南北签字", "东西签字",
                        "胜队", "队长", "负队", "队长")}[locale]  # fmt: skip
-    open_as_director(page, size, f"/director/events/{match.event_id}/rounds/1/table-sheets/")
+    open_as_director(
+        page, size, f"/director/events/{match.event_id}/stages/1/rounds/1/table-sheets/"
+    )
     sheets = page.locator("article.table-sheet")
     expect(sheets).to_have_count(4)  # 2 matches × 2 rooms
     second = sheets.nth(2)
@@ -231,7 +233,7 @@ def test_a_long_team_name_on_a_blank_table_sheet_is_written_whole_on_screen_and_
     event = make_event(name="春季团体赛")
     make_match(event, home=make_team(event, "长城队"), away=make_team(event, LONG_NAME))
     make_user("td", chief=True, password=PASSWORD)
-    open_as_director(page, size, f"/director/events/{event.pk}/rounds/1/table-sheets/")
+    open_as_director(page, size, f"/director/events/{event.pk}/stages/1/rounds/1/table-sheets/")
     # on the screen it is shown, and on paper the sheet is laid out across an A4 page's
     # 186 mm between its margins (703 CSS pixels), whatever the screen it is printed from
     for media in ("screen", "print"):
@@ -267,7 +269,7 @@ def test_round_2s_line_ups_come_carried_over_and_are_saved_when_the_director_con
     make_user("td", chief=True, password=PASSWORD)
     words = {"en-US": ("As in round 1: not saved yet", "Confirm and save the line-ups"),
              "zh-CN": ("同第 1 轮：尚未保存", "确认并保存出场名单")}[locale]  # fmt: skip
-    open_as_director(page, size, f"/director/events/{event.pk}/rounds/2/lineups/")
+    open_as_director(page, size, f"/director/events/{event.pk}/stages/1/rounds/2/lineups/")
     expect(page.locator(".lineup-proposed")).to_have_count(2)
     expect(page.locator(".lineup-proposed").first).to_have_text(words[0])
     wall = event.teams.get(name="长城队")
@@ -281,5 +283,5 @@ def test_round_2s_line_ups_come_carried_over_and_are_saved_when_the_director_con
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     shoot(page, f"lineups-carried-{locale}-{size}")
     page.get_by_role("button", name=words[1]).click()
-    expect(page).to_have_url(re.compile(r"\?round=2$"))
+    expect(page).to_have_url(re.compile(r"\?stage=1&round=2$"))
     assert Seating.objects.filter(match__round=2).count() == 16

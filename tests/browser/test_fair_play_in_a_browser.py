@@ -52,7 +52,7 @@ def test_a_phone_sees_not_yet_public_then_the_board_once_the_last_table_plays_it
     pages = {
         "scorecard": (page, f"/matches/{first.pk}/", '#live tr[data-board="2"]'),
         "traveller": (page.context.new_page(), f"/events/{event.pk}/rounds/1/boards/2/", "#live"),
-        "hands": (page.context.new_page(), f"/events/{event.pk}/rounds/1/hands/", "#live"),
+        "hands": (page.context.new_page(), f"/events/{event.pk}/stages/1/rounds/1/hands/", "#live"),
         "event": (page.context.new_page(), f"/events/{event.pk}/", "#live"),
     }
     for tab, url, where in pages.values():

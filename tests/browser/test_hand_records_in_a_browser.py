@@ -12,6 +12,7 @@ from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from matches import actions
+from matches.models.stages import first_stage
 from tests.background import run_tasks
 from tests.browser.helpers import pdf_pages
 from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
@@ -27,7 +28,7 @@ PASSWORD = "hand records 52"
 def match():
     # about how hand records show, not when: the director publishes them before play
     event = make_event(name="俱乐部周二队式赛", hands_public="director")
-    actions.publish_hands(event, round_number=1, user=None)
+    actions.publish_hands(first_stage(event), round_number=1, user=None)
     match = make_match(event, home=make_team(event, "杭州队"), away=make_team(event, "Lions"))
     with translation.override("en"):
         call_command(
@@ -120,7 +121,7 @@ def test_a_director_uploads_deals_and_sees_progress_then_the_hand_records(page: 
 def test_the_hand_record_sheet_prints_four_or_six_boards_to_an_a4_page(
     page: Page, match, per_page, pages, locale, tmp_path
 ):
-    page.goto(f"/events/{match.event_id}/rounds/1/hands/?per_page={per_page}")
+    page.goto(f"/events/{match.event_id}/stages/1/rounds/1/hands/?per_page={per_page}")
     expect(page.locator(".hand-diagram")).to_have_count(16)
     page.emulate_media(media="print")
     assert pdf_pages(page, tmp_path, format="A4", print_background=True) == pages
@@ -163,7 +164,7 @@ def open_at(page: Page, width: int, path: str):
 def test_no_hand_is_clipped_on_the_printed_sheet_west_dealer_and_vulnerable_included(
     page: Page, match, per_page, locale, width
 ):
-    open_at(page, width, f"/events/{match.event_id}/rounds/1/hands/?per_page={per_page}")
+    open_at(page, width, f"/events/{match.event_id}/stages/1/rounds/1/hands/?per_page={per_page}")
     page.emulate_media(media="print")
     expect(page.locator(".hand-diagram")).to_have_count(16)
     west = page.locator(".hand-sheet-board").nth(3).locator(".hd-west .hd-seat")  # board 4
@@ -188,5 +189,5 @@ def test_the_scorecard_prints_on_one_a4_page_with_the_rounds_deals(
     page.emulate_media(media="print")
     expect(page.locator(".hand-records-list")).to_be_hidden()
     assert pdf_pages(page, tmp_path, landscape=True) == 1  # the scorecard's own page
-    page.goto(f"/events/{match.event_id}/rounds/1/hands/?per_page=6")
+    page.goto(f"/events/{match.event_id}/stages/1/rounds/1/hands/?per_page=6")
     assert pdf_pages(page, tmp_path) == 3

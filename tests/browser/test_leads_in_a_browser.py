@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from matches import actions
+from matches.models.stages import first_stage
 from matches.scoring import board_dealer, board_vulnerability, double_dummy
 from matches.scoring.deals import Deal
 from tests.browser.helpers import board, log_in, type_row
@@ -24,8 +25,10 @@ def match(db):
     match = make_match(event)
     hands = Deal.parse(DEAL.pbn())
     [analysis] = double_dummy.analyse([(hands, board_dealer(1), board_vulnerability(1))])
-    actions.import_deals(event, 1, [(1, hands, analysis)], source="club.pbn", user=None)
-    actions.open_tables(event, round_number=1, user=None)
+    actions.import_deals(
+        first_stage(event), 1, [(1, hands, analysis)], source="club.pbn", user=None
+    )
+    actions.open_tables(first_stage(event), round_number=1, user=None)
     make_user("td", chief=True, password="lead checked 41A")
     return match
 

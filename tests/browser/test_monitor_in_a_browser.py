@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 
 from matches import actions
 from matches.models import DirectorCall, Result, Room
+from matches.models.stages import first_stage
 from matches.scoring import Contract
 from tests.browser.helpers import log_in, open_the_tables, type_row
 from tests.factories import make_event, make_match, make_user
@@ -69,9 +70,9 @@ def test_the_round_page_opens_the_tables_and_their_cards_print_four_to_a_page(
 
 def test_the_monitor_shows_a_new_entry_and_a_call_within_5_seconds_with_a_beep(page: Page):
     event, (first, second) = a_round()
-    actions.open_tables(event, round_number=1, user=None)
+    actions.open_tables(first_stage(event), round_number=1, user=None)
     log_in(page, "td", PASSWORD)
-    page.goto(f"/director/events/{event.pk}/rounds/1/monitor/")
+    page.goto(f"/director/events/{event.pk}/stages/1/rounds/1/monitor/")
     sound = page.locator("#monitor-sound")
     sound.click()  # the click browsers need before a page may play sound
     expect(page.locator("#monitor")).to_have_attribute("data-beeps", "1")  # a test beep
@@ -103,10 +104,10 @@ def test_the_monitor_shows_a_new_entry_and_a_call_within_5_seconds_with_a_beep(p
 
 def test_a_call_is_answered_from_the_monitor_without_leaving_it(page: Page):
     event, (first, _second) = a_round()
-    actions.open_tables(event, round_number=1, user=None)
+    actions.open_tables(first_stage(event), round_number=1, user=None)
     call = actions.call_director(table(first), key="call", reason="Revoke on board 4", board=4)
     log_in(page, "td", PASSWORD)
-    page.goto(f"/director/events/{event.pk}/rounds/1/monitor/")
+    page.goto(f"/director/events/{event.pk}/stages/1/rounds/1/monitor/")
     page.evaluate("window.notReloaded = true")
     item = page.locator(f'li[data-alert="call-{call.pk}"]')
     expect(item).to_contain_text("Revoke on board 4")
@@ -121,12 +122,12 @@ def test_a_call_is_answered_from_the_monitor_without_leaving_it(page: Page):
 
 def test_a_cell_opens_the_board_and_the_directors_word_stands_over_the_tables(page: Page):
     event, (first, _second) = a_round()
-    actions.open_tables(event, round_number=1, user=None)
+    actions.open_tables(first_stage(event), round_number=1, user=None)
     entry = actions.enter_at_table(table(first), board=3, entry=FOUR_SPADES, side="NS",
                                    device="phone-ns", key="b3")  # fmt: skip
     actions.accept_at_table(entry, side="EW", device="phone-ew", key="b3-ok")
     log_in(page, "td", PASSWORD)
-    page.goto(f"/director/events/{event.pk}/rounds/1/monitor/")
+    page.goto(f"/director/events/{event.pk}/stages/1/rounds/1/monitor/")
     page.locator(f"#cell-{first.pk}-open-3").click()
     expect(page).to_have_url(re.compile(rf"/director/matches/{first.pk}/open/#row-3$"))
     expect(page.locator("#row-3 [name=b3-contract]")).to_be_focused()  # the board asked for
@@ -138,7 +139,7 @@ def test_a_cell_opens_the_board_and_the_directors_word_stands_over_the_tables(pa
     result = Result.objects.get(board__match=first, board__number=3, room="open")
     assert result.tricks == 11 and result.entered_by.username == "td"
 
-    page.goto(f"/director/events/{event.pk}/rounds/1/monitor/")
+    page.goto(f"/director/events/{event.pk}/stages/1/rounds/1/monitor/")
     expect(page.locator(f"#cell-{first.pk}-open-3")).to_have_attribute("data-state", "director")
     page.goto(f"/director/matches/{first.pk}/boards/3/history/")
     rows = page.locator("table.board-history tbody tr")
@@ -152,12 +153,12 @@ def test_a_cell_opens_the_board_and_the_directors_word_stands_over_the_tables(pa
 @pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
 def test_the_monitor_and_the_cards_fit_a_390_px_phone(page: Page, locale):
     event, made = a_round(3)
-    actions.open_tables(event, round_number=1, user=None)
+    actions.open_tables(first_stage(event), round_number=1, user=None)
     actions.call_director(table(made[0]), key="call", reason="慢打" * 20)
     log_in(page, "td", PASSWORD)
     page.set_viewport_size(PHONE)
     for path in ("monitor/", "table-cards/"):
-        page.goto(f"/director/events/{event.pk}/rounds/1/{path}")
+        page.goto(f"/director/events/{event.pk}/stages/1/rounds/1/{path}")
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{path} is {width} px wide"
     page.goto(f"/director/events/{event.pk}/")

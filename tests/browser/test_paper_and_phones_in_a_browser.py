@@ -124,7 +124,7 @@ def test_the_directors_pages_fit_a_phone_too(page: Page, long_event):
         f"/director/events/{event.pk}/",
         f"/director/matches/{match.pk}/open/",
         f"/director/matches/{match.pk}/",
-        f"/director/events/{event.pk}/rounds/1/table-sheets/",
+        f"/director/events/{event.pk}/stages/1/rounds/1/table-sheets/",
     ):
         page.goto(url)
         assert page.evaluate(OVERFLOWING) == [], url
@@ -200,7 +200,7 @@ def test_blank_table_sheets_print_one_a4_page_for_each_room_of_each_match(
     log_in(page, "td", "paper for the tables")
     page.goto(f"/director/events/{event.pk}/")
     page.locator(
-        f'.round-progress a[href="/director/events/{event.pk}/rounds/1/table-sheets/"]'
+        f'.round-progress a[href="/director/events/{event.pk}/stages/1/rounds/1/table-sheets/"]'
     ).click()
     expect(page.locator("article.table-sheet")).to_have_count(4)  # 2 matches × 2 rooms
     dealer = "北" if locale == "zh-CN" else "North"

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from matches import actions
 from matches.models import Result
+from matches.models.stages import first_stage
 from matches.scoring import Contract
 from tests.browser.helpers import POLL, board, log_in, shot, tap_result, type_row
 from tests.factories import make_event, make_match, make_team, make_user
@@ -59,7 +60,7 @@ def table(db):
     event = make_event(name="周二队式赛", boards_per_match=6, boards_per_segment=6)
     make_match(event, home=make_team(event, "北京队"), away=make_team(event, "上海队"))
     make_user("td", chief=True, password=PASSWORD)
-    tables = actions.open_tables(event, round_number=1, user=None)
+    tables = actions.open_tables(first_stage(event), round_number=1, user=None)
     table = next(t for t in tables if t.room == "open")
     for number, (contract, declarer, tricks) in {1: ("4S", "N", 10), 2: ("3NT", "S", 9)}.items():
         entry = {"contract": Contract.parse(contract), "declarer": declarer, "tricks": tricks,
@@ -118,7 +119,7 @@ def test_after_a_dispute_the_room_sheet_shows_the_entry_skips_the_tables_result_
     # The director opens board 3 from the call on the monitor.
     page.set_viewport_size(viewport)
     log_in(page, "td", PASSWORD)
-    page.goto(f"/director/events/{table.match.event_id}/rounds/1/monitor/")
+    page.goto(f"/director/events/{table.match.event_id}/stages/1/rounds/1/monitor/")
     page.get_by_role("link", name=words["open"]).click()
     row_3, row_4 = page.locator("#row-3"), page.locator("#row-4")
     expect(page.locator("#id_b3-contract")).to_be_focused()

@@ -35,7 +35,7 @@ WORDS = {
 def table(db):
     """Return a table (a room of a 4-board match) whose round's tables are open."""
     match = make_match(event_fields={"boards_per_match": 4, "boards_per_segment": 4})
-    return actions.open_tables(match.event, round_number=match.round, user=None)[0]
+    return actions.open_tables(match.stage, round_number=match.round, user=None)[0]
 
 
 def wrong_code(number: int) -> str:

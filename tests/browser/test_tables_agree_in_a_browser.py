@@ -20,6 +20,7 @@ from playwright.sync_api import Page, expect
 
 from matches import actions
 from matches.models import DirectorCall, EntryStatus, Result, TableEntry
+from matches.models.stages import first_stage
 from matches.presenters.score_words import score_words
 from matches.scoring import Contract
 from tests.browser.helpers import (
@@ -60,7 +61,7 @@ def match(db):
     """Return a 4-board match, its tables open, and a chief director to log in as."""
     event = make_event(name="周二队式赛", boards_per_match=4, boards_per_segment=4)
     match = make_match(event, home=make_team(event, "北京队"), away=make_team(event, "上海队"))
-    actions.open_tables(event, round_number=1, user=None)
+    actions.open_tables(first_stage(event), round_number=1, user=None)
     make_user("td", chief=True, password=PASSWORD)
     return match
 
@@ -254,10 +255,10 @@ def test_a_call_for_the_director_closes_itself_when_the_director_enters_the_boar
     decide.locator(".decide-dispute button[type=submit]").click()
     expect(north_south.locator("#table-calls")).to_contain_text(text["called"], timeout=POLL)
     log_in(page, "td", PASSWORD)
-    page.goto(f"/director/events/{match.event_id}/rounds/1/monitor/")
+    page.goto(f"/director/events/{match.event_id}/stages/1/rounds/1/monitor/")
     expect(page.locator(".monitor-calls li.call")).to_have_count(1)
     director_types(page, match, 1, "open", "4H", "N", "", "=")
-    page.goto(f"/director/events/{match.event_id}/rounds/1/monitor/")
+    page.goto(f"/director/events/{match.event_id}/stages/1/rounds/1/monitor/")
     expect(page.locator(".monitor-calls li.call")).to_have_count(0)
     for phone in (north_south, east_west):
         expect(phone.locator("#table-calls")).to_contain_text(text["closed"], timeout=POLL)

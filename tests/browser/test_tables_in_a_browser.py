@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from matches import actions
 from matches.models import DirectorCall, Result, TableEntry
+from matches.models.stages import first_stage
 from tests.browser.helpers import POLL, board, cut_network, restore_network, tap_result
 from tests.factories import enter, make_event, make_match, make_team, make_user
 
@@ -32,7 +33,7 @@ def table(db):
     """Return the open room of a 4-board match, its tables open."""
     event = make_event(name="周二队式赛", boards_per_match=4, boards_per_segment=4)
     make_match(event, home=make_team(event, "北京队"), away=make_team(event, "上海队"))
-    tables = actions.open_tables(event, round_number=1, user=None)
+    tables = actions.open_tables(first_stage(event), round_number=1, user=None)
     return next(t for t in tables if t.room == "open")
 
 

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from matches import actions
 from matches.models import Room
+from matches.models.stages import first_stage
 from tests import congress, knockout_cup
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import fits_the_screen, log_in, shot
@@ -118,7 +119,7 @@ def test_the_clock_the_director_starts_counts_down_on_the_wall_and_on_a_phone(
 ):
     event = congress.round_robin(played=2)  # round 3 under way
     make_user("td", chief=True)
-    actions.open_tables(event, round_number=3, user=None)
+    actions.open_tables(first_stage(event), round_number=3, user=None)
     table = Room.objects.filter(match__event=event, match__round=3, room="open").first()
 
     # The director sets the round's length and starts its clock on its page.

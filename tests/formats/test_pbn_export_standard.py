@@ -109,7 +109,7 @@ def ns_of(value: str, declarer: str) -> float:
 
 
 def test_a_rounds_download_is_export_format_read_by_endplay(client, round_1):
-    text = client.get(reverse("round-pbn", args=[round_1.pk, 1])).content.decode("utf-8")
+    text = client.get(reverse("round-pbn", args=[round_1.pk, 1, 1])).content.decode("utf-8")
     reader = read(text)
     assert reader.metadata["version"] == {"major": 2, "minor": 1}
     assert reader.metadata["format"] == "EXPORT"
@@ -124,7 +124,7 @@ def test_a_rounds_download_is_export_format_read_by_endplay(client, round_1):
 
 
 def test_every_deal_starts_at_the_dealer_with_its_ranks_in_order(client, round_1):
-    text = client.get(reverse("round-pbn", args=[round_1.pk, 1])).content.decode("utf-8")
+    text = client.get(reverse("round-pbn", args=[round_1.pk, 1, 1])).content.decode("utf-8")
     reader = read(text)
     stored = {deal.board: deal.pbn for deal in Deal.objects.filter(event=round_1)}
     for game, board in zip(reader.games, reader.boards, strict=True):
@@ -138,7 +138,7 @@ def test_every_deal_starts_at_the_dealer_with_its_ranks_in_order(client, round_1
 
 
 def test_every_score_imp_names_the_side_that_won_it_by_the_two_rooms_scores(client, round_1):
-    text = client.get(reverse("round-pbn", args=[round_1.pk, 1])).content.decode("utf-8")
+    text = client.get(reverse("round-pbn", args=[round_1.pk, 1, 1])).content.decode("utf-8")
     games = read(text).games
     by_table = {}
     for game in games:

@@ -246,6 +246,7 @@ DEAL = obj({
         "score": whole(-PAR_LIMIT, PAR_LIMIT), "contracts": items(text()),
     }},
 }, {
+    "stage": maybe(whole()),
     "source": maybe(text(Deal, "source")), "imported_by": USER, "imported_at": MAYBE_WHEN,
 })  # fmt: skip
 

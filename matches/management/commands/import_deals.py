@@ -1,7 +1,10 @@
-"""Attach a file of deals to a round: hands, double dummy and par for each board.
+"""Attach a file of deals to a stage's round: hands, double dummy and par for each board.
 
     manage.py import_deals 3 round-2.pbn --round 2
     manage.py import_deals 3 round-2.dup --round 2 --replace   # the round had deals
+    manage.py import_deals 3 semis.pbn --stage 2 --round 1     # the knockout's round 1
+
+A round counts within its stage: ``--stage`` (default 1) says whose round it is.
 
 The file is PBN or a dealing machine's DUP, DLM, BRI or DGE, recognised from what it holds.
 
@@ -28,7 +31,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("event_id", type=int, help="the event's id (as in /events/<id>/)")
         parser.add_argument("file", help="the file of deals (PBN, DUP, DLM, BRI or DGE)")
-        parser.add_argument("--round", type=int, required=True, help="the round number")
+        parser.add_argument(
+            "--round", type=int, required=True, help="the round number, within its stage"
+        )
+        parser.add_argument(
+            "--stage", type=int, default=1, help="the stage whose round it is (default 1)"
+        )
         parser.add_argument(
             "--replace", action="store_true", help="replace the deals the round already has"
         )
@@ -37,10 +45,15 @@ class Command(BaseCommand):
         with translation.override("en"):  # as the other commands: English on the console
             self._import(**options)
 
-    def _import(self, *, event_id, file, round, replace, **options):
+    def _import(self, *, event_id, file, round, stage, replace, **options):
         event = Event.objects.filter(pk=event_id).first()
         if event is None:
             raise CommandError(f"There is no event {event_id}.")
+        number = stage
+        stage = event.stages.filter(number=number).first()
+        if stage is None:
+            raise CommandError(f"Event {event_id} has no stage {number}.")
+        stage.event = event
         path = Path(file)
         try:
             stream = path.open("rb")
@@ -49,7 +62,7 @@ class Command(BaseCommand):
         try:
             with stream:
                 found = deal_files.read_deals(stream, path.name)
-            deal_files.check_boards(found, event)
+            deal_files.check_boards(found, stage.settings)
         except deal_files.FileRefused as refused:
             raise CommandError(
                 "Nothing was imported:\n" + "\n".join(f"  {m}" for m in refused.messages)
@@ -64,7 +77,7 @@ class Command(BaseCommand):
         self.stdout.write("")
         try:
             made = actions.import_deals(
-                event, round, analysed, source=path.name, user=None, confirm=replace
+                stage, round, analysed, source=path.name, user=None, confirm=replace
             )
         except actions.NeedsConfirmation as refused:
             raise CommandError(f"{refused} Run again with --replace to replace them.") from None
@@ -72,5 +85,9 @@ class Command(BaseCommand):
             raise CommandError(str(refused)) from None
         boards = ", ".join(str(deal.board) for deal in made)
         self.stdout.write(
-            self.style.SUCCESS(f"Round {round} of {event}: {len(made)} deals (boards {boards}).")
+            self.style.SUCCESS(
+                f"Stage {number}, round {round} of {event}: {len(made)} deals (boards {boards})."
+                if number > 1
+                else f"Round {round} of {event}: {len(made)} deals (boards {boards})."
+            )
         )

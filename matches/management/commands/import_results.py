@@ -1,6 +1,7 @@
 """Fill both rooms of a round's matches from a PBN file of played boards.
 
     manage.py import_results 3 round-2-results.pbn --round 2 [--confirm]
+    manage.py import_results 3 semis.pbn --stage 2 --round 1   # the knockout's round 1
 
 Each game needs [Board], [Room] (Open or Closed), [HomeTeam] and [VisitTeam] (as the
 teams are named in the event), [Contract], [Declarer] and [Result] (tricks taken), as
@@ -28,7 +29,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("event_id", type=int, help="the event's id (as in /events/<id>/)")
         parser.add_argument("file", help="the PBN file of played boards")
-        parser.add_argument("--round", type=int, required=True, help="the round number")
+        parser.add_argument(
+            "--round", type=int, required=True, help="the round number, within its stage"
+        )
+        parser.add_argument(
+            "--stage", type=int, default=1, help="the stage whose round it is (default 1)"
+        )
         parser.add_argument(
             "--confirm",
             action="store_true",
@@ -40,10 +46,15 @@ class Command(BaseCommand):
         with translation.override("en"):  # as the other commands: English on the console
             self._import(**options)
 
-    def _import(self, *, event_id, file, round, confirm, **options):
+    def _import(self, *, event_id, file, round, stage, confirm, **options):
         event = Event.objects.filter(pk=event_id).first()
         if event is None:
             raise CommandError(f"There is no event {event_id}.")
+        number = stage
+        stage = event.stages.filter(number=number).first()
+        if stage is None:
+            raise CommandError(f"Event {event_id} has no stage {number}.")
+        stage.event = event
         path = Path(file)
         try:
             stream = path.open("rb")
@@ -52,7 +63,7 @@ class Command(BaseCommand):
         try:
             with stream:
                 imported = deal_files.import_results_file(
-                    event, round, stream, user=None, confirm=confirm
+                    stage, round, stream, user=None, confirm=confirm
                 )
         except deal_files.FileNeedsConfirmation as asked:
             raise CommandError(
