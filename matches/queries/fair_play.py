@@ -105,7 +105,7 @@ class FairView:
         begun = self._waiting_and_begun[1]
         return {
             match.key: match.done | begun.get(match.key, frozenset())
-            for matches, _ in self._rounds[1].values()
+            for matches, _ in self._rounds.values()
             for match in matches
         }
 
