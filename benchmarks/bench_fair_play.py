@@ -79,7 +79,7 @@ def pages(event, match) -> dict[str, str]:
         "round": reverse("round", args=[event.pk, 1]),
         "traveller-in-play": reverse("traveller", args=[event.pk, 1, 3]),
         "traveller-out-of-play": reverse("traveller", args=[event.pk, 1, 9]),
-        "round-csv": reverse("round-csv", args=[event.pk, 1]),
+        "round-csv": reverse("round-csv", args=[event.pk, 1, 1]),
     }
 
 
