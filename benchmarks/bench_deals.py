@@ -57,10 +57,13 @@ def random_deals(count: int, seed: int = 7) -> list[str]:
         cards = [suit + rank for suit in "SHDC" for rank in RANKS]
         rng.shuffle(cards)
         hands = [cards[i * 13 : i * 13 + 13] for i in range(4)]
-        deals.append("N:" + " ".join(
-            ".".join("".join(c[1] for c in hand if c[0] == suit) for suit in "SHDC")
-            for hand in hands
-        ))  # fmt: skip
+        deals.append(
+            "N:"
+            + " ".join(
+                ".".join("".join(c[1] for c in hand if c[0] == suit) for suit in "SHDC")
+                for hand in hands
+            )
+        )
     return deals
 
 
@@ -90,16 +93,25 @@ def whole_job(data: bytes) -> tuple[float, float, int]:
 
     call_command("migrate", verbosity=0)
     event = actions.create_event(
-        name="Bench", date=datetime.date(2026, 12, 1), vp_scale="wbf-2013",
-        boards_per_match=32, boards_per_segment=32, user=None,
-    )  # fmt: skip
+        name="Bench",
+        date=datetime.date(2026, 12, 1),
+        vp_scale="wbf-2013",
+        boards_per_match=32,
+        boards_per_segment=32,
+        user=None,
+    )
     for name in ("A", "B", "C", "D"):
         actions.add_team(event, name=name, user=None)
     actions.make_round_robin(event, rounds=1, user=None)
     job, _ = submit.submit_upload(
-        kind=JobKind.DEALS, upload=data, file_name="round.pbn", user=None, language="en",
-        event=event, round_number=1,
-    )  # fmt: skip
+        kind=JobKind.DEALS,
+        upload=data,
+        file_name="round.pbn",
+        user=None,
+        language="en",
+        event=event,
+        round_number=1,
+    )
     wall, cpu = time.perf_counter(), time.process_time()
     outcome = runner.run(job.pk, job.attempt)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
@@ -143,19 +155,25 @@ def main() -> None:
         print(f"{name:44} {wall:6.2f} s wall {cpu:6.2f} s CPU {per:6.0f} ms a board")
 
     print(f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after, on {cores} cores")
-    print(f"deals: {boards} (a {boards}-board round), endplay import {imported:.2f} s wall, "
-          f"{imported_cpu:.2f} s CPU (once)")  # fmt: skip
+    print(
+        f"deals: {boards} (a {boards}-board round), endplay import {imported:.2f} s wall, "
+        f"{imported_cpu:.2f} s CPU (once)"
+    )
     line("endplay calc_all_tables, one call (DDS alone)", dds_wall, dds_cpu)
     line(f"endplay calc_all_tables, batches of {BATCH}", batch_wall, batch_cpu)
     line(f"the app's analyse (tables + par, {BATCH} a call)", wall, cpu)
     line("one deal at a time (calc_dd_table, par)", base_wall, base_cpu)
     line("the whole background job (read, check, save)", job_wall, job_cpu)
     assert stored == boards
-    print(f"the app's analysis:   {wall / dds_wall:5.2f}× DDS alone in one call, "
-          f"{wall / batch_wall:.2f}× in the same batches (wall); {cpu / dds_cpu:.2f}× and "
-          f"{cpu / batch_cpu:.2f}× (CPU)")  # fmt: skip
-    print(f"the whole job:        {job_wall / wall:5.2f}× the analysis alone (wall), "
-          f"{job_cpu / cpu:.2f}× (CPU)")  # fmt: skip
+    print(
+        f"the app's analysis:   {wall / dds_wall:5.2f}× DDS alone in one call, "
+        f"{wall / batch_wall:.2f}× in the same batches (wall); {cpu / dds_cpu:.2f}× and "
+        f"{cpu / batch_cpu:.2f}× (CPU)"
+    )
+    print(
+        f"the whole job:        {job_wall / wall:5.2f}× the analysis alone (wall), "
+        f"{job_cpu / cpu:.2f}× (CPU)"
+    )
     per_16 = wall / boards * 16
     print(f"16 boards:            {per_16:5.2f} s, {per_16 / BUDGET:.2f}× the 3 s aim")
     print(f"peak memory:          {peak:5.0f} MB")

@@ -193,23 +193,38 @@ def p95(samples: list[float]) -> float:
 
 def print_table(results: dict[str, dict[bool, list[dict]]]) -> None:
     line = "{:<9} {:<10} {:<7} {:>9} {:>9} {:>21} {:>9} {:>15} {:>11}"
-    print(line.format("revision", "keep-alive", "answer", "median", "p95", "run medians",
-                      "÷ static", "÷ static, runs", "worker CPU"))  # fmt: skip
+    print(
+        line.format(
+            "revision",
+            "keep-alive",
+            "answer",
+            "median",
+            "p95",
+            "run medians",
+            "÷ static",
+            "÷ static, runs",
+            "worker CPU",
+        )
+    )
     for label, by_keep_alive in results.items():
         for keep_alive, runs in by_keep_alive.items():
             statics = [statistics.median(run["static"][0]) for run in runs]
             for kind in KINDS:
                 medians = [statistics.median(run[kind][0]) for run in runs]
                 ratios = [m / s for m, s in zip(medians, statics, strict=True)]
-                print(line.format(
-                    label, "on" if keep_alive else "off", kind,
-                    f"{statistics.median(medians) * 1e3:.2f} ms",
-                    f"{statistics.median(p95(run[kind][0]) for run in runs) * 1e3:.2f} ms",
-                    f"{min(medians) * 1e3:.2f} to {max(medians) * 1e3:.2f} ms",
-                    f"{statistics.median(ratios):.2f}×",
-                    f"{min(ratios):.2f} to {max(ratios):.2f}×",
-                    f"{statistics.median(run[kind][1] for run in runs) * 1e3:.2f} ms",
-                ))  # fmt: skip
+                print(
+                    line.format(
+                        label,
+                        "on" if keep_alive else "off",
+                        kind,
+                        f"{statistics.median(medians) * 1e3:.2f} ms",
+                        f"{statistics.median(p95(run[kind][0]) for run in runs) * 1e3:.2f} ms",
+                        f"{min(medians) * 1e3:.2f} to {max(medians) * 1e3:.2f} ms",
+                        f"{statistics.median(ratios):.2f}×",
+                        f"{min(ratios):.2f} to {max(ratios):.2f}×",
+                        f"{statistics.median(run[kind][1] for run in runs) * 1e3:.2f} ms",
+                    )
+                )
 
 
 def main() -> int:

@@ -63,9 +63,13 @@ def one_round_robin(number: int) -> tuple[float, int, int]:
     from matches.models import Board
 
     event = actions.create_event(
-        name=f"Bench {number}", date=datetime.date(2026, 11, 29), vp_scale="wbf-2013",
-        boards_per_match=BOARDS, boards_per_segment=16, user=None,
-    )  # fmt: skip
+        name=f"Bench {number}",
+        date=datetime.date(2026, 11, 29),
+        vp_scale="wbf-2013",
+        boards_per_match=BOARDS,
+        boards_per_segment=16,
+        user=None,
+    )
     for team in range(TEAMS):
         actions.add_team(event, name=f"Team {team}", players=["N", "S", "E", "W"], user=None)
     started = time.perf_counter()

@@ -263,8 +263,15 @@ def time_page(client, name: str, url: str, saved: bytes, mode: Mode) -> tuple:
             assert len(body) == len(saved), (name, len(body), len(saved))  # a new CSRF token
         times = measure(client, url, static, mode)
     view, file = statistics.median(times["view"]), statistics.median(times["static"])
-    return (f"{name} ({mode.label})", len(body), query_count, view, p95(times["view"]), file,
-            p95(times["static"]))  # fmt: skip
+    return (
+        f"{name} ({mode.label})",
+        len(body),
+        query_count,
+        view,
+        p95(times["view"]),
+        file,
+        p95(times["static"]),
+    )
 
 
 if __name__ == "__main__":

@@ -55,8 +55,9 @@ def build(teams: int, rng: random.Random, director) -> tuple[object, list[float]
     from tests.factories import make_event
 
     event = make_event(name=f"Swiss {teams}", boards_per_match=BOARDS, boards_per_segment=BOARDS)
-    actions.add_teams(event, teams=[(f"Team {n:03d}", ()) for n in range(1, teams + 1)],
-                      user=director)  # fmt: skip
+    actions.add_teams(
+        event, teams=[(f"Team {n:03d}", ()) for n in range(1, teams + 1)], user=director
+    )
     strength = {team.pk: rng.gauss(0, 1) for team in event.teams.all()}
     stage = actions.configure_stage(event, user=director, number=1, kind="swiss", rounds=ROUNDS)
     actions.start_stage(stage, user=director)
@@ -72,9 +73,8 @@ def build(teams: int, rng: random.Random, director) -> tuple[object, list[float]
             edge = strength[match.home_id] - strength[match.away_id]
             for room, taken in zip(("open", "closed"), tricks(edge, rng), strict=True):
                 results.append(
-                    Result(board=board, room=room, level=4, strain="S", declarer="N",
-                           tricks=taken)
-                )  # fmt: skip
+                    Result(board=board, room=room, level=4, strain="S", declarer="N", tricks=taken)
+                )
         actions.load_results(event, results, user=director)
     return event, draws
 
@@ -106,10 +106,13 @@ def time_pages(event, pages_dir: Path) -> dict[tuple[str, str], tuple]:
             query_count = len(queries)  # read now: the next request empties the log
             times = measure(client, url, static, mode)
             rows[(name, mode.label)] = (
-                len(body), query_count,
-                statistics.median(times["view"]), p95(times["view"]),
-                statistics.median(times["static"]), p95(times["static"]),
-            )  # fmt: skip
+                len(body),
+                query_count,
+                statistics.median(times["view"]),
+                p95(times["view"]),
+                statistics.median(times["static"]),
+                p95(times["static"]),
+            )
     return rows
 
 

@@ -101,8 +101,9 @@ def play(meter: Meter, plan: dict) -> None:
     def post(phone, base, what, fields):
         data = {**fields, "key": uuid.uuid4().hex, "device": "bench", "segment": "1"}
         csrf = phone.cookies["csrftoken"].value
-        answer = meter(what, lambda: phone.post(f"{base}{what}/", data, HTTP_X_CSRFTOKEN=csrf,
-                                                **json))  # fmt: skip
+        answer = meter(
+            what, lambda: phone.post(f"{base}{what}/", data, HTTP_X_CSRFTOKEN=csrf, **json)
+        )
         assert answer.status_code == 200 and answer.json()["ok"], answer.content[:200]
         return answer.json()["state"]
 
@@ -134,11 +135,17 @@ def print_table(meter: Meter) -> None:
         python = statistics.mean(p for p, _, _ in rows)
         postgres = statistics.mean(g for _, g, _ in rows)
         fewest, most = min(q for _, _, q in rows), max(q for _, _, q in rows)
-        print(line.format(
-            kind, len(rows), f"{python * 1e3:.2f} ms", f"{postgres * 1e3:.2f} ms",
-            f"{(python + postgres) * 1e3:.2f} ms", f"{(python + postgres) / static:.1f}×",
-            f"{fewest}-{most}" if fewest != most else str(most),
-        ))  # fmt: skip
+        print(
+            line.format(
+                kind,
+                len(rows),
+                f"{python * 1e3:.2f} ms",
+                f"{postgres * 1e3:.2f} ms",
+                f"{(python + postgres) * 1e3:.2f} ms",
+                f"{(python + postgres) / static:.1f}×",
+                f"{fewest}-{most}" if fewest != most else str(most),
+            )
+        )
 
 
 def main() -> int:

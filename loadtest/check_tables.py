@@ -49,8 +49,14 @@ def percentiles(values: list[float]) -> dict:
     def rank(p: float) -> float:
         return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered) + 0.5) - 1))]
 
-    return {"count": len(ordered), "p50": rank(50), "p95": rank(95), "p99": rank(99),
-            "max": ordered[-1], "mean": statistics.fmean(ordered)}  # fmt: skip
+    return {
+        "count": len(ordered),
+        "p50": rank(50),
+        "p95": rank(95),
+        "p99": rank(99),
+        "max": ordered[-1],
+        "mean": statistics.fmean(ordered),
+    }
 
 
 def counted_percentiles(counts: dict) -> dict:
@@ -176,39 +182,53 @@ def report(found: dict) -> None:
     def ms(stats: dict) -> str:
         if not stats["count"]:
             return "none"
-        return (f"{stats['count']} posts: p50 {stats['p50']:.0f} ms, p95 {stats['p95']:.0f} ms, "
-                f"p99 {stats['p99']:.0f} ms, max {stats['max']:.0f} ms")  # fmt: skip
+        return (
+            f"{stats['count']} posts: p50 {stats['p50']:.0f} ms, p95 {stats['p95']:.0f} ms, "
+            f"p99 {stats['p99']:.0f} ms, max {stats['max']:.0f} ms"
+        )
 
     print("\n=== Tables: what the phones sent, checked against the database ===")
-    print(f"boards: {found['boards settled']} of {found['boards expected']} settled "
-          f"(entered and accepted, or refused)")  # fmt: skip
-    print(f"entries: {found['entries answered ok']} of {found['entries sent']} answered ok; "
-          f"acceptances: {found['acceptances answered ok']} of {found['acceptances sent']} "
-          f"({found['handed over']} on the entering phone, handed over); "
-          f"{found['sent twice (same key)']} posts sent twice with the same key")  # fmt: skip
+    print(
+        f"boards: {found['boards settled']} of {found['boards expected']} settled "
+        f"(entered and accepted, or refused)"
+    )
+    print(
+        f"entries: {found['entries answered ok']} of {found['entries sent']} answered ok; "
+        f"acceptances: {found['acceptances answered ok']} of {found['acceptances sent']} "
+        f"({found['handed over']} on the entering phone, handed over); "
+        f"{found['sent twice (same key)']} posts sent twice with the same key"
+    )
     print(f"stored: {found['entries stored']} entries, {found['results saved']} results")
     if found["unanswered at the end"]:
-        print(f"posts with no answer when the run ended: {found['unanswered at the end']} "
-              f"(of them acceptances whose result was saved: "
-              f"{found['saved, answer not received']})")  # fmt: skip
+        print(
+            f"posts with no answer when the run ended: {found['unanswered at the end']} "
+            f"(of them acceptances whose result was saved: "
+            f"{found['saved, answer not received']})"
+        )
     print(f"entries and acceptances: {ms(found['posts ms'])}")
     print(f"  enter:  {ms(found['enter ms'])}")
     print(f"  accept: {ms(found['accept ms'])}")
     polls = found["polls ms"]
     if polls["count"]:
-        print(f"polls (table-state and live-refresh): {polls['count']}, p50 {polls['p50']} ms, "
-              f"p95 {polls['p95']} ms, p99 {polls['p99']} ms, max {polls['max']} ms")  # fmt: skip
+        print(
+            f"polls (table-state and live-refresh): {polls['count']}, p50 {polls['p50']} ms, "
+            f"p95 {polls['p95']} ms, p99 {polls['p99']} ms, max {polls['max']} ms"
+        )
     seen = found["on the scorecard s"]
     rule = found["rule"]
-    print(f"results public by the event's rule ({rule!r}): {seen['count']} seen on the public "
-          f"scorecard, {found['never seen']} never seen ({found['unseen, public over 5 s']} of "
-          f"them public over 5 s before the end); {found['not yet public at the end']} "
-          "accepted, not yet public when the run ended")  # fmt: skip
+    print(
+        f"results public by the event's rule ({rule!r}): {seen['count']} seen on the public "
+        f"scorecard, {found['never seen']} never seen ({found['unseen, public over 5 s']} of "
+        f"them public over 5 s before the end); {found['not yet public at the end']} "
+        "accepted, not yet public when the run ended"
+    )
     if seen["count"]:
-        print(f"on the public scorecard after the answer that made it public: "
-              f"p50 {seen['p50']:.2f} s, p95 {seen['p95']:.2f} s, max {seen['max']:.2f} s; "
-              f"{found['seen on the first check']} on the first check, "
-              f"{found['over 5 s']} over 5 s")  # fmt: skip
+        print(
+            f"on the public scorecard after the answer that made it public: "
+            f"p50 {seen['p50']:.2f} s, p95 {seen['p95']:.2f} s, max {seen['max']:.2f} s; "
+            f"{found['seen on the first check']} on the first check, "
+            f"{found['over 5 s']} over 5 s"
+        )
         asked = found["first check asked s"]
         print(
             f"  the check that showed it was sent p50 {asked['p50']:.2f} s, p95 "

@@ -119,8 +119,10 @@ def rooms_shown(html: str) -> dict[int, tuple[bool, bool]]:
     or one cell spanning six for a room not entered)."""
     shown = {}
     for row in ROW.finditer(html):
-        widths = [int(m.group(1)) if (m := COLSPAN.search(attrs)) else 1
-                  for attrs in CELL.findall(row.group(2))][1:]  # fmt: skip
+        widths = [
+            int(m.group(1)) if (m := COLSPAN.search(attrs)) else 1
+            for attrs in CELL.findall(row.group(2))
+        ][1:]
         rooms, position = [], 0
         for _ in range(2):
             if position >= len(widths):

@@ -109,8 +109,10 @@ def main() -> int:
         def median(values: list[float]) -> str:
             return f"{statistics.median(values):.1f}" if values else "-"
 
-        print(f"{name:<12}{median(fresh):>9}{median(in_turn):>19}{median(cached):>9}"
-              f"{median(unchanged):>7}")  # fmt: skip
+        print(
+            f"{name:<12}{median(fresh):>9}{median(in_turn):>19}{median(cached):>9}"
+            f"{median(unchanged):>7}"
+        )
     return 0
 
 

@@ -15,12 +15,26 @@ from collections import Counter
 from pathlib import Path
 
 ORDER = [
-    "standings", "scorecard", "round", "team", "cross-table", "standings.json", "live-refresh",
+    "standings",
+    "scorecard",
+    "round",
+    "team",
+    "cross-table",
+    "standings.json",
+    "live-refresh",
     "static",
-    "login-page", "login", "sheet", "save-row",
-    "table-page", "table-state", "table-enter", "table-enter again", "table-accept",
-    "table-accept again", "scorecard-check",
-]  # fmt: skip
+    "login-page",
+    "login",
+    "sheet",
+    "save-row",
+    "table-page",
+    "table-state",
+    "table-enter",
+    "table-enter again",
+    "table-accept",
+    "table-accept again",
+    "scorecard-check",
+]
 SERVER_PATTERNS = {
     "database is locked": re.compile(r"database is locked"),
     "tracebacks": re.compile(r"^Traceback \(most recent call last\)", re.M),
@@ -70,8 +84,10 @@ def main() -> int:
     print("(times in ms; RPS over the whole run)\n")
     columns = (("page", 16), ("requests", 9), ("errors", 8), ("RPS", 8))
     columns += tuple((name, 7) for name in ("p50", "p95", "p99", "max"))
-    header = "".join(f"{name:<{width}}" if n == 0 else f"{name:>{width}}"
-                     for n, (name, width) in enumerate(columns))  # fmt: skip
+    header = "".join(
+        f"{name:<{width}}" if n == 0 else f"{name:>{width}}"
+        for n, (name, width) in enumerate(columns)
+    )
     print(header)
     print("-" * len(header))
     for row in pages + overall:

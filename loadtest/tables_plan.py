@@ -68,8 +68,24 @@ def name_phone(jar, host: str, name: str) -> None:
     """Give a phone the name a table's pages keep in its cookie (matches/views/tables.py,
     PHONE_COOKIE, which the app takes before the form's ``device``), as if an earlier visit
     had set it: the name the entries store is then this one, of any length it allows."""
-    cookie = Cookie(0, "table_phone", name, None, False, urlsplit(host).hostname, False, False,
-                    "/t/", True, False, None, False, None, None, {})  # fmt: skip
+    cookie = Cookie(
+        0,
+        "table_phone",
+        name,
+        None,
+        False,
+        urlsplit(host).hostname,
+        False,
+        False,
+        "/t/",
+        True,
+        False,
+        None,
+        False,
+        None,
+        None,
+        {},
+    )
     jar.set_cookie(cookie)
 
 
@@ -93,10 +109,21 @@ def write_sent(environment, **kwargs):
     path = os.environ.get("LOADTEST_SENT")
     if path:
         now = time.monotonic()
-        unseen = [{**item, "match": match, "age": round(now - item["released"], 3)}
-                  for match, items in PENDING.items() for item in items]  # fmt: skip
-        record = {**SENT, "unseen": unseen, "in_flight": list(IN_FLIGHT.values()),
-                  "counts": dict(COUNTS), "expected": EXPECTED, "boards": BOARDS,
-                  "settled": len(SETTLED), "rule": RULE, "polls": dict(POLLS),
-                  "held": RELEASE.waiting()}  # fmt: skip
+        unseen = [
+            {**item, "match": match, "age": round(now - item["released"], 3)}
+            for match, items in PENDING.items()
+            for item in items
+        ]
+        record = {
+            **SENT,
+            "unseen": unseen,
+            "in_flight": list(IN_FLIGHT.values()),
+            "counts": dict(COUNTS),
+            "expected": EXPECTED,
+            "boards": BOARDS,
+            "settled": len(SETTLED),
+            "rule": RULE,
+            "polls": dict(POLLS),
+            "held": RELEASE.waiting(),
+        }
         Path(path).write_text(json.dumps(record))

@@ -196,9 +196,11 @@ class CarryOverChoice(models.TextChoices):
     )
     WBF = (
         "wbf",
-        _("The WBF's: ½ of their match's IMPs if the higher-placed team won it, ⅓ if the "
-          "lower-placed did, at most 16"),
-    )  # fmt: skip
+        _(
+            "The WBF's: ½ of their match's IMPs if the higher-placed team won it, ⅓ if the "
+            "lower-placed did, at most 16"
+        ),
+    )
 
 
 class PlacingChoice(models.TextChoices):

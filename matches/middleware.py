@@ -191,8 +191,9 @@ class RequestCharsetMiddleware:
     def __call__(self, request):
         content_type = request.META.get("CONTENT_TYPE", "")
         if request.method not in BODILESS and not readable_charset(content_type):
-            logger.warning("request body in a charset not read: %r %s", content_type[:100],
-                           request.path)  # fmt: skip
+            logger.warning(
+                "request body in a charset not read: %r %s", content_type[:100], request.path
+            )
             return render(request, "400.html", status=400)
         return self.get_response(request)
 

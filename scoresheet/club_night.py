@@ -131,9 +131,11 @@ def manage(env: dict, *arguments: str) -> None:
 def sqlite_file(env: dict) -> Path | None:
     """Return the SQLite database's file, or None on another database."""
     url = env["DATABASE_URL"]
-    return Path(url.removeprefix("sqlite:///").removeprefix("sqlite://")) if url.startswith(
-        "sqlite:"
-    ) else None  # fmt: skip
+    return (
+        Path(url.removeprefix("sqlite:///").removeprefix("sqlite://"))
+        if url.startswith("sqlite:")
+        else None
+    )
 
 
 def static_fingerprint() -> str:
@@ -236,10 +238,21 @@ class Evening:
 
     def start(self) -> None:
         command = [
-            sys.executable, "-m", "gunicorn", "scoresheet.wsgi",
-            "--bind", f"0.0.0.0:{self.port}", "--workers", str(WORKERS),
-            "--timeout", "60", "--graceful-timeout", "10", "--log-level", "warning",
-        ]  # fmt: skip
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "scoresheet.wsgi",
+            "--bind",
+            f"0.0.0.0:{self.port}",
+            "--workers",
+            str(WORKERS),
+            "--timeout",
+            "60",
+            "--graceful-timeout",
+            "10",
+            "--log-level",
+            "warning",
+        ]
         self.server = subprocess.Popen(command, cwd=ROOT, env=self.env, start_new_session=True)
         self.start_worker()
         wait_until_up(self.port, self.server)
@@ -283,8 +296,12 @@ class Evening:
             now = time.monotonic()
             if now - swept >= CORRECTIONS_EVERY:  # matches whose corrections period ended
                 swept = now
-                subprocess.run([sys.executable, "manage.py", "end_corrections"], cwd=ROOT,
-                               env=self.env, start_new_session=True)  # fmt: skip
+                subprocess.run(
+                    [sys.executable, "manage.py", "end_corrections"],
+                    cwd=ROOT,
+                    env=self.env,
+                    start_new_session=True,
+                )
             if database and now - backed_up >= BACKUP_EVERY:
                 backup(database, self.data / "backups")
                 backed_up = now

@@ -44,8 +44,9 @@ def env_bool(name: str, default: bool = False) -> bool:
     )
 
 
-def env_int(name: str, default: int, *, least: int | None = None, most: int | None = None,
-            unit: str = "") -> int:  # fmt: skip
+def env_int(
+    name: str, default: int, *, least: int | None = None, most: int | None = None, unit: str = ""
+) -> int:
     """Return an environment variable as a whole number from ``least`` to ``most``,
     failing loudly on anything else (``unit`` names what it counts, for the message)."""
     value = os.environ.get(name, "").strip()
@@ -57,9 +58,12 @@ def env_int(name: str, default: int, *, least: int | None = None, most: int | No
         raise SettingError(f"{name} must be a whole number, not {value!r}.") from None
     if (least is not None and number < least) or (most is not None and number > most):
         bounds = (
-            f"from {least} to {most}" if least is not None and most is not None
-            else f"at least {least}" if least is not None else f"at most {most}"
-        )  # fmt: skip
+            f"from {least} to {most}"
+            if least is not None and most is not None
+            else f"at least {least}"
+            if least is not None
+            else f"at most {most}"
+        )
         counted = f" ({unit})" if unit else ""
         raise SettingError(f"{name} must be {bounds}{counted}, not {number}.")
     return number

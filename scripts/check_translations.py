@@ -41,8 +41,17 @@ def main() -> int:
         shutil.copy(PO, saved)
         try:
             ignored = (arg for path in MAKEMESSAGES_IGNORE for arg in ("--ignore", path))
-            run(PYTHON, "manage.py", "makemessages", "--locale", "zh_Hans", "--no-obsolete",
-                "--add-location", "file", *ignored)  # fmt: skip
+            run(
+                PYTHON,
+                "manage.py",
+                "makemessages",
+                "--locale",
+                "zh_Hans",
+                "--no-obsolete",
+                "--add-location",
+                "file",
+                *ignored,
+            )
             untranslated = run("msgattrib", "--untranslated", "--no-fuzzy", str(PO))
             fuzzy = run("msgattrib", "--only-fuzzy", str(PO))
         finally:

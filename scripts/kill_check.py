@@ -126,11 +126,15 @@ def settings_save(event_id: int):
     event = Event.objects.get(pk=event_id)
     scale = SCALES[1 - SCALES.index(event.vp_scale)]
     data = {
-        "name": event.name, "date": event.date.isoformat(), "vp_scale": scale,
+        "name": event.name,
+        "date": event.date.isoformat(),
+        "vp_scale": scale,
         "boards_per_match": event.boards_per_match,
-        "boards_per_segment": event.boards_per_segment, "bye_vp": "",
-        "average_plus": event.average_plus, "average_minus": event.average_minus,
-    }  # fmt: skip
+        "boards_per_segment": event.boards_per_segment,
+        "bye_vp": "",
+        "average_plus": event.average_plus,
+        "average_minus": event.average_minus,
+    }
     return f"/director/events/{event_id}/", {f"event-{k}": v for k, v in data.items()}
 
 
@@ -255,9 +259,11 @@ def main() -> int:
                 saved[kind] += after != before
                 cut[kind] += was_open and after == before  # rolled back by the kill
                 found = check_event(event.pk, browser, revisions)
-                log(f"{kind}: killed {delay * 1000:.0f} ms into its transaction, "
+                log(
+                    f"{kind}: killed {delay * 1000:.0f} ms into its transaction, "
                     f"{'saved' if after != before else 'not saved'}, "
-                    f"{'consistent' if not found else f'{len(found)} PROBLEMS'}")  # fmt: skip
+                    f"{'consistent' if not found else f'{len(found)} PROBLEMS'}"
+                )
                 problems += found
                 if not delays and not cut[kind] and more:
                     delays.append(0.0)
@@ -270,8 +276,10 @@ def main() -> int:
             )
             if not cut[kind]:
                 problems.append(f"no {kind} kill cut its transaction: it proved nothing")
-        figures.append(f"server starts: {server.starts}; revisions {revisions[0]} → "
-                       f"{revisions[-1]} over {len(revisions)} checks")  # fmt: skip
+        figures.append(
+            f"server starts: {server.starts}; revisions {revisions[0]} → "
+            f"{revisions[-1]} over {len(revisions)} checks"
+        )
         passed = not problems
     except Exception as error:  # reported as a failure, after cleaning up
         print(f"ERROR: {type(error).__name__}: {error}", file=sys.stderr)

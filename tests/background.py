@@ -12,9 +12,15 @@ from django_tasks_db.models import DBTaskResult
 def run_tasks() -> int:
     """Run every task waiting, oldest first, as a worker would; return how many ran."""
     worker = Worker(
-        queue_names=["default"], interval=0, batch=True, backend_name="default",
-        startup_delay=False, max_tasks=None, worker_id="test", excluded_queue_names=[],
-    )  # fmt: skip
+        queue_names=["default"],
+        interval=0,
+        batch=True,
+        backend_name="default",
+        startup_delay=False,
+        max_tasks=None,
+        worker_id="test",
+        excluded_queue_names=[],
+    )
     count = 0
     while (task := DBTaskResult.objects.ready().order_by("enqueued_at").first()) is not None:
         task.claim("test")

@@ -74,14 +74,25 @@ def knockout(seed=11, boards=4, teams=TEAMS, decided=True):
     of its top four (half the VP difference carried over): both semi-finals played and
     final, the final played (and with ``decided`` marked final: the event is won)."""
     rng = random.Random(seed)
-    event = round_robin(teams, boards=boards, played=len(teams) - 1, under_way=False,
-                        seed=seed, name="2026 俱乐部杯")  # fmt: skip
+    event = round_robin(
+        teams,
+        boards=boards,
+        played=len(teams) - 1,
+        under_way=False,
+        seed=seed,
+        name="2026 俱乐部杯",
+    )
     for match in event.matches.all():
         actions.mark_final(match, user=None, confirm=True)
     stage = actions.configure_stage(
-        event, user=None, number=2, kind="knockout", entrants=4, carry_over="vp-difference",
+        event,
+        user=None,
+        number=2,
+        kind="knockout",
+        entrants=4,
+        carry_over="vp-difference",
         carry_fraction=str(Fraction(1, 2)),
-    )  # fmt: skip
+    )
     semis = actions.start_stage(stage, user=None)
     play(event, semis, rng)
     for semi in semis:

@@ -19,9 +19,13 @@ _numbers = itertools.count(1)
 
 
 def make_user(
-    username=None, *, director=False, chief=False, superuser=False,
+    username=None,
+    *,
+    director=False,
+    chief=False,
+    superuser=False,
     password="correct horse battery",
-):  # fmt: skip
+):
     """Return a user; a member of the Directors group when ``director`` (they change the
     events they direct), of the Chief directors group too when ``chief`` (they change every
     event); a superuser when ``superuser``."""
@@ -65,8 +69,7 @@ def make_match(event=None, user=None, **fields):
     )
 
 
-def enter(match, number, room, contract, declarer="", result="", lead="", user=None,
-          confirm=False):  # fmt: skip
+def enter(match, number, room, contract, declarer="", result="", lead="", user=None, confirm=False):
     """Return a result saved through the actions, as a director's entry would be
     (``confirm``: over a result the table accepted, as the director confirms it)."""
     board = Board.objects.get(match=match, number=number)
@@ -78,8 +81,14 @@ def enter(match, number, room, contract, declarer="", result="", lead="", user=N
         "lead": lead,
         "tricks": parse_result(result, contract),
     }
-    return actions.record_result(board, RoomChoice(room), entry, user=user, confirm=confirm,
-                                 version=current.version if current else 0)  # fmt: skip
+    return actions.record_result(
+        board,
+        RoomChoice(room),
+        entry,
+        user=user,
+        confirm=confirm,
+        version=current.version if current else 0,
+    )
 
 
 def make_scored_match():
@@ -109,8 +118,13 @@ def make_swiss_then_knockout(user, *, teams=8, boards=2, **event_fields):
                 enter(match, number, "closed", "4S", "N", "-1" if number == 1 else "=")
             actions.mark_final(match, user=user, confirm=True)
     knockout = actions.configure_stage(
-        event, user=user, number=2, kind="knockout", entrants=4,
-        boards_per_match=boards, boards_per_segment=boards,
-    )  # fmt: skip
+        event,
+        user=user,
+        number=2,
+        kind="knockout",
+        entrants=4,
+        boards_per_match=boards,
+        boards_per_segment=boards,
+    )
     semi_finals = actions.start_stage(knockout, user=user)
     return event, swiss, knockout, semi_finals

@@ -42,13 +42,17 @@ def setup() -> None:
             boards_per_match=16,
             boards_per_segment=16,
             user=None,
-        )  # fmt: skip
+        )
         for name in ("Outage check", "Another event")
     ]
     for event in made:
         versions.publish(event.pk)
-    say({"events": [event.pk for event in made],
-         "version": versions.version_from_database(made[0].pk)})  # fmt: skip
+    say(
+        {
+            "events": [event.pk for event in made],
+            "version": versions.version_from_database(made[0].pk),
+        }
+    )
 
 
 def change(event_id: int) -> None:

@@ -35,21 +35,34 @@ class Phone:
     def post(self, what: str, data: dict):
         return self.client.post(self.url(what), {"device": self.name, **data}, **JSON)
 
-    def enter(self, board: int, contract="4S", declarer="N", result="=", *, key=None,
-              side=None, **more):  # fmt: skip
+    def enter(
+        self, board: int, contract="4S", declarer="N", result="=", *, key=None, side=None, **more
+    ):
         """Return the answer to entering a board's result."""
-        return self.post("enter/", {"board": board, "side": side or self.side,
-                                    "key": key or new_key(), "contract": contract,
-                                    "declarer": declarer, "result": result, **more})  # fmt: skip
+        return self.post(
+            "enter/",
+            {
+                "board": board,
+                "side": side or self.side,
+                "key": key or new_key(),
+                "contract": contract,
+                "declarer": declarer,
+                "result": result,
+                **more,
+            },
+        )
 
     def accept(self, entry: int, *, key=None, side=None):
         other = "EW" if self.side == "NS" else "NS"
-        return self.post("accept/", {"entry": entry, "side": side or self.side or other,
-                                     "key": key or new_key()})  # fmt: skip
+        return self.post(
+            "accept/", {"entry": entry, "side": side or self.side or other, "key": key or new_key()}
+        )
 
     def dispute(self, entry: int, *, key=None, side=None, reason=""):
-        return self.post("dispute/", {"entry": entry, "side": side or self.side,
-                                      "key": key or new_key(), "reason": reason})  # fmt: skip
+        return self.post(
+            "dispute/",
+            {"entry": entry, "side": side or self.side, "key": key or new_key(), "reason": reason},
+        )
 
     def call(self, *, key=None, reason=""):
         return self.post("call/", {"key": key or new_key(), "reason": reason})

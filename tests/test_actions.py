@@ -65,16 +65,25 @@ def snapshot(match):
 
 EVERY_CHANGE_TO_A_MATCH = {
     "record a result": lambda m, u: actions.record_result(
-        board(m, 2), "open", {"contract": Contract.parse("3NT"), "declarer": "S", "tricks": 9},
-        version=0, user=u,
+        board(m, 2),
+        "open",
+        {"contract": Contract.parse("3NT"), "declarer": "S", "tricks": 9},
+        version=0,
+        user=u,
     ),
     "correct a result": lambda m, u: actions.record_result(
-        board(m), "open", {"contract": Contract.parse("4H"), "declarer": "N", "tricks": 11},
-        version=1, user=u,
+        board(m),
+        "open",
+        {"contract": Contract.parse("4H"), "declarer": "N", "tricks": 11},
+        version=1,
+        user=u,
     ),
     "assign a score": lambda m, u: actions.assign_result(
-        board(m), "closed", {"contract": Contract.parse("4H"), "declarer": "N", "tricks": 10},
-        reason="Misinformation", user=u,
+        board(m),
+        "closed",
+        {"contract": Contract.parse("4H"), "declarer": "N", "tricks": 10},
+        reason="Misinformation",
+        user=u,
     ),
     "give an artificial score": lambda m, u: actions.set_artificial_score(
         board(m, 3), home_imps=3, away_imps=-3, reason="Fouled board", user=u
@@ -83,9 +92,7 @@ EVERY_CHANGE_TO_A_MATCH = {
     "add an IMP penalty": lambda m, u: actions.add_imp_penalty(
         m, team=m.away, imps=3, reason="Phone", user=u
     ),
-    "remove an IMP penalty": lambda m, u: actions.remove_imp_penalty(
-        m.imp_penalties.get(), user=u
-    ),
+    "remove an IMP penalty": lambda m, u: actions.remove_imp_penalty(m.imp_penalties.get(), user=u),
     "set a forfeit": lambda m, u: actions.set_forfeit(
         m, home_vp=Decimal(0), away_vp=Decimal(20), reason="No show", user=u
     ),
@@ -94,7 +101,7 @@ EVERY_CHANGE_TO_A_MATCH = {
     "delete the match": lambda m, u: actions.delete_match(
         m, reason="Entered twice", confirm=True, user=u
     ),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("change", EVERY_CHANGE_TO_A_MATCH.values(), ids=EVERY_CHANGE_TO_A_MATCH)
@@ -123,17 +130,22 @@ def test_a_final_match_refuses_a_penalty_forfeit_and_seating_from_the_pages(dire
     """The fault of issue 9: VP went from 16:4 to 0:20 while the status stayed final."""
     stored = (match.home_vp, match.away_vp)
     pages = [
-        (reverse("director-imp-penalty", args=[match.pk]),
-         {"penalty-team": match.away_id, "penalty-imps": 5, "penalty-reason": "Phone"}),
-        (reverse("director-imp-penalty-delete",
-                 args=[match.pk, match.imp_penalties.get().pk]), {}),
-        (reverse("director-forfeit", args=[match.pk]),
-         {"forfeit-home_vp": "0", "forfeit-away_vp": "25", "forfeit-reason": "No show"}),
+        (
+            reverse("director-imp-penalty", args=[match.pk]),
+            {"penalty-team": match.away_id, "penalty-imps": 5, "penalty-reason": "Phone"},
+        ),
+        (reverse("director-imp-penalty-delete", args=[match.pk, match.imp_penalties.get().pk]), {}),
+        (
+            reverse("director-forfeit", args=[match.pk]),
+            {"forfeit-home_vp": "0", "forfeit-away_vp": "25", "forfeit-reason": "No show"},
+        ),
         (reverse("director-forfeit", args=[match.pk]), {"action": "clear"}),
         (reverse("director-match", args=[match.pk]), {"segment": 1, "s1-open_N": ""}),
-        (reverse("director-board-adjust", args=[match.pk, 2]),
-         {"action": "artificial", "art-home": "plus", "art-away": "minus", "art-reason": "x"}),
-    ]  # fmt: skip
+        (
+            reverse("director-board-adjust", args=[match.pk, 2]),
+            {"action": "artificial", "art-home": "plus", "art-away": "minus", "art-reason": "x"},
+        ),
+    ]
     for url, data in pages:
         page = director_client.post(url, data)
         assert page.status_code == 200, url
@@ -149,8 +161,10 @@ def test_reopening_needs_a_reason_which_the_history_keeps(match, director):
     actions.reopen_match(match, reason="Board 1 scored wrongly", user=director)
     record = match.history.order_by("-history_date", "-history_id").first()
     assert (record.status, record.status_reason, record.history_user) == (
-        "provisional", "Board 1 scored wrongly", director,
-    )  # fmt: skip
+        "provisional",
+        "Board 1 scored wrongly",
+        director,
+    )
 
 
 def test_the_revision_goes_up_once_a_change_and_saving_a_stale_event_never_lowers_it(director):
@@ -202,8 +216,9 @@ def test_every_decision_keeps_a_history_row_naming_the_director(director, what, 
     elif what == "vp penalty":
         actions.add_vp_penalty(event, team=match.home, vp=1, reason="Slow", user=director)
     elif what == "forfeit":
-        actions.set_forfeit(match, home_vp=Decimal(12), away_vp=Decimal(0), reason="No show",
-                            user=director)  # fmt: skip
+        actions.set_forfeit(
+            match, home_vp=Decimal(12), away_vp=Decimal(0), reason="No show", user=director
+        )
     elif what == "seating":
         player = match.home.players.first()
         actions.set_seating(match, 1, {("open", "N"): player}, user=director)

@@ -65,11 +65,11 @@ def test_taking_a_penalty_back_refuses_a_nul_in_the_reason(db):
 def test_a_saved_home_game_refuses_a_nul_in_its_name_or_its_deals(db):
     player = make_user("player")
     with pytest.raises(actions.ActionError) as refused:
-        actions.save_game(owner=player, kind="rubber", name=NUL, settings={}, deals=[],
-                          user=player)  # fmt: skip
+        actions.save_game(owner=player, kind="rubber", name=NUL, settings={}, deals=[], user=player)
     assert refused.value.field == "name"
-    game = actions.save_game(owner=player, kind="rubber", name="Friday", settings={}, deals=[],
-                             user=player)  # fmt: skip
+    game = actions.save_game(
+        owner=player, kind="rubber", name="Friday", settings={}, deals=[], user=player
+    )
     with pytest.raises(actions.ActionError) as refused:
         actions.update_game(game, settings={}, deals=[{"contract": NUL}], user=player)
     assert refused.value.field == "deals"

@@ -50,8 +50,13 @@ def stored(match):
 def test_an_artificial_adjusted_score_changes_the_imps_and_the_vp(
     director_client, match, home, away, home_imps, away_imps, vp
 ):
-    response = adjust(director_client, match, 2, action="artificial", **{
-        "art-home": home, "art-away": away, "art-reason": "Fouled board"})  # fmt: skip
+    response = adjust(
+        director_client,
+        match,
+        2,
+        action="artificial",
+        **{"art-home": home, "art-away": away, "art-reason": "Fouled board"},
+    )
     assert response.status_code == 302
     assert stored(match) == (home_imps, away_imps, *vp)
     page = director_client.get(reverse("scorecard", args=[match.pk])).text
@@ -60,30 +65,55 @@ def test_an_artificial_adjusted_score_changes_the_imps_and_the_vp(
 
 def test_the_averages_are_set_per_event(director_client, match):
     actions.change_event(match.event, average_plus=2, average_minus=-2, user=None)
-    adjust(director_client, match, 2, action="artificial",
-           **{"art-home": "plus", "art-away": "minus", "art-reason": "Late play"})  # fmt: skip
+    adjust(
+        director_client,
+        match,
+        2,
+        action="artificial",
+        **{"art-home": "plus", "art-away": "minus", "art-reason": "Late play"},
+    )
     assert BoardAdjustment.objects.get().home_imps == 2
 
 
 def test_an_adjusted_score_needs_a_reason(director_client, match):
-    page = adjust(director_client, match, 2, action="artificial",
-                  **{"art-home": "plus", "art-away": "minus", "art-reason": "  "})  # fmt: skip
+    page = adjust(
+        director_client,
+        match,
+        2,
+        action="artificial",
+        **{"art-home": "plus", "art-away": "minus", "art-reason": "  "},
+    )
     assert "This field is required." in page.text or "Give a reason" in page.text
     assert not BoardAdjustment.objects.exists()
 
 
 def test_removing_an_adjusted_score_scores_the_board_from_the_rooms_again(director_client, match):
-    adjust(director_client, match, 1, action="artificial",
-           **{"art-home": "minus", "art-away": "plus", "art-reason": "Wrong board"})  # fmt: skip
+    adjust(
+        director_client,
+        match,
+        1,
+        action="artificial",
+        **{"art-home": "minus", "art-away": "plus", "art-reason": "Wrong board"},
+    )
     assert stored(match)[:2] == (0, 3)
     adjust(director_client, match, 1, action="clear-artificial")
     assert stored(match)[:2] == (10, 0)
 
 
 def test_an_assigned_adjusted_score_replaces_a_rooms_result(director_client, match):
-    response = adjust(director_client, match, 1, action="assigned", **{
-        "asg-room": "closed", "asg-contract": "4H", "asg-declarer": "N", "asg-result": "=",
-        "asg-reason": "Misinformation"})  # fmt: skip
+    response = adjust(
+        director_client,
+        match,
+        1,
+        action="assigned",
+        **{
+            "asg-room": "closed",
+            "asg-contract": "4H",
+            "asg-declarer": "N",
+            "asg-result": "=",
+            "asg-reason": "Misinformation",
+        },
+    )
     assert response.status_code == 302
     closed = Result.objects.get(room="closed")
     assert (str(closed.contract), closed.tricks, closed.assigned_reason) == (
@@ -98,8 +128,9 @@ def test_an_assigned_adjusted_score_replaces_a_rooms_result(director_client, mat
 
 def test_an_imp_penalty_comes_off_one_teams_margin(director_client, match):
     url = reverse("director-imp-penalty", args=[match.pk])
-    director_client.post(url, {"penalty-team": match.home_id, "penalty-imps": 3,
-                               "penalty-reason": "Mobile phone"})  # fmt: skip
+    director_client.post(
+        url, {"penalty-team": match.home_id, "penalty-imps": 3, "penalty-reason": "Mobile phone"}
+    )
     home_imps, away_imps, home_vp, away_vp = stored(match)
     assert (home_imps, away_imps) == (10, 0)  # the sheet's columns stay as played
     assert (home_vp, away_vp) == (16, 13)  # home's margin 7: 16; away's -10: 13
@@ -113,8 +144,14 @@ def test_an_imp_penalty_comes_off_one_teams_margin(director_client, match):
 
 def test_a_forfeit_sets_the_vp_whatever_the_boards_say(director_client, match):
     url = reverse("director-forfeit", args=[match.pk])
-    director_client.post(url, {"forfeit-home_vp": "18", "forfeit-away_vp": "0",
-                               "forfeit-reason": "Away team did not come"})  # fmt: skip
+    director_client.post(
+        url,
+        {
+            "forfeit-home_vp": "18",
+            "forfeit-away_vp": "0",
+            "forfeit-reason": "Away team did not come",
+        },
+    )
     assert stored(match)[2:] == (18, 0)
     page = director_client.get(reverse("event", args=[match.event.pk])).text
     assert '<td class="text-end text-nowrap vp">18 : 0</td>' in page and "Forfeit" in page
@@ -124,8 +161,9 @@ def test_a_forfeit_sets_the_vp_whatever_the_boards_say(director_client, match):
 
 def test_a_forfeit_beyond_the_scale_is_refused(director_client, match):
     url = reverse("director-forfeit", args=[match.pk])
-    page = director_client.post(url, {"forfeit-home_vp": "30", "forfeit-away_vp": "0",
-                                      "forfeit-reason": "x"})  # fmt: skip
+    page = director_client.post(
+        url, {"forfeit-home_vp": "30", "forfeit-away_vp": "0", "forfeit-reason": "x"}
+    )
     assert "VP are 0 to 25 on this event&#x27;s scale." in page.text
     assert stored(match)[2:] == (17, 13)
 
@@ -144,9 +182,11 @@ def test_a_final_match_refuses_changes_until_a_director_reopens_it_with_a_reason
     assert "status-final" in english.get(reverse("event", args=[match.event.pk])).text
 
     row = reverse("director-save-row", args=[match.pk, "open", 1])
-    page = director_client.post(row, {"b1-contract": "3NT", "b1-declarer": "S",
-                                      "b1-result": "=", "b1-version": 1},
-                                headers={"HX-Request": "true"})  # fmt: skip
+    page = director_client.post(
+        row,
+        {"b1-contract": "3NT", "b1-declarer": "S", "b1-result": "=", "b1-version": 1},
+        headers={"HX-Request": "true"},
+    )
     assert FINAL in page.text
     assert str(Result.objects.get(room="open").contract) == "4H"
 

@@ -46,8 +46,11 @@ def test_the_next_stage_takes_the_top_four_of_the_final_ranking_in_its_order(dir
     assert names(actions.stage_candidates(stage)) == ["Team 3", "Team 1", "Team 2", "Team 4"]
     actions.start_stage(stage, user=director)
     assert [entry.team.name for entry in stage.entries.order_by("seed")] == [
-        "Team 3", "Team 1", "Team 2", "Team 4",
-    ]  # fmt: skip
+        "Team 3",
+        "Team 1",
+        "Team 2",
+        "Team 4",
+    ]
 
 
 def test_teams_out_in_the_same_losers_round_go_through_by_their_qualifying_position(
@@ -56,8 +59,12 @@ def test_teams_out_in_the_same_losers_round_go_through_by_their_qualifying_posit
     event = won(director)
     # Teams 5 and 6 both went out in the losers' round 2: seed 5 is ahead.
     assert names(actions.stage_candidates(next_stage(director, event, 5))) == [
-        "Team 1", "Team 2", "Team 3", "Team 4", "Team 5",
-    ]  # fmt: skip
+        "Team 1",
+        "Team 2",
+        "Team 3",
+        "Team 4",
+        "Team 5",
+    ]
 
 
 def test_without_a_number_of_qualifiers_the_winner_alone_goes_through(director):
@@ -98,8 +105,11 @@ def test_the_director_starts_the_next_stage_from_its_page_with_the_top_four(clie
     page = client.get(reverse("director-stage", args=[event.pk, 2]), HTTP_ACCEPT_LANGUAGE="en")
     seeding = page.context["seeding_form"]
     assert [team.name for team, _field in seeding.rows()] == [
-        "Team 1", "Team 2", "Team 3", "Team 4",
-    ]  # fmt: skip
+        "Team 1",
+        "Team 2",
+        "Team 3",
+        "Team 4",
+    ]
     response = client.post(reverse("director-stage-start", args=[event.pk, 2]))
     assert response.status_code == 302
     stage = event.stages.get(number=2)
@@ -117,8 +127,9 @@ def test_the_director_is_told_why_the_next_stage_cannot_start_yet(client, direct
     next_stage(director, event, 5)
     client.force_login(director)
     response = client.post(
-        reverse("director-stage-start", args=[event.pk, 2]), HTTP_ACCEPT_LANGUAGE="zh-hans",
+        reverse("director-stage-start", args=[event.pk, 2]),
+        HTTP_ACCEPT_LANGUAGE="zh-hans",
         follow=True,
-    )  # fmt: skip
+    )
     assert response.status_code == 200
     assert "取 4 支或 6 支队" in response.text

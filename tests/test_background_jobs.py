@@ -61,9 +61,14 @@ def test_a_deals_upload_answers_at_once_and_a_worker_analyses_it(director_client
     page = director_client.get(response.url).content.decode()
     assert "Waiting for a worker" in page
     assert director_client.get(reverse("director-job-state", args=[job.pk])).json() == {
-        "state": "waiting", "phase": "", "done": 0, "total": 0, "finished": False,
-        "stopped": False, "text": "Waiting for a worker…",
-    }  # fmt: skip
+        "state": "waiting",
+        "phase": "",
+        "done": 0,
+        "total": 0,
+        "finished": False,
+        "stopped": False,
+        "text": "Waiting for a worker…",
+    }
     assert run_tasks() == 1
     assert Deal.objects.filter(event=match.event).count() == 16
     job.refresh_from_db()

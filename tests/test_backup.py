@@ -42,18 +42,35 @@ from tests.factories import enter, make_event, make_team, make_user
 
 pytestmark = pytest.mark.django_db
 
-TABLES = (Event, Team, Player, Bye, VpPenalty, Match, ImpPenalty, Seating, Board,
-          BoardAdjustment, Result, Result.history.model, Match.history.model,
-          BoardAdjustment.history.model)  # fmt: skip
+TABLES = (
+    Event,
+    Team,
+    Player,
+    Bye,
+    VpPenalty,
+    Match,
+    ImpPenalty,
+    Seating,
+    Board,
+    BoardAdjustment,
+    Result,
+    Result.history.model,
+    Match.history.model,
+    BoardAdjustment.history.model,
+)
 
 
 @pytest.fixture
 def event(director):
     """Return a five-team event, two rounds of it played, with a bit of everything."""
     event = make_event(
-        name="春季队式赛 Spring teams", boards_per_match=4, boards_per_segment=2,
-        bye_vp=Decimal("11.50"), average_plus=2, average_minus=-2,
-    )  # fmt: skip
+        name="春季队式赛 Spring teams",
+        boards_per_match=4,
+        boards_per_segment=2,
+        bye_vp=Decimal("11.50"),
+        average_plus=2,
+        average_minus=-2,
+    )
     a, b, c, d, e = (
         make_team(event, name, players=("王伟", "李娜", "张敏", "刘强"))
         for name in ("北京队", "上海队", "Canton", "Dalian", "Everest")
@@ -107,16 +124,21 @@ def event(director):
         board, home_imps=2, away_imps=0, reason="Fouled board, North's fault", user=director
     )
     actions.assign_result(
-        Board.objects.get(match=m2, number=3), "closed",
+        Board.objects.get(match=m2, number=3),
+        "closed",
         {"contract": Contract.parse("3NT"), "declarer": "S", "tricks": 9},
-        reason="Revoke", user=director,
-    )  # fmt: skip
+        reason="Revoke",
+        user=director,
+    )
 
     # Match 3: a forfeit. Match 4: one board played so far.
     actions.set_forfeit(
-        m3, home_vp=Decimal("12"), away_vp=Decimal("0"), reason="Everest did not come",
+        m3,
+        home_vp=Decimal("12"),
+        away_vp=Decimal("0"),
+        reason="Everest did not come",
         user=director,
-    )  # fmt: skip
+    )
     enter(m4, 1, "open", "6NT", "S", "=", lead="CK")
     enter(m4, 1, "closed", "6NTXX", "S", "-1")
     actions.add_vp_penalty(event, team=c, vp=Decimal("1.50"), reason="Late start", user=director)
@@ -127,11 +149,12 @@ def without_ids(value, team_names):
     """Return a feed with its database ids and URLs taken out, team ids named."""
     if isinstance(value, dict):
         return {
-            key: team_names[item] if key == "team" and isinstance(item, int)
+            key: team_names[item]
+            if key == "team" and isinstance(item, int)
             else without_ids(item, team_names)
             for key, item in value.items()
             if key not in ("id", "url")
-        }  # fmt: skip
+        }
     if isinstance(value, list):
         return [without_ids(item, team_names) for item in value]
     return value
@@ -151,10 +174,27 @@ def what_players_see(event):
     }
 
 
-RESULT = ("level", "strain", "doubling", "declarer", "lead", "tricks", "version",
-          "assigned_reason", "entered_by__username", "entered_at")  # fmt: skip
-MATCH = ("round", "status", "status_reason", "forfeit_home_vp", "forfeit_away_vp",
-         "forfeit_reason", "created")  # fmt: skip
+RESULT = (
+    "level",
+    "strain",
+    "doubling",
+    "declarer",
+    "lead",
+    "tricks",
+    "version",
+    "assigned_reason",
+    "entered_by__username",
+    "entered_at",
+)
+MATCH = (
+    "round",
+    "status",
+    "status_reason",
+    "forfeit_home_vp",
+    "forfeit_away_vp",
+    "forfeit_reason",
+    "created",
+)
 ADJUSTMENT = ("board__number", "home_imps", "away_imps", "reason", "created")
 HISTORY = ("history_type", "history_date", "history_user__username", "history_change_reason")
 
@@ -297,7 +337,7 @@ def test_the_document_names_things_by_local_keys_and_leaves_out_the_stored_total
         "stage": None,
         "created_by": "td",
         "created": None,
-    }  # fmt: skip (stage None: the first stage)
+    }  # stage None: the first stage
     first = document["matches"][0]
     assert (first["key"], first["round"], first["home"], first["away"]) == ("m1", 1, "t1", "t2")
     assert first["status"] == "final" and first["imp_penalties"][0]["team"] == "t2"
@@ -305,9 +345,15 @@ def test_the_document_names_things_by_local_keys_and_leaves_out_the_stored_total
     assert not {"home_imps", "home_vp", "complete_boards", "id", "pk"} & set(first)
     boards = {board["number"]: board for board in first["boards"]}
     assert boards[1]["open"] | {"entered_at": None} == {
-        "contract": "4H", "declarer": "N", "lead": "SQ", "tricks": 10, "assigned_reason": "",
-        "version": 1, "entered_by": "td", "entered_at": None,
-    }  # fmt: skip
+        "contract": "4H",
+        "declarer": "N",
+        "lead": "SQ",
+        "tricks": 10,
+        "assigned_reason": "",
+        "version": 1,
+        "entered_by": "td",
+        "entered_at": None,
+    }
     assert boards[1]["closed"]["lead"] == "S10"  # as stored
     assert (boards[2]["open"]["contract"], boards[2]["open"]["tricks"]) == ("PASS", None)
     assert boards[2]["closed"]["entered_by"] is None
@@ -398,9 +444,11 @@ def test_a_username_this_server_has_is_linked_to_that_user(event):
     restored = actions.import_event(document)
     director = User.objects.get(username="td")
     result = Result.objects.get(
-        board__match__event=restored, board__match__home__name="北京队", board__number=1,
+        board__match__event=restored,
+        board__match__home__name="北京队",
+        board__number=1,
         room="open",
-    )  # fmt: skip
+    )
     assert result.entered_by == director
     assert BoardAdjustment.objects.get(board__match__event=restored).created_by == director
 
@@ -620,8 +668,15 @@ def dealt(event, director, request):
     return event
 
 
-DEAL_FIELDS = ("round", "board", "pbn", "analysis", "source", "imported_by__username",
-               "imported_at")  # fmt: skip
+DEAL_FIELDS = (
+    "round",
+    "board",
+    "pbn",
+    "analysis",
+    "source",
+    "imported_by__username",
+    "imported_at",
+)
 
 
 def stored_deals(event):
@@ -634,8 +689,17 @@ def test_the_deals_come_back_with_their_double_dummy_par_and_who_imported_them(d
     document = backup.export_event(dealt)
     assert len(document["deals"]) == 8
     first = document["deals"][0]
-    assert set(first) == {"stage", "round", "board", "pbn", "double_dummy", "par", "source",
-                          "imported_by", "imported_at"}  # fmt: skip
+    assert set(first) == {
+        "stage",
+        "round",
+        "board",
+        "pbn",
+        "double_dummy",
+        "par",
+        "source",
+        "imported_by",
+        "imported_at",
+    }
     assert first["stage"] == 1
     assert first["pbn"].startswith("N:AQ7654.92.Q52.J9 ")  # North first, whatever the file
     empty_the_tables()

@@ -19,9 +19,32 @@ pytestmark = pytest.mark.django_db
 
 text = st.one_of(
     st.text(max_size=30),
-    st.sampled_from(["", " ", "0", "-1", "99", "1e9", "8NT", "7NT", "+7", "=", "N", "Z", "SQ",
-                     "♠10", "４Ｓ", "PASS", "null", "<b>", "'; DROP TABLE x;--", "\x00", "١٢"]),
-)  # fmt: skip
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "0",
+            "-1",
+            "99",
+            "1e9",
+            "8NT",
+            "7NT",
+            "+7",
+            "=",
+            "N",
+            "Z",
+            "SQ",
+            "♠10",
+            "４Ｓ",
+            "PASS",
+            "null",
+            "<b>",
+            "'; DROP TABLE x;--",
+            "\x00",
+            "١٢",
+        ]
+    ),
+)
 RELAXED = settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
@@ -34,24 +57,57 @@ def form_posts(match):
     """Return (url, field names, prefix) for every form a director fills in."""
     event = match.event
     return [
-        (reverse("director-save-row", args=[match.pk, "open", 3]),
-         ["contract", "declarer", "lead", "result", "version"], "b3-"),
-        (reverse("director-event-new"), ["name", "date", "vp_scale", "boards_per_match",
-         "boards_per_segment", "bye_vp", "average_plus", "average_minus"], ""),
+        (
+            reverse("director-save-row", args=[match.pk, "open", 3]),
+            ["contract", "declarer", "lead", "result", "version"],
+            "b3-",
+        ),
+        (
+            reverse("director-event-new"),
+            [
+                "name",
+                "date",
+                "vp_scale",
+                "boards_per_match",
+                "boards_per_segment",
+                "bye_vp",
+                "average_plus",
+                "average_minus",
+            ],
+            "",
+        ),
         (reverse("director-team-new", args=[event.pk]), ["name", "captain", "players"], ""),
         (reverse("director-match-new", args=[event.pk]), ["round", "home", "away"], ""),
         (reverse("director-match", args=[match.pk]), ["segment", "s1-open_N", "s1-closed_E"], ""),
-        (reverse("director-board-adjust", args=[match.pk, 2]),
-         ["action", "art-home", "art-away", "art-reason", "asg-room", "asg-contract",
-          "asg-declarer", "asg-result", "asg-reason"], ""),
-        (reverse("director-forfeit", args=[match.pk]),
-         ["forfeit-home_vp", "forfeit-away_vp", "forfeit-reason"], ""),
-        (reverse("director-imp-penalty", args=[match.pk]),
-         ["penalty-team", "penalty-imps", "penalty-reason"], ""),
+        (
+            reverse("director-board-adjust", args=[match.pk, 2]),
+            [
+                "action",
+                "art-home",
+                "art-away",
+                "art-reason",
+                "asg-room",
+                "asg-contract",
+                "asg-declarer",
+                "asg-result",
+                "asg-reason",
+            ],
+            "",
+        ),
+        (
+            reverse("director-forfeit", args=[match.pk]),
+            ["forfeit-home_vp", "forfeit-away_vp", "forfeit-reason"],
+            "",
+        ),
+        (
+            reverse("director-imp-penalty", args=[match.pk]),
+            ["penalty-team", "penalty-imps", "penalty-reason"],
+            "",
+        ),
         (reverse("director-vp-penalty", args=[event.pk]), ["vp-team", "vp-vp", "vp-reason"], ""),
         (reverse("director-status", args=[match.pk]), ["status", "reason"], ""),
         (reverse("signup"), ["username", "password1", "password2"], ""),
-    ]  # fmt: skip
+    ]
 
 
 @RELAXED
@@ -114,8 +170,13 @@ def test_a_rejected_row_saves_nothing_and_an_accepted_one_scores(
 ):
     url = reverse("director-save-row", args=[match.pk, "closed", 5])
     current = Result.objects.filter(board__match=match, board__number=5, room="closed").first()
-    data = {"b5-contract": contract, "b5-declarer": declarer, "b5-lead": lead,
-            "b5-result": result, "b5-version": current.version if current else 0}  # fmt: skip
+    data = {
+        "b5-contract": contract,
+        "b5-declarer": declarer,
+        "b5-lead": lead,
+        "b5-result": result,
+        "b5-version": current.version if current else 0,
+    }
     data = {k: v.replace("\x00", "") if isinstance(v, str) else v for k, v in data.items()}
     response = director_client.post(url, data, headers={"HX-Request": "true"})
     assert response.status_code == 200

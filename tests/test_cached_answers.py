@@ -23,9 +23,16 @@ from tests.test_write_urls import fill, patterns, world  # noqa: F401 - world is
 pytestmark = pytest.mark.django_db
 
 EVERY_ANSWER = (
-    "Content-Security-Policy", "X-Frame-Options", "Vary", "Content-Language", "ETag",
-    "Cache-Control", "X-Content-Type-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy",
-)  # fmt: skip
+    "Content-Security-Policy",
+    "X-Frame-Options",
+    "Vary",
+    "Content-Language",
+    "ETag",
+    "Cache-Control",
+    "X-Content-Type-Options",
+    "Referrer-Policy",
+    "Cross-Origin-Opener-Policy",
+)
 
 
 @pytest.fixture

@@ -302,7 +302,7 @@ def test_a_scorecard_row_kept_drawn_is_what_drawing_it_afresh_gives_after_every_
             {"contract": Contract.parse("4H"), "declarer": "S", "lead": "", "tricks": 9},
             reason="Law 12C2",
             user=director,
-        ),  # fmt: skip
+        ),
         lambda: actions.set_artificial_score(
             board, home_imps=3, away_imps=-3, reason="Law 12C1", user=director
         ),

@@ -63,40 +63,85 @@ def test_a_passed_out_board_scores_nothing_and_needs_no_declarer(english):
 @pytest.mark.parametrize(
     ("fields", "field", "message"),
     [
-        ({"a-contract": "8NT", "a-declarer": "N", "a-result": "="}, "a-contract",
-         "The level must be 1 to 7 (you wrote “8NT”)."),
-        ({"a-contract": "4Z", "a-declarer": "N", "a-result": "="}, "a-contract",
-         "The strain must be C, D, H, S or NT (you wrote “4Z”)."),
-        ({"a-contract": "", "a-declarer": "N", "a-result": "="}, "a-contract",
-         "Enter a contract, such as 4S, 3NT, 2HX or PASS."),
-        ({"a-contract": "4S", "a-declarer": "", "a-result": "="}, "a-declarer",
-         "Enter the declarer: N, E, S or W."),
-        ({"a-contract": "4S", "a-declarer": "Z", "a-result": "="}, "a-declarer",
-         "“Z” is not a seat: write N, E, S or W."),
-        ({"a-contract": "7NT", "a-declarer": "N", "a-result": "+7"}, "a-result",
-         "7NT +7 would be more than 13 tricks."),
-        ({"a-contract": "4S", "a-declarer": "N", "a-result": "14"}, "a-result",
-         "Declarer takes 0 to 13 tricks, not 14."),
-        ({"a-contract": "4S", "a-declarer": "N", "a-result": "x"}, "a-result",
-         "“x” is not a result: write “=”, “+1”, “-2” or the number of tricks 0 to 13."),
-        ({"board": "0", "a-contract": "4S", "a-declarer": "N", "a-result": "="}, "board",
-         "Board numbers start at 1."),
-        ({"board": "five", "a-contract": "4S", "a-declarer": "N", "a-result": "="}, "board",
-         "A board number is a whole number, such as 5."),
-        ({"b-contract": "3NT", "b-declarer": "W", "b-result": ""}, "b-result",
-         "Enter the result: “=”, “+1”, “-2” or the number of tricks, such as 10."),
-        ({"a-contract": "4SXXX"}, "a-contract",
-         "A contract is doubled (X) or redoubled (XX), never more (you wrote “4SXXX”)."),
-        ({"a-contract": "3NTXXX"}, "a-contract",
-         "A contract is doubled (X) or redoubled (XX), never more (you wrote “3NTXXX”)."),
-        ({"a-contract": "PASS", "a-declarer": "N", "a-result": ""}, "a-declarer",
-         "A passed-out board has no declarer: leave the declarer empty, or enter the "
-         "contract played."),
-        ({"a-contract": "PASS", "a-declarer": "", "a-result": "="}, "a-result",
-         "A passed-out board has no result: leave the result empty, or enter the contract "
-         "played."),
+        (
+            {"a-contract": "8NT", "a-declarer": "N", "a-result": "="},
+            "a-contract",
+            "The level must be 1 to 7 (you wrote “8NT”).",
+        ),
+        (
+            {"a-contract": "4Z", "a-declarer": "N", "a-result": "="},
+            "a-contract",
+            "The strain must be C, D, H, S or NT (you wrote “4Z”).",
+        ),
+        (
+            {"a-contract": "", "a-declarer": "N", "a-result": "="},
+            "a-contract",
+            "Enter a contract, such as 4S, 3NT, 2HX or PASS.",
+        ),
+        (
+            {"a-contract": "4S", "a-declarer": "", "a-result": "="},
+            "a-declarer",
+            "Enter the declarer: N, E, S or W.",
+        ),
+        (
+            {"a-contract": "4S", "a-declarer": "Z", "a-result": "="},
+            "a-declarer",
+            "“Z” is not a seat: write N, E, S or W.",
+        ),
+        (
+            {"a-contract": "7NT", "a-declarer": "N", "a-result": "+7"},
+            "a-result",
+            "7NT +7 would be more than 13 tricks.",
+        ),
+        (
+            {"a-contract": "4S", "a-declarer": "N", "a-result": "14"},
+            "a-result",
+            "Declarer takes 0 to 13 tricks, not 14.",
+        ),
+        (
+            {"a-contract": "4S", "a-declarer": "N", "a-result": "x"},
+            "a-result",
+            "“x” is not a result: write “=”, “+1”, “-2” or the number of tricks 0 to 13.",
+        ),
+        (
+            {"board": "0", "a-contract": "4S", "a-declarer": "N", "a-result": "="},
+            "board",
+            "Board numbers start at 1.",
+        ),
+        (
+            {"board": "five", "a-contract": "4S", "a-declarer": "N", "a-result": "="},
+            "board",
+            "A board number is a whole number, such as 5.",
+        ),
+        (
+            {"b-contract": "3NT", "b-declarer": "W", "b-result": ""},
+            "b-result",
+            "Enter the result: “=”, “+1”, “-2” or the number of tricks, such as 10.",
+        ),
+        (
+            {"a-contract": "4SXXX"},
+            "a-contract",
+            "A contract is doubled (X) or redoubled (XX), never more (you wrote “4SXXX”).",
+        ),
+        (
+            {"a-contract": "3NTXXX"},
+            "a-contract",
+            "A contract is doubled (X) or redoubled (XX), never more (you wrote “3NTXXX”).",
+        ),
+        (
+            {"a-contract": "PASS", "a-declarer": "N", "a-result": ""},
+            "a-declarer",
+            "A passed-out board has no declarer: leave the declarer empty, or enter the "
+            "contract played.",
+        ),
+        (
+            {"a-contract": "PASS", "a-declarer": "", "a-result": "="},
+            "a-result",
+            "A passed-out board has no result: leave the result empty, or enter the contract "
+            "played.",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_input_gets_a_message_beside_the_field_and_no_score(english, fields, field, message):
     data = {"board": 1, "a-contract": "4S", "a-declarer": "N", "a-result": "=", **fields}
     page = english.get(reverse("calculator"), data)
@@ -158,10 +203,14 @@ def test_htmx_gets_only_the_calculator_fragment(english):
 
 @pytest.mark.parametrize(
     ("board", "dealer", "vulnerability"),
-    [(1, "North", "Neither vulnerable"), (2, "East", "N-S vulnerable"),
-     (3, "South", "E-W vulnerable"), (4, "West", "Both vulnerable"),
-     (17, "North", "Neither vulnerable")],
-)  # fmt: skip
+    [
+        (1, "North", "Neither vulnerable"),
+        (2, "East", "N-S vulnerable"),
+        (3, "South", "E-W vulnerable"),
+        (4, "West", "Both vulnerable"),
+        (17, "North", "Neither vulnerable"),
+    ],
+)
 def test_the_board_number_fills_in_dealer_and_vulnerability(english, board, dealer, vulnerability):
     page = english.get(reverse("board-info"), {"board": board})
     assert f"<dd>{dealer}</dd>" in page.text

@@ -60,9 +60,12 @@ def test_the_server_runs_with_debug_off_on_the_data_folder_and_the_laptop_s_addr
 
 
 def test_the_club_s_own_settings_are_kept(tmp_path):
-    club = {"PUBLIC_URL": "https://scores.example.org/", "SECRET_KEY": "k" * 50,
-            "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/club",
-            "ALLOWED_HOSTS": "scores.example.org"}  # fmt: skip
+    club = {
+        "PUBLIC_URL": "https://scores.example.org/",
+        "SECRET_KEY": "k" * 50,
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/club",
+        "ALLOWED_HOSTS": "scores.example.org",
+    }
     env = club_night.app_environment(tmp_path, 80, club, "10.0.0.7")
     assert env["PUBLIC_URL"] == "https://scores.example.org"
     assert env["SECRET_KEY"] == "k" * 50 and not (tmp_path / "secret_key").exists()
@@ -178,10 +181,12 @@ def test_a_management_command_runs_on_the_clubs_data_from_a_fresh_terminal(tmp_p
     with nothing exported beforehand (no DEBUG, no SECRET_KEY)."""
     env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path)}
     run = [sys.executable, "-m", "scoresheet.club_night", "manage", "--data", str(tmp_path)]
-    migrated = subprocess.run([*run, "migrate", "--noinput"], env=env, cwd=club_night.ROOT,
-                              capture_output=True, text=True)  # fmt: skip
+    migrated = subprocess.run(
+        [*run, "migrate", "--noinput"], env=env, cwd=club_night.ROOT, capture_output=True, text=True
+    )
     assert migrated.returncode == 0, migrated.stderr
     assert (tmp_path / "db.sqlite3").exists() and (tmp_path / "secret_key").exists()
-    listed = subprocess.run([*run, "export_event", "999"], env=env, cwd=club_night.ROOT,
-                            capture_output=True, text=True)  # fmt: skip
+    listed = subprocess.run(
+        [*run, "export_event", "999"], env=env, cwd=club_night.ROOT, capture_output=True, text=True
+    )
     assert "There is no event 999." in listed.stderr

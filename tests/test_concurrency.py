@@ -214,8 +214,10 @@ def test_different_rows_saved_at_once_all_keep_and_the_totals_add_up(slow_scorin
         typed = (open_results if result.room == "open" else closed_results)[k]
         declarer = "NESW"[k]
         assert (str(result.contract), result.declarer, result.result_text) == (
-            "3NT", declarer, typed,
-        )  # fmt: skip
+            "3NT",
+            declarer,
+            typed,
+        )
         assert result.version == 1
     assert assert_totals_fresh(match).totals.complete_boards == 16
 

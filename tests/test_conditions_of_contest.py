@@ -98,13 +98,25 @@ def test_every_new_setting_survives_export_and_import(td):
     event, stage = segments_cup(td, segment_tie_break="last-segment")
     actions.change_event(event, vp_scale="custom", vp_table=TABLE, user=td)
     actions.configure_stage(
-        event, user=td, number=2, kind="round-robin", method="patton",
-        patton_aggregate="total-points", vp_scale="acbl-30", boards_per_match=8,
-    )  # fmt: skip
+        event,
+        user=td,
+        number=2,
+        kind="round-robin",
+        method="patton",
+        patton_aggregate="total-points",
+        vp_scale="acbl-30",
+        boards_per_match=8,
+    )
     actions.configure_stage(
-        event, user=td, number=3, kind="knockout", carry_over="head-to-head-imps",
-        carry_fraction="1/2", carry_fraction_lower="1/4", carry_cap=D(16),
-    )  # fmt: skip
+        event,
+        user=td,
+        number=3,
+        kind="knockout",
+        carry_over="head-to-head-imps",
+        carry_fraction="1/2",
+        carry_fraction_lower="1/4",
+        carry_cap=D(16),
+    )
     actions.configure_stage(event, user=td, number=4, kind="knockout", carry_over="wbf")
     copy = actions.import_event(backup.loads(backup.dumps(backup.export_event(event))))
     copied = {s.number: s for s in Stage.objects.filter(event=copy)}
@@ -129,9 +141,14 @@ def test_a_typed_vp_table_that_is_no_scale_is_refused_in_a_backup(td):
 
 def stage_form_data(**fields):
     data = {
-        "kind": "round-robin", "method": "imps-vp", "board_scale": "1", "carry_over": "none",
-        "vp_scale": "custom", "boards_per_match": "8", "boards_per_segment": "8",
-    }  # fmt: skip
+        "kind": "round-robin",
+        "method": "imps-vp",
+        "board_scale": "1",
+        "carry_over": "none",
+        "vp_scale": "custom",
+        "boards_per_match": "8",
+        "boards_per_segment": "8",
+    }
     return {**data, **fields}
 
 

@@ -94,9 +94,11 @@ def test_a_final_match_is_not_deleted_until_a_director_reopens_it(td_client, td,
 
 def test_a_director_of_another_event_cannot_delete_its_match_or_the_event(client, match):
     client.force_login(make_user("other", director=True))
-    for name, arg in (("director-match-delete", match.pk),
-                      ("director-event-delete", match.event_id),
-                      ("director-event-export", match.event_id)):  # fmt: skip
+    for name, arg in (
+        ("director-match-delete", match.pk),
+        ("director-event-delete", match.event_id),
+        ("director-event-export", match.event_id),
+    ):
         assert client.get(reverse(name, args=[arg])).status_code == 403
         if name != "director-event-export":  # read only: a post is not allowed at all
             assert client.post(reverse(name, args=[arg]), {"confirm": "on"}).status_code == 403
@@ -219,8 +221,13 @@ def test_fewer_boards_per_match_is_refused_naming_the_boards_that_hold_results(t
     enter(match, 16, "closed", "4S", "N", "=")
     event = match.event
     url = reverse("director-event", args=[event.pk])
-    data = {"event-name": event.name, "event-date": "2026-11-29", "event-vp_scale": "wbf-2013",
-            "event-boards_per_match": 12, "event-boards_per_segment": 12}  # fmt: skip
+    data = {
+        "event-name": event.name,
+        "event-date": "2026-11-29",
+        "event-vp_scale": "wbf-2013",
+        "event-boards_per_match": 12,
+        "event-boards_per_segment": 12,
+    }
     page = td_client.post(url, data).text
     assert (
         f"Boards per match cannot go down to 12: boards beyond it hold results (round 1 "

@@ -32,9 +32,12 @@ def run(*args):
 
 def test_import_deals_stores_every_board_with_double_dummy_and_par(round_1):
     out, err = run(
-        "import_deals", round_1.event_id, DATA / "deals_with_comments_and_statistics.pbn",
-        "--round", "1",
-    )  # fmt: skip
+        "import_deals",
+        round_1.event_id,
+        DATA / "deals_with_comments_and_statistics.pbn",
+        "--round",
+        "1",
+    )
     assert "16 deals" in out and err == ""
     deals = Deal.objects.for_match(round_1)
     assert [d.board for d in deals] == list(range(1, 17))
@@ -78,9 +81,12 @@ def test_boards_the_event_does_not_play_are_refused():
     short = make_match(make_event(boards_per_match=8, boards_per_segment=8))
     with pytest.raises(CommandError, match="Boards 9, 10, 11, 12, 13, 14, 15, 16 are not played"):
         run(
-            "import_deals", short.event_id, DATA / "deals_with_comments_and_statistics.pbn",
-            "--round", "1",
-        )  # fmt: skip
+            "import_deals",
+            short.event_id,
+            DATA / "deals_with_comments_and_statistics.pbn",
+            "--round",
+            "1",
+        )
 
 
 def test_the_action_itself_refuses_boards_the_event_does_not_play():

@@ -65,8 +65,15 @@ def test_the_demo_director_is_a_chief_director_made_by_the_same_action():
 def test_the_load_test_set_up_writes_no_user_or_group_itself():
     """Every write goes through matches.actions: no save, create or group change here."""
     source = SETUP_EVENT.read_text()
-    for write in (r"\.save\(", r"get_or_create", r"\.create\(", r"groups\.add",
-                  r"set_password", r"\bGroup\b", r"get_user_model"):  # fmt: skip
+    for write in (
+        r"\.save\(",
+        r"get_or_create",
+        r"\.create\(",
+        r"groups\.add",
+        r"set_password",
+        r"\bGroup\b",
+        r"get_user_model",
+    ):
         assert not re.search(write, source), write
 
 
@@ -75,8 +82,18 @@ def test_the_load_test_set_up_makes_its_directors_through_the_actions(tmp_path, 
     setup_event = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(setup_event)
     plan_file = tmp_path / "plan.json"
-    argv = [str(SETUP_EVENT), str(plan_file), "--teams", "4", "--rounds", "3",
-            "--boards", "4", "--directors", "2"]  # fmt: skip
+    argv = [
+        str(SETUP_EVENT),
+        str(plan_file),
+        "--teams",
+        "4",
+        "--rounds",
+        "3",
+        "--boards",
+        "4",
+        "--directors",
+        "2",
+    ]
     monkeypatch.setattr(sys, "argv", argv)
     setup_event.main()
     plan = json.loads(plan_file.read_text())

@@ -6,8 +6,19 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TOP = ("matches", "scoresheet", "templates", "static", "tests", "docs", "scripts",
-       "benchmarks", "loadtest", "locale", ".ci")  # fmt: skip
+TOP = (
+    "matches",
+    "scoresheet",
+    "templates",
+    "static",
+    "tests",
+    "docs",
+    "scripts",
+    "benchmarks",
+    "loadtest",
+    "locale",
+    ".ci",
+)
 PATH = re.compile(r"(?<![\w./-])((?:" + "|".join(re.escape(t) for t in TOP) + r")/[\w./-]*[\w/])")
 SUFFIXES = (".py", ".md", ".html", ".js", ".css", ".po", ".txt", ".pbn", ".json")
 

@@ -57,9 +57,15 @@ def test_eight_teams_play_fourteen_matches_when_the_winners_bracket_winner_wins(
     assert (grand_final.home.name, grand_final.away.name) == ("Team 1", "Team 2")
     outcome = queries.final_ranking(event)
     assert [(p.place, p.team.name) for p in outcome.placings] == [
-        (1, "Team 1"), (2, "Team 2"), (3, "Team 3"), (4, "Team 4"),
-        (5, "Team 5"), (6, "Team 6"), (7, "Team 7"), (8, "Team 8"),
-    ]  # fmt: skip
+        (1, "Team 1"),
+        (2, "Team 2"),
+        (3, "Team 3"),
+        (4, "Team 4"),
+        (5, "Team 5"),
+        (6, "Team 6"),
+        (7, "Team 7"),
+        (8, "Team 8"),
+    ]
 
 
 def test_the_second_final_is_made_when_the_losers_bracket_winner_wins_the_first(td):
@@ -175,10 +181,21 @@ def picture(event):
     stage = event.stages.get(number=1)
     stage.event = event
     return [
-        (str(name), [(s.bracket, s.home and s.home.name, s.away and s.away.name,
-                      s.winner and s.winner.name, s.match and s.match.bracket) for s in slots])
+        (
+            str(name),
+            [
+                (
+                    s.bracket,
+                    s.home and s.home.name,
+                    s.away and s.away.name,
+                    s.winner and s.winner.name,
+                    s.match and s.match.bracket,
+                )
+                for s in slots
+            ],
+        )
         for name, slots in double_brackets.rounds(stage)
-    ]  # fmt: skip
+    ]
 
 
 def test_the_json_backup_brings_the_stage_back_with_each_matchs_bracket(td):
@@ -200,6 +217,12 @@ def test_teams_out_in_the_same_losers_round_can_share_its_first_place(td):
     play_out(td, stage)
     outcome = queries.final_ranking(event)
     assert [(p.place, p.shared) for p in outcome.placings] == [
-        (1, False), (2, False), (3, False), (4, False),
-        (5, True), (5, True), (7, True), (7, True),
-    ]  # fmt: skip
+        (1, False),
+        (2, False),
+        (3, False),
+        (4, False),
+        (5, True),
+        (5, True),
+        (7, True),
+        (7, True),
+    ]

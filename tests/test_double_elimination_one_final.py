@@ -45,8 +45,11 @@ def test_with_one_final_the_losers_bracket_winner_who_wins_it_wins_the_stage(dir
     assert not stage.matches_here().filter(bracket="final-2").exists()
     outcome = queries.final_ranking(event)
     assert [(p.place, p.team.name) for p in outcome.placings] == [
-        (1, "Team 2"), (2, "Team 1"), (3, "Team 3"), (4, "Team 4"),
-    ]  # fmt: skip
+        (1, "Team 2"),
+        (2, "Team 1"),
+        (3, "Team 3"),
+        (4, "Team 4"),
+    ]
 
 
 def test_the_final_cannot_change_once_the_stage_has_matches(director):
@@ -91,12 +94,24 @@ def text_of(response) -> str:
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("en", ["The final (double elimination)", "(bracket reset)",
-                "One final only (as the CBA plays it)"]),
-        ("zh-hans", ["总决赛（双败淘汰赛）", "再赛第二场总决赛（双方各负一场）",
-                     "只打一场总决赛（中国桥牌协会赛制）"]),
+        (
+            "en",
+            [
+                "The final (double elimination)",
+                "(bracket reset)",
+                "One final only (as the CBA plays it)",
+            ],
+        ),
+        (
+            "zh-hans",
+            [
+                "总决赛（双败淘汰赛）",
+                "再赛第二场总决赛（双方各负一场）",
+                "只打一场总决赛（中国桥牌协会赛制）",
+            ],
+        ),
     ],
-)  # fmt: skip
+)
 def test_the_stage_form_offers_the_two_finals_in_both_languages(
     director_client, director, language, words
 ):
@@ -109,8 +124,13 @@ def test_the_stage_form_offers_the_two_finals_in_both_languages(
 
 def test_the_director_sets_one_final_on_the_stage_form(director_client, director):
     event, stage = double_elimination(director, 4)
-    form = {"kind": "double-elimination", "losers_by": "qualifying", "double_final": "once",
-            "tie_break_1": "", "name": ""}  # fmt: skip
+    form = {
+        "kind": "double-elimination",
+        "losers_by": "qualifying",
+        "double_final": "once",
+        "tie_break_1": "",
+        "name": "",
+    }
     response = director_client.post(reverse("director-stage", args=[event.pk, 1]), form)
     assert response.status_code == 302, response.content.decode()[:2000]
     stage.refresh_from_db()
@@ -124,8 +144,7 @@ def test_the_director_sets_one_final_on_the_stage_form(director_client, director
         ("zh-hans", "总决赛只打一场：其胜者即本赛段冠军", "第二场总决赛"),
     ],
 )
-def test_the_bracket_page_says_the_final_is_played_once(client, director, language, rule,
-                                                         not_said):  # fmt: skip
+def test_the_bracket_page_says_the_final_is_played_once(client, director, language, rule, not_said):
     event, stage = one_final(director)
     actions.start_stage(stage, user=director)
     text = text_of(client.get(stage.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language))
@@ -160,7 +179,8 @@ def test_a_knockouts_feed_has_no_double_final(client, director):
     event = make_event()
     for name in ("Ash", "Birch", "Cedar", "Deal"):
         make_team(event, name)
-    actions.start_stage(actions.configure_stage(event, user=director, number=1,
-                                                kind="knockout"), user=director)  # fmt: skip
+    actions.start_stage(
+        actions.configure_stage(event, user=director, number=1, kind="knockout"), user=director
+    )
     bracket = client.get(reverse("stage-bracket-json", args=[event.pk, 1])).json()
     assert bracket["stage"]["double_final"] is None

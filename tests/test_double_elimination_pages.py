@@ -42,13 +42,34 @@ def page(client, url, language):
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("en", ["Winners' bracket", "Losers' bracket", "Winners' bracket round 1",
-                "Winners' bracket final", "Losers' bracket round 1", "Losers' bracket final",
-                "Grand final", "a second final decides the winner"]),
-        ("zh-hans", ["胜者组", "败者组", "胜者组第 1 轮", "胜者组决赛", "败者组第 1 轮",
-                     "败者组决赛", "总决赛", "第二场总决赛"]),
+        (
+            "en",
+            [
+                "Winners' bracket",
+                "Losers' bracket",
+                "Winners' bracket round 1",
+                "Winners' bracket final",
+                "Losers' bracket round 1",
+                "Losers' bracket final",
+                "Grand final",
+                "a second final decides the winner",
+            ],
+        ),
+        (
+            "zh-hans",
+            [
+                "胜者组",
+                "败者组",
+                "胜者组第 1 轮",
+                "胜者组决赛",
+                "败者组第 1 轮",
+                "败者组决赛",
+                "总决赛",
+                "第二场总决赛",
+            ],
+        ),
     ],
-)  # fmt: skip
+)
 def test_the_stage_page_shows_both_brackets_and_the_final_with_their_rounds_named(
     client, started, language, words
 ):

@@ -37,8 +37,13 @@ def match(owner):
 
 def test_whoever_creates_an_event_directs_it(owner):
     client = browser_of(owner)
-    data = {"name": "Spring", "date": "2026-12-01", "vp_scale": "wbf-2013",
-            "boards_per_match": 16, "boards_per_segment": 16}  # fmt: skip
+    data = {
+        "name": "Spring",
+        "date": "2026-12-01",
+        "vp_scale": "wbf-2013",
+        "boards_per_match": 16,
+        "boards_per_segment": 16,
+    }
     response = client.post(reverse("director-event-new"), data)
     assert response.status_code == 302
     event = EventDirector.objects.get(user=owner).event
@@ -98,12 +103,25 @@ def test_the_dashboard_lists_the_directors_own_events_first(match, owner):
 
 
 DASHBOARD = {  # what the dashboard's labels read, in each language
-    "zh-hans": ["赛事", "新建赛事", "您的赛事", "其他赛事（只读）", "其他赛事（以裁判长身份）",
-                "锁定名单", "您还没有担任裁判的赛事：请新建一个，或请某赛事的裁判把您加入。"],
-    "en": ["Events", "New event", "Your events", "Other events (read only)",
-           "Other events (as chief director)", "Lock-outs",
-           "You direct no event yet: create one, or ask an event's directors to add you."],
-}  # fmt: skip
+    "zh-hans": [
+        "赛事",
+        "新建赛事",
+        "您的赛事",
+        "其他赛事（只读）",
+        "其他赛事（以裁判长身份）",
+        "锁定名单",
+        "您还没有担任裁判的赛事：请新建一个，或请某赛事的裁判把您加入。",
+    ],
+    "en": [
+        "Events",
+        "New event",
+        "Your events",
+        "Other events (read only)",
+        "Other events (as chief director)",
+        "Lock-outs",
+        "You direct no event yet: create one, or ask an event's directors to add you.",
+    ],
+}
 
 
 @pytest.mark.parametrize("language", DASHBOARD)

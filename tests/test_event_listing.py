@@ -65,11 +65,15 @@ def test_a_search_too_long_or_odd_never_fails(client, season):
 def test_the_director_chooses_on_the_events_form(director_client, season):
     event = season["coming"]
     data = {
-        "event-name": event.name, "event-date": event.date.isoformat(),
-        "event-vp_scale": "wbf-2013", "event-boards_per_match": 16,
-        "event-boards_per_segment": 16, "event-average_plus": 3, "event-average_minus": -3,
+        "event-name": event.name,
+        "event-date": event.date.isoformat(),
+        "event-vp_scale": "wbf-2013",
+        "event-boards_per_match": 16,
+        "event-boards_per_segment": 16,
+        "event-average_plus": 3,
+        "event-average_minus": -3,
         "event-listing": "unlisted",
-    }  # fmt: skip
+    }
     page = text_of(director_client.get(reverse("director-event", args=[event.pk])))
     assert "Unlisted: reached by its link only" in page
     saved = director_client.post(reverse("director-event", args=[event.pk]), data)

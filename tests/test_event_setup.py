@@ -91,8 +91,13 @@ def test_seating_puts_the_home_team_north_south_in_the_open_room(director_client
     assert set(form.fields["open_E"].queryset) == set(away)
     assert set(form.fields["closed_N"].queryset) == set(away)
 
-    data = {"segment": 1, "s1-open_N": home[0].pk, "s1-open_S": home[1].pk,
-            "s1-open_E": away[0].pk, "s1-open_W": away[1].pk}  # fmt: skip
+    data = {
+        "segment": 1,
+        "s1-open_N": home[0].pk,
+        "s1-open_S": home[1].pk,
+        "s1-open_E": away[0].pk,
+        "s1-open_W": away[1].pk,
+    }
     director_client.post(reverse("director-match", args=[match.pk]), data)
     assert Seating.objects.count() == 4
     scorecard = director_client.get(reverse("scorecard", args=[match.pk])).text

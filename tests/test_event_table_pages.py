@@ -78,8 +78,9 @@ def test_a_revoked_card_is_refused_and_a_renewed_cards_old_link_says_it_was_repl
 
 
 def test_a_card_with_no_match_at_its_table_says_so(evening, phone):
-    place = EventTable.objects.create(event=evening, number=7, room="open", token="n" * 43,
-                                      code="NNNNNN")  # fmt: skip
+    place = EventTable.objects.create(
+        event=evening, number=7, room="open", token="n" * 43, code="NNNNNN"
+    )
     response = phone.get(f"/t/{place.token}/")
     assert response.status_code == 404
     assert "No match is played at this table yet" in text_of(response)
@@ -103,8 +104,9 @@ def test_once_the_match_is_over_the_phone_shows_each_pairs_next_table_and_goes_t
     side = "East-West" if following.home == ns_team else "North-South"
     words = f"Round 2: table {number}, closed room, {side}"
     assert f"North-South ({ns_team.name})" in text and words in text
-    link = re.search(r'<li class="mb-2" data-next="NS">.*?href="([^"]+)"', page.content.decode(),
-                     re.S).group(1)  # fmt: skip
+    link = re.search(
+        r'<li class="mb-2" data-next="NS">.*?href="([^"]+)"', page.content.decode(), re.S
+    ).group(1)
     there = room_token(phone.get(link.replace("&amp;", "&")))
     assert following.home.name in text_of(phone.get(f"/t/{there}/"))
     state = phone.get(f"/t/{room}/state.json").json()["state"]
@@ -127,9 +129,19 @@ def test_a_phone_left_on_last_rounds_page_cannot_write_into_this_rounds_match(ev
     play_out(at(evening, 1, 3))
     now = at(evening, 2, 3)
     # the phone still shows round 1 and posts board 1 as its script does
-    response = phone.post(f"/t/{stale}/enter/", {"board": 1, "side": "NS", "key": "late-1",
-                          "device": "phone-ns", "contract": "4S", "declarer": "N",
-                          "result": "+1"}, **JSON)  # fmt: skip
+    response = phone.post(
+        f"/t/{stale}/enter/",
+        {
+            "board": 1,
+            "side": "NS",
+            "key": "late-1",
+            "device": "phone-ns",
+            "contract": "4S",
+            "declarer": "N",
+            "result": "+1",
+        },
+        **JSON,
+    )
     assert response.status_code == 409
     body = response.json()
     assert body["ok"] is False and body["code"] == "moved"
@@ -146,8 +158,10 @@ def test_a_phone_left_on_a_final_matchs_page_is_told_the_new_match(evening, phon
     first = at(evening, 1, 1)
     play_out(first)
     actions.mark_final(first, user=None, confirm=True)
-    response = phone.post(f"/t/{stale}/enter/", {"board": 2, "side": "EW", "key": "late-2",
-                          "device": "p", "contract": "PASS"})  # fmt: skip
+    response = phone.post(
+        f"/t/{stale}/enter/",
+        {"board": 2, "side": "EW", "key": "late-2", "device": "p", "contract": "PASS"},
+    )
     assert response.status_code == 200  # the page drawn again, the refusal on it
     assert "Nothing was entered: this match is over at this table." in text_of(response)
     assert "This table now plays Round 2" in text_of(response)

@@ -45,8 +45,13 @@ def test_the_event_gets_one_card_for_each_room_of_each_table_once(evening):
     revision = type(evening).objects.get(pk=evening.pk).revision
     cards = actions.open_event_tables(evening, user=director)
     assert [(c.number, c.room) for c in cards] == [
-        (1, "open"), (1, "closed"), (2, "open"), (2, "closed"), (3, "open"), (3, "closed")
-    ]  # fmt: skip
+        (1, "open"),
+        (1, "closed"),
+        (2, "open"),
+        (2, "closed"),
+        (3, "open"),
+        (3, "closed"),
+    ]
     assert len({c.code for c in cards}) == 6 and all(len(c.token) >= 43 for c in cards)
     assert cards[0].history.first().history_user == director
     assert type(evening).objects.get(pk=evening.pk).revision == revision + 1
@@ -78,8 +83,9 @@ def test_a_teams_next_table_opens_even_while_the_round_before_plays_there(evenin
 
 
 def test_a_card_with_no_match_at_its_table_says_so(evening):
-    place = EventTable.objects.create(event=evening, number=9, room="open", token="x" * 43,
-                                      code="ZZZZZZ")  # fmt: skip
+    place = EventTable.objects.create(
+        event=evening, number=9, room="open", token="x" * 43, code="ZZZZZZ"
+    )
     with pytest.raises(actions.ActionError) as refused:
         actions.room_at(place)
     assert refused.value.code == "no-match"
@@ -169,7 +175,8 @@ def test_each_pair_learns_where_its_team_plays_next_keeping_its_room(evening):
     for side, team in (("NS", ns_team), ("EW", ew_team)):
         found = nxt[side]
         later = Match.objects.filter(round=2).filter(home=team) | Match.objects.filter(
-            round=2, away=team)  # fmt: skip
+            round=2, away=team
+        )
         expected = later.get()
         assert (found.team, found.match, found.room) == (team, expected, "closed")
         assert found.number == [n for n in (1, 2, 3) if at(evening, 2, n) == expected][0]
@@ -178,8 +185,7 @@ def test_each_pair_learns_where_its_team_plays_next_keeping_its_room(evening):
 
 
 def test_a_team_with_no_match_drawn_after_this_one_has_no_next_table(evening):
-    room = Room.objects.create(match=at(evening, 3, 1), room="open", token="y" * 43,
-                               code="YYYYYY")  # fmt: skip
+    room = Room.objects.create(match=at(evening, 3, 1), room="open", token="y" * 43, code="YYYYYY")
     assert next_tables(room) == {"NS": None, "EW": None}
 
 

@@ -36,9 +36,12 @@ LANGUAGES = ("en", "zh-hans")
 def round_in_play(ids_after_a_season, tmp_path):
     director = make_user(director=True)
     event = make_event(
-        user=director, name="Club teams", boards_per_match=8, boards_per_segment=8,
+        user=director,
+        name="Club teams",
+        boards_per_match=8,
+        boards_per_segment=8,
         results_public="tables",  # the app's default, asked for: this is what it is about
-    )  # fmt: skip
+    )
     teams = [make_team(event, name) for name in ("Ash", "Birch", "Cedar", "Damson")]
     first = actions.add_match(event, round=1, home=teams[0], away=teams[1], user=director)
     second = actions.add_match(event, round=1, home=teams[2], away=teams[3], user=director)
@@ -89,9 +92,16 @@ def url_patterns(resolvers=None, prefix=(), namespace=""):
 # (the tables' own rule, tests/test_table_pages.py); the rest are the director's pages
 # and the home games, which refuse a visitor or hold no event; Django's admin, for staff.
 NOT_EVENT_ARGUMENTS = {
-    "token", "user_id", "table_id", "call_id", "penalty_id", "job_id", "kind", "game_id",
+    "token",
+    "user_id",
+    "table_id",
+    "call_id",
+    "penalty_id",
+    "job_id",
+    "kind",
+    "game_id",
     "index",
-}  # fmt: skip
+}
 
 
 def candidate_urls(round_in_play) -> list[str]:

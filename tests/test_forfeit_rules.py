@@ -128,8 +128,9 @@ def test_a_knockout_match_refuses_a_forfeit_and_says_how_a_walkover_is_recorded(
     refused = post_forfeit(director_client, match, "1", "0")
     assert "A knockout match gives no points to forfeit" in refused.text
     with pytest.raises(actions.ActionError, match="no points to forfeit"):
-        actions.set_forfeit(match, home_vp=Decimal(1), away_vp=Decimal(0), reason="Walkover",
-                            user=director)  # fmt: skip
+        actions.set_forfeit(
+            match, home_vp=Decimal(1), away_vp=Decimal(0), reason="Walkover", user=director
+        )
     assert stored_forfeit(match) == (None, None)
     director_client.cookies["django_language"] = "zh-hans"
     chinese = director_client.get(reverse("director-match", args=[match.pk])).text
@@ -154,9 +155,12 @@ def test_a_walkover_in_a_knockout_is_recorded_as_the_directors_match_page_says(d
     enter(withdrawn, 1, "closed", "4S", "N", "-1", user=director)
     board = withdrawn.boards.get(number=2)
     actions.set_artificial_score(
-        board, home_imps=-20, away_imps=20, reason="Walkover: the home team withdrew",
+        board,
+        home_imps=-20,
+        away_imps=20,
+        reason="Walkover: the home team withdrew",
         user=director,
-    )  # fmt: skip
+    )
     final = actions.mark_final(Match.objects.get(pk=withdrawn.pk), user=director, confirm=True)
     assert not final.advance.tie
     assert final.away_imps > final.home_imps

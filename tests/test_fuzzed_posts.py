@@ -24,34 +24,103 @@ FUZZ = settings(
 NOT_POSTED = {"logout", "table-service-worker", "health"}  # no form: nothing to read
 TOKEN = "k" * 32
 CONTENT_TYPES = [
-    "application/x-www-form-urlencoded", "multipart/form-data", "multipart/form-data; boundary=",
-    "multipart/form-data; boundary=xx", "application/json", "text/plain", "", "nonsense/ /",
-    'multipart/form-data; boundary="unterminated', "application/x-www-form-urlencoded;;;",
-]  # fmt: skip
-CHARSETS = ["", "utf-8", "UTF-8", "utf8", "utf-16", "utf-32", "latin-1", "gb18030", "rot13",
-            "base64", "no-such-charset", '"utf-8"', "utf-8; charset=utf-16"]  # fmt: skip
+    "application/x-www-form-urlencoded",
+    "multipart/form-data",
+    "multipart/form-data; boundary=",
+    "multipart/form-data; boundary=xx",
+    "application/json",
+    "text/plain",
+    "",
+    "nonsense/ /",
+    'multipart/form-data; boundary="unterminated',
+    "application/x-www-form-urlencoded;;;",
+]
+CHARSETS = [
+    "",
+    "utf-8",
+    "UTF-8",
+    "utf8",
+    "utf-16",
+    "utf-32",
+    "latin-1",
+    "gb18030",
+    "rot13",
+    "base64",
+    "no-such-charset",
+    '"utf-8"',
+    "utf-8; charset=utf-16",
+]
 FIELDS = [
-    "csrfmiddlewaretoken", "username", "password", "code", "key", "device", "reason", "name",
-    "file", "round", "contract", "declarer", "result", "lead", "version", "side", "language",
-    "b1-contract", "b1-version", "status", "confirm", "teams", "entry_key",
-]  # fmt: skip
+    "csrfmiddlewaretoken",
+    "username",
+    "password",
+    "code",
+    "key",
+    "device",
+    "reason",
+    "name",
+    "file",
+    "round",
+    "contract",
+    "declarer",
+    "result",
+    "lead",
+    "version",
+    "side",
+    "language",
+    "b1-contract",
+    "b1-version",
+    "status",
+    "confirm",
+    "teams",
+    "entry_key",
+]
 
 form_value = st.one_of(
     st.text(max_size=40),
-    st.sampled_from(["", "1", "-1", "0" * 30, "9" * 400, "4S", "3NT", "N", "=", "+1", "\x00",
-                     "\u202e", "\u200b", "open", "closed", "NS", "EW", "on", "true", TOKEN]),
-)  # fmt: skip
+    st.sampled_from(
+        [
+            "",
+            "1",
+            "-1",
+            "0" * 30,
+            "9" * 400,
+            "4S",
+            "3NT",
+            "N",
+            "=",
+            "+1",
+            "\x00",
+            "\u202e",
+            "\u200b",
+            "open",
+            "closed",
+            "NS",
+            "EW",
+            "on",
+            "true",
+            TOKEN,
+        ]
+    ),
+)
 urlencoded = st.lists(st.tuples(st.sampled_from(FIELDS), form_value), max_size=8).map(
     lambda pairs: "&".join(f"{name}={value}" for name, value in pairs).encode("utf-8", "replace")
 )
 multipart = st.lists(st.tuples(st.sampled_from(FIELDS), form_value), max_size=5).map(
-    lambda parts: b"".join(
-        b"--xx\r\nContent-Disposition: form-data; name=\"" + name.encode() + b"\""
-        + (b'; filename="f.pbn"' if name == "file" else b"") + b"\r\n\r\n"
-        + value.encode("utf-8", "replace") + b"\r\n"
-        for name, value in parts
-    ) + b"--xx--\r\n"
-)  # fmt: skip
+    lambda parts: (
+        b"".join(
+            b'--xx\r\nContent-Disposition: form-data; name="'
+            + name.encode()
+            + b'"'
+            + (b'; filename="f.pbn"' if name == "file" else b"")
+            + b"\r\n\r\n"
+            + value.encode("utf-8", "replace")
+            + b"\r\n"
+            for name, value in parts
+        )
+        + b"--xx--\r\n"
+    )
+)
 body = st.one_of(st.binary(max_size=300), urlencoded, multipart)
 
 
@@ -64,15 +133,27 @@ def urls(db):
     actions.open_tables(match.stage, round_number=1, user=None)
     table = Room.objects.get(match=match, room="open")
     ids = {
-        "event_id": match.event_id, "match_id": match.pk, "team_id": match.home_id,
-        "room": "open", "number": 1, "round_number": 1, "board_number": 1,
-        "token": table.token, "kind": "rubber", "index": 0, "job_id": 1, "penalty_id": 1,
+        "event_id": match.event_id,
+        "match_id": match.pk,
+        "team_id": match.home_id,
+        "room": "open",
+        "number": 1,
+        "round_number": 1,
+        "board_number": 1,
+        "token": table.token,
+        "kind": "rubber",
+        "index": 0,
+        "job_id": 1,
+        "penalty_id": 1,
         "code": "pbn",
-    }  # fmt: skip
+    }
     return sorted(
-        {fill(route, ids) for name, route in patterns()
-         if name not in NOT_POSTED and not (name or "").startswith("admin:")}
-    )  # fmt: skip
+        {
+            fill(route, ids)
+            for name, route in patterns()
+            if name not in NOT_POSTED and not (name or "").startswith("admin:")
+        }
+    )
 
 
 def content_type(kind: str, charset: str) -> str:
@@ -85,8 +166,12 @@ def post(client, url, data: bytes, kind: str, charset: str):
 
 
 @FUZZ
-@given(data=st.data(), payload=body, kind=st.sampled_from(CONTENT_TYPES),
-       charset=st.sampled_from(CHARSETS))  # fmt: skip
+@given(
+    data=st.data(),
+    payload=body,
+    kind=st.sampled_from(CONTENT_TYPES),
+    charset=st.sampled_from(CHARSETS),
+)
 def test_a_director_posting_anything_anywhere_gets_no_server_error(
     urls, data, payload, kind, charset
 ):
@@ -96,8 +181,12 @@ def test_a_director_posting_anything_anywhere_gets_no_server_error(
 
 
 @FUZZ
-@given(data=st.data(), payload=body, kind=st.sampled_from(CONTENT_TYPES),
-       charset=st.sampled_from(CHARSETS))  # fmt: skip
+@given(
+    data=st.data(),
+    payload=body,
+    kind=st.sampled_from(CONTENT_TYPES),
+    charset=st.sampled_from(CHARSETS),
+)
 def test_a_visitor_posting_anything_with_the_csrf_cookie_gets_no_server_error(
     urls, data, payload, kind, charset
 ):

@@ -24,18 +24,31 @@ def filled_pages(client):
     """Return the text of every game page with deals, notes and messages on it, and the
     calculator's, in the client's language."""
     for deal in [
-        {"board": 1, "contract": "4SX", "declarer": "北", "lead": "黑桃Q", "result": "=",
-         "ns_hcp": 24},
+        {
+            "board": 1,
+            "contract": "4SX",
+            "declarer": "北",
+            "lead": "黑桃Q",
+            "result": "=",
+            "ns_hcp": 24,
+        },
         {"board": 2, "contract": "PASS", "declarer": "", "result": "", "ns_hcp": 22},
-    ]:  # fmt: skip
+    ]:
         add(client, "tiebreak", **deal)
         add(client, "simplified", **deal)
     client.post(reverse("game-settings", args=["tiebreak"]), {"method": "elaborate"})
     for deal in [("北", "2S", "="), ("", "PASS", ""), ("东", "1NT", "-1"), ("南", "4SX", "-1")]:
         add(client, "chicago", declarer=deal[0], contract=deal[1], result=deal[2])
     for side, contract in [("WE", "2S"), ("THEY", "4H"), ("WE", "2S"), ("WE", "2S")]:
-        add(client, "rubber", declarer=side, contract=contract, result="=",
-            honours="four-trump-honours" if side == "THEY" else "", honours_side="WE")  # fmt: skip
+        add(
+            client,
+            "rubber",
+            declarer=side,
+            contract=contract,
+            result="=",
+            honours="four-trump-honours" if side == "THEY" else "",
+            honours_side="WE",
+        )
     yield page(client, "tiebreak")
     yield page(client, "simplified")
     yield page(client, "chicago")
@@ -48,9 +61,16 @@ def filled_pages(client):
     yield client.get(reverse("games")).text
     yield client.get(
         reverse("calculator"),
-        {"board": 5, "a-contract": "4SX", "a-declarer": "北", "a-result": "+1",
-         "b-contract": "4S", "b-declarer": "南", "b-result": "-1"},
-    ).text  # fmt: skip
+        {
+            "board": 5,
+            "a-contract": "4SX",
+            "a-declarer": "北",
+            "a-result": "+1",
+            "b-contract": "4S",
+            "b-declarer": "南",
+            "b-result": "-1",
+        },
+    ).text
     yield client.get(reverse("calculator"), {"board": 5, "a-contract": "4SXXX"}).text
 
 

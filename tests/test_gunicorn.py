@@ -27,8 +27,11 @@ def test_gunicorn_does_not_advertise_itself(tmp_path):
     gunicorn = Path(sys.executable).with_name("gunicorn")
     server = subprocess.Popen(
         [str(gunicorn), "scoresheet.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         for _ in range(100):
             try:

@@ -30,9 +30,13 @@ def match():
     match = make_match(event, home=make_team(event, "Tigers"), away=make_team(event, "Lions"))
     with translation.override("en"):
         call_command(
-            "import_deals", event.pk, DATA / "deals_with_comments_and_statistics.pbn",
-            "--round", "1", stdout=io.StringIO(),
-        )  # fmt: skip
+            "import_deals",
+            event.pk,
+            DATA / "deals_with_comments_and_statistics.pbn",
+            "--round",
+            "1",
+            stdout=io.StringIO(),
+        )
     return match
 
 
@@ -90,9 +94,13 @@ def test_deals_imported_after_a_scorecard_was_seen_show_on_it_and_on_the_rounds_
     assert '<details id="hand-' not in page(english, match.get_absolute_url())
     with translation.override("en"):
         call_command(
-            "import_deals", event.pk, DATA / "deals_with_comments_and_statistics.pbn",
-            "--round", "1", stdout=io.StringIO(),
-        )  # fmt: skip
+            "import_deals",
+            event.pk,
+            DATA / "deals_with_comments_and_statistics.pbn",
+            "--round",
+            "1",
+            stdout=io.StringIO(),
+        )
     for shown in (match, other, match):
         assert page(english, shown.get_absolute_url()).count('<details id="hand-') == 16
     enter(match, 1, "open", "4S", "N", "=")

@@ -38,8 +38,7 @@ def test_the_match_page_shows_results_and_decisions_together_newest_first(td_cli
     actions.set_seating(match, 1, {("open", "N"): player}, user=td)
     penalty = actions.add_imp_penalty(match, team=home, imps=2, reason="Late", user=td)
     actions.remove_imp_penalty(penalty, user=td)
-    actions.set_forfeit(match, home_vp=Decimal(20), away_vp=Decimal(0), reason="No show",
-                        user=td)  # fmt: skip
+    actions.set_forfeit(match, home_vp=Decimal(20), away_vp=Decimal(0), reason="No show", user=td)
     actions.mark_final(match, confirm=True, user=td)
     actions.reopen_match(match, reason="Scoring error on board 1", user=td)
 

@@ -24,12 +24,30 @@ def test_every_game_page_opens_for_anyone_in_both_languages(client, kind, langua
 # language: each deal is taken, shown on the sheet and comes back in the correction form.
 EVERY_FIELD = {
     "tiebreak": [
-        {"board": "1", "contract": "4S", "declarer": "N", "lead": "SQ", "result": "=",
-         "ns_hcp": "24"},
-        {"board": "2", "contract": "3NTX", "declarer": "东", "lead": "红心10", "result": "-1",
-         "ns_hcp": "18"},
-        {"board": "3", "contract": "PASS", "declarer": "", "lead": "", "result": "",
-         "ns_hcp": "22"},
+        {
+            "board": "1",
+            "contract": "4S",
+            "declarer": "N",
+            "lead": "SQ",
+            "result": "=",
+            "ns_hcp": "24",
+        },
+        {
+            "board": "2",
+            "contract": "3NTX",
+            "declarer": "东",
+            "lead": "红心10",
+            "result": "-1",
+            "ns_hcp": "18",
+        },
+        {
+            "board": "3",
+            "contract": "PASS",
+            "declarer": "",
+            "lead": "",
+            "result": "",
+            "ns_hcp": "22",
+        },
     ],
     "simplified": [
         {"board": "1", "contract": "4S", "declarer": "n", "result": "=", "ns_hcp": ""},
@@ -37,10 +55,20 @@ EVERY_FIELD = {
         {"board": "3", "contract": "6H", "declarer": "西", "result": "+1", "ns_hcp": "12"},
     ],
     "rubber": [
-        {"declarer": "WE", "contract": "4S", "result": "=", "honours": "four-trump-honours",
-         "honours_side": "THEY"},
-        {"declarer": "THEY", "contract": "3NT", "result": "-1", "honours": "four-aces",
-         "honours_side": "WE"},
+        {
+            "declarer": "WE",
+            "contract": "4S",
+            "result": "=",
+            "honours": "four-trump-honours",
+            "honours_side": "THEY",
+        },
+        {
+            "declarer": "THEY",
+            "contract": "3NT",
+            "result": "-1",
+            "honours": "four-aces",
+            "honours_side": "WE",
+        },
         {"declarer": "", "contract": "PASS", "result": "", "honours": "", "honours_side": ""},
     ],
     "chicago": [
@@ -48,7 +76,7 @@ EVERY_FIELD = {
         {"declarer": "", "contract": "PASS", "result": ""},
         {"declarer": "w", "contract": "1NT", "result": "+1"},
     ],
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -68,8 +96,9 @@ def test_every_field_of_every_game_is_taken_in_both_languages(client, kind, lang
 
 def test_a_tiebreak_deal_with_an_opening_lead_is_shown_with_its_suit(english):
     # The deal of the issue: board 1, 4♠ by North, lead ♠Q, made, N-S 24 points.
-    response = add(english, "tiebreak", board=1, contract="4S", declarer="N", lead="SQ",
-                   result="=", ns_hcp=24)  # fmt: skip
+    response = add(
+        english, "tiebreak", board=1, contract="4S", declarer="N", lead="SQ", result="=", ns_hcp=24
+    )
     assert response.status_code == 200
     assert '<span class="suit suit-s">♠</span>Q' in response.text
 
@@ -104,8 +133,7 @@ def test_the_elaborate_method_is_chosen_on_the_page(english):
 
 def test_a_bad_deal_gets_a_message_beside_the_field_and_the_sheet_is_kept(english):
     add(english, "tiebreak", **TIEBREAK[0])
-    response = add(english, "tiebreak", board=2, contract="9S", declarer="N", result="=",
-                   ns_hcp=45)  # fmt: skip
+    response = add(english, "tiebreak", board=2, contract="9S", declarer="N", result="=", ns_hcp=45)
     assert 'id="id_contract_error" role="alert">The level must be 1 to 7 (you wrote “9S”).' in (
         response.text
     )
@@ -160,8 +188,9 @@ def test_a_rubber_ends_with_its_bonus_and_takes_no_more_deals(english):
 
 
 def test_honours_need_a_side_and_the_right_strain(english):
-    response = add(english, "rubber", declarer="WE", contract="3NT", result="=",
-                   honours="four-trump-honours")  # fmt: skip
+    response = add(
+        english, "rubber", declarer="WE", contract="3NT", result="=", honours="four-trump-honours"
+    )
     assert "Four aces count at notrump, trump honours in a suit contract." in response.text
     assert "Say which side held the honours." in response.text
 
@@ -231,9 +260,10 @@ def test_the_correction_form_comes_back_filled_in_with_the_deal(english, kind, d
 def test_a_deal_deleted_in_another_window_gets_a_message_not_an_error(english):
     add(english, "chicago", declarer="N", contract="2S", result="=")
     response = english.post(
-        reverse("game-deal-edit", args=["chicago", 3]), {"action": "delete"},
+        reverse("game-deal-edit", args=["chicago", 3]),
+        {"action": "delete"},
         headers={"HX-Request": "true"},
-    )  # fmt: skip
+    )
     assert response.status_code == 200
     assert "That deal is no longer on the sheet" in response.text
     assert rows(response.text) == 1

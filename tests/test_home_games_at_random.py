@@ -10,8 +10,24 @@ from tests.games_harness import HTMX, KINDS
 
 pytestmark = pytest.mark.django_db
 
-CONTRACTS = ["1C", "2S", "3NT", "4H", "4S", "5D", "6NT", "7CXX", "2HX", "PASS", "pass",
-             "8NT", "4SXXX", "", "x", "４Ｓ"]  # fmt: skip
+CONTRACTS = [
+    "1C",
+    "2S",
+    "3NT",
+    "4H",
+    "4S",
+    "5D",
+    "6NT",
+    "7CXX",
+    "2HX",
+    "PASS",
+    "pass",
+    "8NT",
+    "4SXXX",
+    "",
+    "x",
+    "４Ｓ",
+]
 SEATS = ["N", "e", "南", "W", "north", "", "Z"]
 SIDES = ["WE", "THEY", "", "US"]
 RESULTS = ["=", "+1", "-1", "-3", "+3", "10", "0", "", "x", "+9"]
@@ -46,7 +62,7 @@ def settings_fields(kind):
     return {
         "tiebreak": st.fixed_dictionaries(
             {"method": st.sampled_from(["simple", "elaborate", "x"])}
-        ),  # fmt: skip
+        ),
         "rubber": st.fixed_dictionaries({"finished_early": st.sampled_from(["on", ""])}),
         "chicago": st.fixed_dictionaries(
             {
@@ -128,7 +144,7 @@ def test_sessions_built_to_reach_the_rules_limits_never_fail(english, kind):
                 "contract": st.sampled_from(["4S", "3NT", "2S"]),
                 "result": st.just("="),
             }
-        )  # fmt: skip
+        )
         if kind == "rubber"
         else st.one_of(
             st.fixed_dictionaries(
@@ -148,7 +164,7 @@ def test_sessions_built_to_reach_the_rules_limits_never_fail(english, kind):
                     "ns_hcp": st.sampled_from([20, 22]),
                 }
             ),
-        )  # fmt: skip
+        )
     )
 
     @settings(

@@ -150,10 +150,30 @@ def test_the_circle_finder_finds_a_circle_and_only_a_circle(graph, expected):
 # What each layer may not import (docs/architecture.md): nothing imports back up the
 # layers, and feeds and files read queries and scoring, never presenters.
 UPWARDS = {
-    "scoring": {"models", "queries", "actions", "presenters", "feeds", "interchange",
-                "forms", "views", "caching", "background", "auth", "urls"},
-    "models": {"queries", "actions", "presenters", "feeds", "interchange", "forms", "views",
-               "urls"},
+    "scoring": {
+        "models",
+        "queries",
+        "actions",
+        "presenters",
+        "feeds",
+        "interchange",
+        "forms",
+        "views",
+        "caching",
+        "background",
+        "auth",
+        "urls",
+    },
+    "models": {
+        "queries",
+        "actions",
+        "presenters",
+        "feeds",
+        "interchange",
+        "forms",
+        "views",
+        "urls",
+    },
     "queries": {"actions", "presenters", "feeds", "interchange", "forms", "views", "urls"},
     "actions": {"presenters", "feeds", "forms", "views", "urls"},
     "presenters": {"actions", "feeds", "interchange", "views", "urls"},
@@ -162,7 +182,7 @@ UPWARDS = {
     "interchange": {"presenters", "feeds", "views", "urls"},
     "forms": {"presenters", "feeds", "views", "urls"},
     "views": {"urls"},
-}  # fmt: skip
+}
 
 
 def layer(module: str) -> str | None:
@@ -208,16 +228,25 @@ def test_no_import_runs_back_up_the_layers():
 @pytest.mark.parametrize(
     ("module", "source", "found"),
     [
-        ("matches.interchange.usebio", "from matches.presenters.formatting import quotient",
-         {("matches.interchange.usebio", "matches.presenters.formatting")}),
-        ("matches.feeds.events", "from ..presenters import scorecards",
-         {("matches.feeds.events", "matches.presenters")}),
-        ("matches.feeds.stages", "from matches import presenters",
-         {("matches.feeds.stages", "matches.presenters")}),
+        (
+            "matches.interchange.usebio",
+            "from matches.presenters.formatting import quotient",
+            {("matches.interchange.usebio", "matches.presenters.formatting")},
+        ),
+        (
+            "matches.feeds.events",
+            "from ..presenters import scorecards",
+            {("matches.feeds.events", "matches.presenters")},
+        ),
+        (
+            "matches.feeds.stages",
+            "from matches import presenters",
+            {("matches.feeds.stages", "matches.presenters")},
+        ),
         ("matches.scoring.team", "import django.db", {("matches.scoring.team", "django.db")}),
         ("matches.views.public", "from matches.presenters import scorecards", set()),
     ],
-)  # fmt: skip
+)
 def test_the_layer_check_finds_an_import_back_up_and_only_that(module, source, found):
     path = ROOT / (module.replace(".", "/") + ".py")
     assert upward_imports({module: (path, f"def f():\n    {source}\n")}) == found

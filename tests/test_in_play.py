@@ -49,9 +49,11 @@ def test_a_match_one_board_in_is_in_play_not_counted_in_the_official_standings(e
 
 @pytest.mark.parametrize(
     ("language", "words"),
-    [("en", ["Live standings", "Not official", "These standings count 1 match still in play"]),
-     ("zh-hans", ["实时排名", "非正式", "本排名计入 1 场正在进行的比赛"])],
-)  # fmt: skip
+    [
+        ("en", ["Live standings", "Not official", "These standings count 1 match still in play"]),
+        ("zh-hans", ["实时排名", "非正式", "本排名计入 1 场正在进行的比赛"]),
+    ],
+)
 def test_the_live_standings_count_it_as_it_stands_clearly_labelled(client, match, language, words):
     client.cookies["django_language"] = language
     page = client.get(reverse("live-standings", args=[match.event_id])).text
@@ -87,8 +89,9 @@ def test_a_match_marked_final_or_forfeited_counts_officially(english, match, dec
         actions.mark_final(match, confirm=True, user=None)
         expected = ("1", "10")
     else:
-        actions.set_forfeit(match, home_vp=Decimal(12), away_vp=Decimal(0), reason="Left early",
-                            user=None)  # fmt: skip
+        actions.set_forfeit(
+            match, home_vp=Decimal(12), away_vp=Decimal(0), reason="Left early", user=None
+        )
         expected = ("1", "12")
     page = english.get(reverse("event", args=[match.event_id])).text
     assert standing(page, match.home) == expected

@@ -55,8 +55,12 @@ def test_the_losers_of_a_round_may_share_its_first_place_instead(won):
     actions.configure_stage(won, user=None, number=2, losers_by=LosersByChoice.SHARED)
     outcome = queries.final_ranking(won)
     assert [(p.place, p.shared) for p in outcome.placings[:5]] == [
-        (1, False), (2, False), (3, True), (3, True), (5, False)
-    ]  # fmt: skip
+        (1, False),
+        (2, False),
+        (3, True),
+        (3, True),
+        (5, False),
+    ]
 
 
 def test_no_final_ranking_before_the_final_is_decided():
@@ -108,8 +112,9 @@ def test_a_semi_finals_round_page_is_named_so_and_shows_imps_with_the_carry_over
     for semi in stage.matches.filter(round=1):
         home, away = semi.total_with_carry
         assert f"{home} : {away}" in text
-    scorecard = client.get(stage.matches.filter(round=1).first().get_absolute_url(),
-                           HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    scorecard = client.get(
+        stage.matches.filter(round=1).first().get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert "Semi-final" in text_of(scorecard)
 
 
@@ -134,8 +139,9 @@ def test_an_event_that_starts_with_a_knockout_names_its_round_on_the_event_page(
     event = make_event(name="Cup", boards_per_match=2, boards_per_segment=2)
     for team in ("Ash", "Birch", "Cedar", "Dogwood", "Elm", "Fir", "Gum", "Holly"):
         make_team(event, team)
-    actions.start_stage(actions.configure_stage(event, user=None, number=1, kind="knockout"),
-                        user=None)  # fmt: skip
+    actions.start_stage(
+        actions.configure_stage(event, user=None, number=1, kind="knockout"), user=None
+    )
     client.cookies["django_language"] = language
     for page in (reverse("event", args=[event.pk]), reverse("round", args=[event.pk, 1])):
         html = client.get(page, HTTP_ACCEPT_LANGUAGE=language).content.decode()

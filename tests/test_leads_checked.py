@@ -40,10 +40,15 @@ def match(db):
 def sheet_row(client, match, lead, declarer="N"):
     return client.post(
         reverse("director-save-row", args=[match.pk, "open", 1]),
-        {"b1-contract": "4S", "b1-declarer": declarer, "b1-lead": lead, "b1-result": "=",
-         "b1-version": 0},
+        {
+            "b1-contract": "4S",
+            "b1-declarer": declarer,
+            "b1-lead": lead,
+            "b1-result": "=",
+            "b1-version": 0,
+        },
         HTTP_HX_REQUEST="true",
-    )  # fmt: skip
+    )
 
 
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
@@ -60,10 +65,15 @@ def test_the_room_sheet_refuses_a_lead_the_leader_did_not_hold(director_client, 
 def test_a_board_without_its_deal_takes_any_lead(director_client, match):
     director_client.post(
         reverse("director-save-row", args=[match.pk, "open", 2]),
-        {"b2-contract": "4S", "b2-declarer": "N", "b2-lead": "SJ", "b2-result": "=",
-         "b2-version": 0},
+        {
+            "b2-contract": "4S",
+            "b2-declarer": "N",
+            "b2-lead": "SJ",
+            "b2-result": "=",
+            "b2-version": 0,
+        },
         HTTP_HX_REQUEST="true",
-    )  # fmt: skip
+    )
     assert Result.objects.get().lead == "SJ"
 
 

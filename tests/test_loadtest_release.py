@@ -37,8 +37,12 @@ def shown_by_the_app(accepted: list[tuple[int, str, int]], rule: str) -> set:
 @pytest.mark.parametrize("rule", [rule.value for rule in ResultsRule])
 @pytest.mark.parametrize("seed", range(5))
 def test_a_result_is_timed_from_when_the_apps_rule_shows_it(rule, seed):
-    results = [(m, room, b) for m in range(MATCHES) for room in ("open", "closed")
-               for b in range(1, BOARDS + 1)]  # fmt: skip
+    results = [
+        (m, room, b)
+        for m in range(MATCHES)
+        for room in ("open", "closed")
+        for b in range(1, BOARDS + 1)
+    ]
     random.Random(seed).shuffle(results)
     followed = release.Release(rule, MATCHES, BOARDS, SEGMENT)
     released: set = set()

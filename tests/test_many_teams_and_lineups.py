@@ -33,8 +33,10 @@ def test_many_teams_are_added_in_the_order_typed_with_their_players(director_cli
     assert not teams[2].players.exists()
     page = director_client.get(response.url).text
     assert re.findall(r'href="/director/events/\d+/teams/\d+/">([^<]+)</a>', page) == [
-        "长城队", "Dragons", "Tigers",
-    ]  # fmt: skip
+        "长城队",
+        "Dragons",
+        "Tigers",
+    ]
 
 
 def test_a_bad_line_is_named_and_no_team_is_added(director_client, event):
@@ -85,9 +87,16 @@ def test_a_rounds_line_ups_are_entered_on_one_page_and_reach_the_scorecards(
     data = {}
     for match in matches:
         home, away = list(match.home.players.all()), list(match.away.players.all())
-        seats = {"open_N": home[0], "open_S": home[1], "closed_E": home[2],
-                 "closed_W": home[3], "open_E": away[0], "open_W": away[1],
-                 "closed_N": away[2], "closed_S": away[3]}  # fmt: skip
+        seats = {
+            "open_N": home[0],
+            "open_S": home[1],
+            "closed_E": home[2],
+            "closed_W": home[3],
+            "open_E": away[0],
+            "open_W": away[1],
+            "closed_N": away[2],
+            "closed_S": away[3],
+        }
         data.update({f"m{match.pk}-s1-{name}": p.pk for name, p in seats.items()})
     response = director_client.post(url, data)
     assert response.url.endswith("?stage=1&round=1")
@@ -135,10 +144,15 @@ def test_round_1_proposes_players_1_2_north_south_3_4_east_west_and_saves_nothin
     match = round_robin.matches.filter(round=1).select_related("home", "away").first()
     home, away = match.home.name, match.away.name
     assert shown_seats(page, match) == {
-        "open_N": f"{home} A", "open_S": f"{home} B", "closed_E": f"{home} C",
-        "closed_W": f"{home} D", "closed_N": f"{away} A", "closed_S": f"{away} B",
-        "open_E": f"{away} C", "open_W": f"{away} D",
-    }  # fmt: skip
+        "open_N": f"{home} A",
+        "open_S": f"{home} B",
+        "closed_E": f"{home} C",
+        "closed_W": f"{home} D",
+        "closed_N": f"{away} A",
+        "closed_S": f"{away} B",
+        "open_E": f"{away} C",
+        "open_W": f"{away} D",
+    }
     assert "Default seating (players 1–2 N-S, 3–4 E-W): not saved yet" in page
     assert "Confirm and save the line-ups" in page
     assert not Seating.objects.exists()  # shown, not saved
@@ -158,9 +172,16 @@ def test_round_2_carries_each_teams_pairs_over_from_round_1(director_client, rou
     first = round_robin.matches.filter(round=1).select_related("home", "away").first()
     home = list(first.home.players.all())
     away = list(first.away.players.all())
-    seats = {("open", "N"): home[2], ("open", "S"): home[3], ("closed", "E"): home[0],
-             ("closed", "W"): home[1], ("closed", "N"): away[0], ("closed", "S"): away[1],
-             ("open", "E"): away[2], ("open", "W"): away[3]}  # fmt: skip
+    seats = {
+        ("open", "N"): home[2],
+        ("open", "S"): home[3],
+        ("closed", "E"): home[0],
+        ("closed", "W"): home[1],
+        ("closed", "N"): away[0],
+        ("closed", "S"): away[1],
+        ("open", "E"): away[2],
+        ("open", "W"): away[3],
+    }
     actions.set_seating(first, 1, seats, user=None)  # Ash's C and D sat North-South
     page = director_client.get(reverse("director-lineups", args=[round_robin.pk, 1, 2])).text
     second = (

@@ -39,16 +39,18 @@ def test_both_room_sheets_show_the_running_score(director_client, match):
 def test_a_saved_row_brings_the_new_running_score_back_to_the_sheet(director_client, match):
     row = reverse("director-save-row", args=[match.pk, "open", 2])
     answer = director_client.post(
-        row, {"b2-contract": "3NT", "b2-declarer": "S", "b2-result": "=", "b2-version": 0},
+        row,
+        {"b2-contract": "3NT", "b2-declarer": "S", "b2-result": "=", "b2-version": 0},
         headers={"HX-Request": "true"},
-    ).text  # fmt: skip
+    ).text
     assert 'id="row-2"' in answer and 'id="match-score"' in answer
     assert "1 of 4 boards complete" in answer  # board 2 waits for the closed room
     enter(match, 2, "closed", "3NT", "S", "-1")
     answer = director_client.post(
-        row, {"b2-contract": "3NT", "b2-declarer": "S", "b2-result": "+1", "b2-version": 1},
+        row,
+        {"b2-contract": "3NT", "b2-declarer": "S", "b2-result": "+1", "b2-version": 1},
         headers={"HX-Request": "true"},
-    ).text  # fmt: skip
+    ).text
     assert (
         "2 of 4 boards complete" in answer and "22 : 0" in answer
     )  # 10 + 12 IMPs (vulnerable 3NT+1 against one down)
@@ -87,10 +89,13 @@ def test_players_find_the_data_files_in_a_quiet_line_not_beside_the_cross_table(
 def test_a_director_has_the_files_in_a_downloads_menu(director_client, match):
     page = director_client.get(reverse("director-event", args=[match.event_id])).text
     menu = page[page.index('class="downloads-menu') : page.index("</details>")]
-    for name, args in [("standings-csv", [match.event_id]), ("event-usebio", [match.event_id]),
-                       ("director-event-export", [match.event_id]),
-                       ("director-table-sheets", [match.event_id, 1, 1]),
-                       ("round-pbn", [match.event_id, 1, 1])]:  # fmt: skip
+    for name, args in [
+        ("standings-csv", [match.event_id]),
+        ("event-usebio", [match.event_id]),
+        ("director-event-export", [match.event_id]),
+        ("director-table-sheets", [match.event_id, 1, 1]),
+        ("round-pbn", [match.event_id, 1, 1]),
+    ]:
         assert f'href="{reverse(name, args=args)}"' in menu
     assert "Hand records, to print" not in menu  # the round has no deals
 

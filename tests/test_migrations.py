@@ -116,9 +116,13 @@ def test_each_event_made_before_stages_becomes_one_round_robin_stage_with_its_se
     old = migrator(BEFORE_STAGE_ROWS)
     club = add_event_before_stages(old, "Club teams")
     congress = add_event_before_stages(
-        old, "Congress", vp_scale="printed-25", boards_per_match=20, boards_per_segment=10,
+        old,
+        "Congress",
+        vp_scale="printed-25",
+        boards_per_match=20,
+        boards_per_segment=10,
         bye_vp=Decimal("18"),
-    )  # fmt: skip
+    )
     swiss = add_event_before_stages(
         old, "Already staged"
     )  # made once stages existed: stage 1 is a Swiss
@@ -207,15 +211,16 @@ def test_a_rounds_table_links_made_before_the_event_tables_keep_working_after_mi
     from tests.factories import make_event, make_match
 
     match = make_match(make_event(boards_per_match=2, boards_per_segment=2))
-    opened = {t.room: t.token for t in actions.open_tables(match.stage, round_number=1,
-                                                           user=None)}  # fmt: skip
+    opened = {t.room: t.token for t in actions.open_tables(match.stage, round_number=1, user=None)}
     migrator([("matches", "0026_corrections_period")])
     migrator(MigrationExecutor(connection).loader.graph.leaf_nodes())
     phone = Client()
     assert phone.get(f"/t/{opened['open']}/").status_code == 200
-    answer = phone.post(f"/t/{opened['open']}/enter/", {"board": 1, "side": "NS", "key": "m1",
-                        "contract": "3NT", "declarer": "N", "result": "="},
-                        HTTP_ACCEPT="application/json")  # fmt: skip
+    answer = phone.post(
+        f"/t/{opened['open']}/enter/",
+        {"board": 1, "side": "NS", "key": "m1", "contract": "3NT", "declarer": "N", "result": "="},
+        HTTP_ACCEPT="application/json",
+    )
     assert answer.status_code == 200 and TableEntry.objects.filter(key="m1").exists()
     assert Room.objects.get(token=opened["open"]).place is None  # a round's own card
 
@@ -231,9 +236,12 @@ def test_deals_stored_by_event_round_go_to_the_first_stage_playing_that_round(mi
     round no stage has reached yet go to stage 1. A publication of hand records alike."""
     old = migrator(BEFORE_DEALS_BY_STAGE)
     event = old.get_model("matches", "Event").objects.create(
-        name="Swiss then knockout", date=datetime.date(2026, 11, 1), vp_scale="wbf-2013",
-        boards_per_match=16, boards_per_segment=16,
-    )  # fmt: skip
+        name="Swiss then knockout",
+        date=datetime.date(2026, 11, 1),
+        vp_scale="wbf-2013",
+        boards_per_match=16,
+        boards_per_segment=16,
+    )
     Stage, Match = old.get_model("matches", "Stage"), old.get_model("matches", "Match")
     first = Stage.objects.create(event_id=event.pk, number=1, kind="swiss")
     second = Stage.objects.create(event_id=event.pk, number=2, kind="knockout")
@@ -244,8 +252,7 @@ def test_deals_stored_by_event_round_go_to_the_first_stage_playing_that_round(mi
     Match.objects.create(event_id=event.pk, stage=second, round=2, home=a, away=b)
     Deal = old.get_model("matches", "Deal")
     for round_number in (1, 2, 5):
-        Deal.objects.create(event_id=event.pk, round=round_number, board=1, pbn="N:…",
-                            analysis={})  # fmt: skip
+        Deal.objects.create(event_id=event.pk, round=round_number, board=1, pbn="N:…", analysis={})
     old.get_model("matches", "HandsRelease").objects.create(event_id=event.pk, round=1)
 
     new = migrator(DEALS_BY_STAGE)

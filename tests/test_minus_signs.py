@@ -50,8 +50,12 @@ def test_an_artificial_adjustment_reads_with_a_minus_sign_on_the_directors_and_p
 ):
     board = match.boards.get(number=2)
     url = reverse("director-board-adjust", args=[match.pk, 2])
-    form = {"action": "artificial", "art-home": "plus", "art-away": "minus",
-            "art-reason": "Fouled board"}  # fmt: skip
+    form = {
+        "action": "artificial",
+        "art-home": "plus",
+        "art-away": "minus",
+        "art-reason": "Fouled board",
+    }
     director_client.post(url, form)
     board.refresh_from_db()
     assert (board.adjustment.home_imps, board.adjustment.away_imps) == (3, -3)

@@ -43,12 +43,14 @@ def table_of(match, room):
 
 def at_table(table, board, entry=FOUR_SPADES, *, side="NS", accept=True, key=None):
     key = key or f"{table.pk}-{board}-{timezone.now().timestamp()}"
-    made = actions.enter_at_table(table, board=board, entry=entry, side=side,
-                                  device=f"phone-{side.lower()}", key=key)  # fmt: skip
+    made = actions.enter_at_table(
+        table, board=board, entry=entry, side=side, device=f"phone-{side.lower()}", key=key
+    )
     if accept:
         other = "EW" if side == "NS" else "NS"
-        made = actions.accept_at_table(made, side=other, device=f"phone-{other.lower()}",
-                                       key=key + "-ok")  # fmt: skip
+        made = actions.accept_at_table(
+            made, side=other, device=f"phone-{other.lower()}", key=key + "-ok"
+        )
     return made
 
 
@@ -262,9 +264,15 @@ def test_each_cell_shows_its_state(event):
     row = monitor.rows[0]
     assert (row.number, row.room) == (1, "open")
     states = [cell.state for cell in row.cells[:7]]
-    assert states == [CellState.ACCEPTED, CellState.WAITING, CellState.DISPUTED,
-                      CellState.DIRECTOR, CellState.DIRECTOR, CellState.DIRECTOR,
-                      CellState.EMPTY]  # fmt: skip
+    assert states == [
+        CellState.ACCEPTED,
+        CellState.WAITING,
+        CellState.DISPUTED,
+        CellState.DIRECTOR,
+        CellState.DIRECTOR,
+        CellState.DIRECTOR,
+        CellState.EMPTY,
+    ]
     assert row.cells[0].text == "4♠N=" and row.cells[4].text == "4♠N+1"  # with the declarer
     assert row.played == 6 and monitor.rows[1].played == 0
     assert monitor.waiting == 1 and monitor.disputed == 1

@@ -62,8 +62,10 @@ def test_a_stage_with_a_result_is_not_taken_back(director):
 
 def test_a_player_named_twice_in_a_team_is_refused(director_client):
     event = club(teams=0)
-    page = director_client.post(reverse("director-team-new", args=[event.pk]),
-                                {"name": "Twins", "players": "Li Wei\nWang\nli wei"})  # fmt: skip
+    page = director_client.post(
+        reverse("director-team-new", args=[event.pk]),
+        {"name": "Twins", "players": "Li Wei\nWang\nli wei"},
+    )
     assert "li wei is named twice in this team" in text_of(page)
     assert not event.teams.exists()
     team = make_team(event, "Pairs", players=("A", "B"))
@@ -92,8 +94,7 @@ def test_starting_a_swiss_says_to_draw_round_1_and_its_end_says_the_next_stage_c
     event = club(teams=4)
     actions.configure_stage(event, user=director, number=1, kind="swiss", rounds=1)
     actions.configure_stage(event, user=director, number=2, kind="knockout", entrants=2)
-    started = director_client.post(reverse("director-stage-start", args=[event.pk, 1]),
-                                   follow=True)  # fmt: skip
+    started = director_client.post(reverse("director-stage-start", args=[event.pk, 1]), follow=True)
     assert "Stage started: its 4 teams are seeded. Draw round 1 below." in text_of(started)
     stage = Stage.objects.get(number=1)
     actions.draw_next_round(stage, user=director)
@@ -110,8 +111,14 @@ def test_segments_that_do_not_divide_a_later_stage_s_match_are_asked_about(direc
     event = club()
     actions.configure_stage(event, user=None, number=1, kind="round-robin")
     url = reverse("director-stages", args=[event.pk])
-    uneven = {"kind": "knockout", "vp_scale": "wbf-2013", "carry_over": "none", "entrants": 2,
-              "boards_per_match": 8, "boards_per_segment": 5}  # fmt: skip
+    uneven = {
+        "kind": "knockout",
+        "vp_scale": "wbf-2013",
+        "carry_over": "none",
+        "entrants": 2,
+        "boards_per_match": 8,
+        "boards_per_segment": 5,
+    }
     asked = director_client.post(url, uneven)
     assert asked.status_code == 400
     assert "8 boards in segments of 5 make segments of 5 + 3 boards" in text_of(asked)
@@ -121,7 +128,8 @@ def test_segments_that_do_not_divide_a_later_stage_s_match_are_asked_about(direc
     page = reverse("director-stage", args=[event.pk, 2])
     again = director_client.post(page, {**uneven, "name": "Final"})  # as they are: not again
     assert again.status_code == 302 and Stage.objects.get(number=2).name == "Final"
-    changed = director_client.post(page, {**uneven, "boards_per_match": 12,
-                                          "boards_per_segment": 8})  # fmt: skip
+    changed = director_client.post(
+        page, {**uneven, "boards_per_match": 12, "boards_per_segment": 8}
+    )
     assert "12 boards in segments of 8 make segments of 8 + 4 boards" in text_of(changed)
     assert "(1, 2, 3, 4, 6, 12)" in text_of(changed)

@@ -48,60 +48,127 @@ def director_forms(match):
     event, team = match.event, match.home
     player = team.players.first()
     final = actions.mark_final(make_match(event, round=2), confirm=True, user=None)
-    event_data = {"date": "2026-12-01", "vp_scale": "wbf-2013",
-                  "boards_per_match": 16, "boards_per_segment": 16}  # fmt: skip
+    event_data = {
+        "date": "2026-12-01",
+        "vp_scale": "wbf-2013",
+        "boards_per_match": 16,
+        "boards_per_segment": 16,
+    }
     return [
         (reverse("director-event-new"), {"name": "X", **event_data}, ["name"]),
-        (reverse("director-event", args=[event.pk]),
-         {"event-name": "Renamed", **{f"event-{k}": v for k, v in event_data.items()}},
-         ["event-name"]),
-        (reverse("director-team-new", args=[event.pk]),
-         {"name": "New team", "captain": "", "players": "A\nB"}, ["name", "captain", "players"]),
-        (reverse("director-team", args=[event.pk, team.pk]),
-         {"name": team.name, "captain": "", f"player_{player.pk}": player.name, "players": ""},
-         ["name", "captain", f"player_{player.pk}", "players"]),
+        (
+            reverse("director-event", args=[event.pk]),
+            {"event-name": "Renamed", **{f"event-{k}": v for k, v in event_data.items()}},
+            ["event-name"],
+        ),
+        (
+            reverse("director-team-new", args=[event.pk]),
+            {"name": "New team", "captain": "", "players": "A\nB"},
+            ["name", "captain", "players"],
+        ),
+        (
+            reverse("director-team", args=[event.pk, team.pk]),
+            {"name": team.name, "captain": "", f"player_{player.pk}": player.name, "players": ""},
+            ["name", "captain", f"player_{player.pk}", "players"],
+        ),
         (reverse("director-team-list", args=[event.pk]), {"teams": "Tigers\nBears"}, ["teams"]),
-        (reverse("director-save-row", args=[match.pk, "open", 3]),
-         {"b3-contract": "3NT", "b3-declarer": "S", "b3-lead": "SQ", "b3-result": "=",
-          "b3-version": "0"}, ["b3-contract", "b3-declarer", "b3-lead", "b3-result"]),
-        (reverse("director-board-adjust", args=[match.pk, 2]),
-         {"action": "artificial", "art-home": "plus", "art-away": "minus", "art-reason": "x"},
-         ["art-reason"]),
-        (reverse("director-board-adjust", args=[match.pk, 2]),
-         {"action": "assigned", "asg-room": "open", "asg-contract": "3NT", "asg-declarer": "S",
-          "asg-result": "=", "asg-reason": "x"},
-         ["asg-contract", "asg-declarer", "asg-result", "asg-reason"]),
-        (reverse("director-status", args=[final.pk]), {"status": "provisional", "reason": "x"},
-         ["reason"]),
-        (reverse("director-forfeit", args=[match.pk]),
-         {"forfeit-home_vp": "18", "forfeit-away_vp": "0", "forfeit-reason": "x"},
-         ["forfeit-reason"]),
-        (reverse("director-imp-penalty", args=[match.pk]),
-         {"penalty-team": team.pk, "penalty-imps": 3, "penalty-reason": "x"}, ["penalty-reason"]),
-        (reverse("director-vp-penalty", args=[event.pk]),
-         {"vp-team": team.pk, "vp-vp": "2", "vp-reason": "x"}, ["vp-reason"]),
-        (reverse("director-match-delete", args=[match.pk]), {"reason": "x", "confirm": "on"},
-         ["reason"]),
-        (reverse("director-team-remove", args=[event.pk, team.pk]),
-         {"reason": "x", "confirm": "on"}, ["reason"]),
-        (reverse("director-event-directors", args=[event.pk]), {"username": "colleague"},
-         ["username"]),
-        (reverse("director-stages", args=[event.pk]),
-         {"kind": "knockout", "name": "Final", "boards_per_match": 16, "boards_per_segment": 16,
-          "vp_scale": "wbf-2013", "carry_over": "none", "carry_fraction": "0"},
-         ["name", "carry_fraction"]),
-    ]  # fmt: skip
+        (
+            reverse("director-save-row", args=[match.pk, "open", 3]),
+            {
+                "b3-contract": "3NT",
+                "b3-declarer": "S",
+                "b3-lead": "SQ",
+                "b3-result": "=",
+                "b3-version": "0",
+            },
+            ["b3-contract", "b3-declarer", "b3-lead", "b3-result"],
+        ),
+        (
+            reverse("director-board-adjust", args=[match.pk, 2]),
+            {"action": "artificial", "art-home": "plus", "art-away": "minus", "art-reason": "x"},
+            ["art-reason"],
+        ),
+        (
+            reverse("director-board-adjust", args=[match.pk, 2]),
+            {
+                "action": "assigned",
+                "asg-room": "open",
+                "asg-contract": "3NT",
+                "asg-declarer": "S",
+                "asg-result": "=",
+                "asg-reason": "x",
+            },
+            ["asg-contract", "asg-declarer", "asg-result", "asg-reason"],
+        ),
+        (
+            reverse("director-status", args=[final.pk]),
+            {"status": "provisional", "reason": "x"},
+            ["reason"],
+        ),
+        (
+            reverse("director-forfeit", args=[match.pk]),
+            {"forfeit-home_vp": "18", "forfeit-away_vp": "0", "forfeit-reason": "x"},
+            ["forfeit-reason"],
+        ),
+        (
+            reverse("director-imp-penalty", args=[match.pk]),
+            {"penalty-team": team.pk, "penalty-imps": 3, "penalty-reason": "x"},
+            ["penalty-reason"],
+        ),
+        (
+            reverse("director-vp-penalty", args=[event.pk]),
+            {"vp-team": team.pk, "vp-vp": "2", "vp-reason": "x"},
+            ["vp-reason"],
+        ),
+        (
+            reverse("director-match-delete", args=[match.pk]),
+            {"reason": "x", "confirm": "on"},
+            ["reason"],
+        ),
+        (
+            reverse("director-team-remove", args=[event.pk, team.pk]),
+            {"reason": "x", "confirm": "on"},
+            ["reason"],
+        ),
+        (
+            reverse("director-event-directors", args=[event.pk]),
+            {"username": "colleague"},
+            ["username"],
+        ),
+        (
+            reverse("director-stages", args=[event.pk]),
+            {
+                "kind": "knockout",
+                "name": "Final",
+                "boards_per_match": 16,
+                "boards_per_segment": 16,
+                "vp_scale": "wbf-2013",
+                "carry_over": "none",
+                "carry_fraction": "0",
+            },
+            ["name", "carry_fraction"],
+        ),
+    ]
 
 
 def account_forms():
     """Return (url, valid data, text fields) for signing up and logging in."""
     return [
-        (reverse("signup"),
-         {"username": "newplayer", "password1": "a long pass phrase 42",
-          "password2": "a long pass phrase 42"}, ["username", "password1", "password2"]),
-        (reverse("login"), {"username": "player", "password": "correct horse battery"},
-         ["username", "password"]),
-    ]  # fmt: skip
+        (
+            reverse("signup"),
+            {
+                "username": "newplayer",
+                "password1": "a long pass phrase 42",
+                "password2": "a long pass phrase 42",
+            },
+            ["username", "password1", "password2"],
+        ),
+        (
+            reverse("login"),
+            {"username": "player", "password": "correct horse battery"},
+            ["username", "password"],
+        ),
+    ]
 
 
 def refused_beside(page: str, field: str, language: str) -> bool:

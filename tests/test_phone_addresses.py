@@ -149,10 +149,20 @@ def test_public_url_is_a_host_the_site_serves():
 
 @pytest.mark.parametrize(
     "value",
-    ["192.168.1.23:8000", "ftp://192.168.1.23", "http://", "http://192.168.1.23:99999",
-     "http://club.example/scores/", "http://user@club.example", "http://127.0.0.1:8000",
-     "http://localhost:8000", "http://:8000", "http://0.0.0.0:8000", "http://[::1]:8000"],
-)  # fmt: skip
+    [
+        "192.168.1.23:8000",
+        "ftp://192.168.1.23",
+        "http://",
+        "http://192.168.1.23:99999",
+        "http://club.example/scores/",
+        "http://user@club.example",
+        "http://127.0.0.1:8000",
+        "http://localhost:8000",
+        "http://:8000",
+        "http://0.0.0.0:8000",
+        "http://[::1]:8000",
+    ],
+)
 def test_a_public_url_phones_cannot_use_stops_the_app_saying_why(value):
     result = run_check(DEBUG="1", PUBLIC_URL=value)
     assert result.returncode != 0
@@ -162,10 +172,18 @@ def test_a_public_url_phones_cannot_use_stops_the_app_saying_why(value):
 
 @pytest.mark.parametrize(
     "host, loopback",
-    [("127.0.0.1", True), ("127.1.2.3", True), ("localhost", True), ("[::1]", True),
-     ("app.localhost", True), ("LOCALHOST", True), ("192.168.1.23", False),
-     ("scores.example.org", False), ("[2001:db8::1]", False)],
-)  # fmt: skip
+    [
+        ("127.0.0.1", True),
+        ("127.1.2.3", True),
+        ("localhost", True),
+        ("[::1]", True),
+        ("app.localhost", True),
+        ("LOCALHOST", True),
+        ("192.168.1.23", False),
+        ("scores.example.org", False),
+        ("[2001:db8::1]", False),
+    ],
+)
 def test_loopback_addresses_are_known_as_such(host, loopback):
     assert public_address.is_loopback(host) is loopback
 
@@ -175,9 +193,14 @@ def test_the_laptop_s_address_is_its_default_route_s_else_a_real_interface_s(mon
     monkeypatch.setattr(
         public_address,
         "interface_addresses",
-        lambda: [("lo", "127.0.0.1"), ("docker0", "172.17.0.1"), ("eth0", "169.254.3.4"),
-                 ("enp3s0", "10.0.0.9"), ("wlp2s0", "192.168.1.23")],
-    )  # fmt: skip
+        lambda: [
+            ("lo", "127.0.0.1"),
+            ("docker0", "172.17.0.1"),
+            ("eth0", "169.254.3.4"),
+            ("enp3s0", "10.0.0.9"),
+            ("wlp2s0", "192.168.1.23"),
+        ],
+    )
     assert public_address.machine_address() == "192.168.1.23"
     monkeypatch.setattr(public_address, "interface_addresses", lambda: [("lo", "127.0.0.1")])
     assert public_address.machine_address() is None

@@ -17,8 +17,9 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_english")]
 def placing_section(client, stage, language="en") -> str:
     client.cookies["django_language"] = language
     page = client.get(reverse("stage", args=[stage.event_id, 1])).content.decode()
-    found = re.search(r'<section class="placing-bracket".*?</section>\s*</div>\s*</section>',
-                      page, re.S)  # fmt: skip
+    found = re.search(
+        r'<section class="placing-bracket".*?</section>\s*</div>\s*</section>', page, re.S
+    )
     assert found, "no placing matches on the page"
     return found.group(0)
 
@@ -78,15 +79,19 @@ def test_the_bracket_json_and_the_wall_list_the_placing_byes(client, td):
 
 
 def round_names(html: str, tag: str) -> list[str]:
-    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", name)).strip()
-            for name in re.findall(rf"<{tag}[^>]*>(.*?)</{tag}>", html, re.S)]  # fmt: skip
+    return [
+        re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", name)).strip()
+        for name in re.findall(rf"<{tag}[^>]*>(.*?)</{tag}>", html, re.S)
+    ]
 
 
 @pytest.mark.parametrize(
     ("language", "names"),
-    [("en", ["Byes to places 5–6", "Third place", "Places 5–6"]),
-     ("zh-hans", ["轮空晋级第 5–6 名", "三四名决赛", "第 5–6 名"])],
-)  # fmt: skip
+    [
+        ("en", ["Byes to places 5–6", "Third place", "Places 5–6"]),
+        ("zh-hans", ["轮空晋级第 5–6 名", "三四名决赛", "第 5–6 名"]),
+    ],
+)
 def test_six_teams_byes_are_named_by_the_match_for_fifth_they_lead_to(client, td, language, names):
     """Six teams: the two first-round losers have byes through the round of places 5–8
     (there are no 7th and 8th), then play each other for 5th and 6th. Only that match is

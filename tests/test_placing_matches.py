@@ -58,8 +58,11 @@ def test_a_full_play_off_of_eight_teams_places_every_team_one_to_eight(td):
     play_every_round(stage, td, pick=lambda match: match.away)  # the lower seed always wins
     assert [len(matches(stage, round=n)) for n in (1, 2, 3)] == [4, 4, 4]
     assert set(stage.matches.values_list("bracket", flat=True)) == {
-        "", "place-3", "place-5", "place-7"
-    }  # fmt: skip
+        "",
+        "place-3",
+        "place-5",
+        "place-7",
+    }
     outcome = queries.final_ranking(stage.event)
     assert [p.place for p in outcome.placings] == list(range(1, 9))
     # Every match won by the lower seed: 8 beats 7 in the final, 6 beats 5 for third,
@@ -78,9 +81,11 @@ def test_no_final_ranking_while_a_placing_match_is_still_to_play(td):
     win(stage.matches.get(bracket="place-3"), None, td)
     outcome = queries.final_ranking(stage.event)
     assert [(p.place, p.team.name, p.how) for p in outcome.placings] == [
-        (1, "Team 1", "winner"), (2, "Team 2", "runner-up"),
-        (3, "Team 3", "placing-match"), (4, "Team 4", "placing-match"),
-    ]  # fmt: skip
+        (1, "Team 1", "winner"),
+        (2, "Team 2", "runner-up"),
+        (3, "Team 3", "placing-match"),
+        (4, "Team 4", "placing-match"),
+    ]
 
 
 def reopen_and_win(match, winner, user):
@@ -113,8 +118,9 @@ def test_a_reopened_semi_final_cannot_change_a_third_place_match_with_results(td
     with pytest.raises(actions.ActionError, match="has results already"):
         reopen_and_win(Match.objects.get(pk=first.pk), first.away, td)
     assert (stage.matches.get(bracket="place-3").home, third.away) == (
-        team(stage, 3), team(stage, 4)
-    )  # fmt: skip
+        team(stage, 3),
+        team(stage, 4),
+    )
 
 
 def test_placing_matches_need_a_knockout_of_four_teams(td):
@@ -131,8 +137,9 @@ def test_a_knockout_of_three_qualifiers_refuses_placing_matches_beside_the_field
     event = make_event(boards_per_match=2, boards_per_segment=2)
     actions.configure_stage(event, user=td, number=1, kind="round-robin")
     with pytest.raises(actions.ActionError) as refused:
-        actions.configure_stage(event, user=td, number=2, kind="knockout", entrants=3,
-                                placing="all")  # fmt: skip
+        actions.configure_stage(
+            event, user=td, number=2, kind="knockout", entrants=3, placing="all"
+        )
     assert refused.value.field == "placing"
 
 
@@ -160,8 +167,11 @@ def test_with_a_third_place_match_the_quarter_final_losers_follow_the_losers_rul
     play_every_round(stage, td, pick=lambda match: match.home)
     outcome = queries.final_ranking(stage.event)
     assert [p.how for p in outcome.placings[:4]] == [
-        "winner", "runner-up", "placing-match", "placing-match"
-    ]  # fmt: skip
+        "winner",
+        "runner-up",
+        "placing-match",
+        "placing-match",
+    ]
     assert [(p.place, p.shared) for p in outcome.placings[4:]] == expected
     assert [p.team.name for p in outcome.placings[4:]] == [f"Team {n}" for n in (5, 6, 7, 8)]
 
@@ -182,9 +192,12 @@ def test_with_extra_boards_a_level_match_waits_for_the_director_who_records_them
 
 def test_an_exported_and_imported_knockout_keeps_its_placing_matches_and_rules(td):
     stage = knockout(
-        4, td, placing=PlacingChoice.THIRD, losers_by=LosersByChoice.SHARED,
+        4,
+        td,
+        placing=PlacingChoice.THIRD,
+        losers_by=LosersByChoice.SHARED,
         level_rule=LevelRuleChoice.EXTRA_BOARDS,
-    )  # fmt: skip
+    )
     for semi in matches(stage, round=1):
         win(semi, semi.home, td)
     document = backup.export_event(stage.event)
@@ -220,9 +233,17 @@ def test_a_director_asking_three_qualifiers_for_a_third_place_match_is_told_besi
         make_team(event, f"Team {number}")
     actions.configure_stage(event, user=None, number=1, kind="round-robin")
     director_client.cookies["django_language"] = language
-    form = {"kind": "knockout", "vp_scale": "wbf-2013", "boards_per_match": 2,
-            "boards_per_segment": 2, "carry_over": "none", "entrants": 3, "placing": "third",
-            "losers_by": "qualifying", "level_rule": "tenth"}  # fmt: skip
+    form = {
+        "kind": "knockout",
+        "vp_scale": "wbf-2013",
+        "boards_per_match": 2,
+        "boards_per_segment": 2,
+        "carry_over": "none",
+        "entrants": 3,
+        "placing": "third",
+        "losers_by": "qualifying",
+        "level_rule": "tenth",
+    }
     url = reverse("director-stages", args=[event.pk])
     page = director_client.post(url, form)
     assert page.status_code == 400
@@ -240,13 +261,35 @@ def text_of(page) -> str:
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("en", ["Placing matches", "Places 5–8", "Third place", "Places 5–6", "Places 7–8",
-                "Third place match", "Match for places 5–6", "Match for places 7–8",
-                "Placing matches decided every place of the knockout"]),
-        ("zh-hans", ["排位赛", "第 5–8 名", "三四名决赛", "第 5–6 名", "第 7–8 名",
-                     "第 5–6 名决赛", "第 7–8 名决赛", "淘汰赛的每个名次都由排位赛决出"]),
+        (
+            "en",
+            [
+                "Placing matches",
+                "Places 5–8",
+                "Third place",
+                "Places 5–6",
+                "Places 7–8",
+                "Third place match",
+                "Match for places 5–6",
+                "Match for places 7–8",
+                "Placing matches decided every place of the knockout",
+            ],
+        ),
+        (
+            "zh-hans",
+            [
+                "排位赛",
+                "第 5–8 名",
+                "三四名决赛",
+                "第 5–6 名",
+                "第 7–8 名",
+                "第 5–6 名决赛",
+                "第 7–8 名决赛",
+                "淘汰赛的每个名次都由排位赛决出",
+            ],
+        ),
     ],
-)  # fmt: skip
+)
 def test_the_bracket_and_event_pages_name_the_placing_matches(client, td, language, words):
     stage = knockout(8, td, placing=PlacingChoice.ALL)
     play_every_round(stage, td, pick=lambda match: match.home)

@@ -26,8 +26,9 @@ def match(db):
     enter(match, 1, "open", "4S", "N", "=")
     enter(match, 1, "closed", "3NTX", "S", "-2")
     enter(match, 3, "open", "PASS", "", "")
-    actions.set_artificial_score(match.boards.get(number=2), home_imps=3, away_imps=-3,
-                                 reason="fouled board", user=None)  # fmt: skip
+    actions.set_artificial_score(
+        match.boards.get(number=2), home_imps=3, away_imps=-3, reason="fouled board", user=None
+    )
     actions.open_tables(first_stage(event), round_number=match.round, user=None)
     return match
 
@@ -142,8 +143,10 @@ def test_postgresql_prepares_a_read_run_again_on_one_connection(match):
 
     def prepared() -> int:
         with connection.cursor() as cursor:
-            cursor.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
-                           ["%matches_board%"])  # fmt: skip
+            cursor.execute(
+                "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
+                ["%matches_board%"],
+            )
             return cursor.fetchone()[0]
 
     before = prepared()

@@ -16,10 +16,12 @@ from tests.test_table_pages import text_of
 from tests.test_wall import text_of as wall_text
 
 SAID = {
-    "en": ("Provisional until 21:30",
-           "These standings are provisional until 21:30: a result may still be corrected"),
+    "en": (
+        "Provisional until 21:30",
+        "These standings are provisional until 21:30: a result may still be corrected",
+    ),
     "zh-hans": ("暂定，21:30 后确认", "排名暂定至 21:30：此前成绩仍可更正"),
-}  # fmt: skip
+}
 
 
 @pytest.fixture

@@ -26,9 +26,11 @@ def test_the_traveller_shows_each_rooms_opening_lead(english, match):
 
 @pytest.mark.parametrize(
     ("language", "words", "touch_only"),
-    [("en", "Select a team's name to read it in full", "Tap"),
-     ("zh-hans", "点击队名可看全名", "轻触")],
-)  # fmt: skip
+    [
+        ("en", "Select a team's name to read it in full", "Tap"),
+        ("zh-hans", "点击队名可看全名", "轻触"),
+    ],
+)
 def test_the_travellers_note_reads_right_on_any_device(client, match, language, words, touch_only):
     client.cookies["django_language"] = language
     page = client.get(reverse("traveller", args=[match.event_id, 1, 5])).content.decode()

@@ -148,9 +148,11 @@ def turns_and_notes_at_once(count):
 
 CACHES_AT_ONCE = {
     "memory": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "turns"},
-    "database": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
-                 "LOCATION": "shared_cache"},
-}  # fmt: skip
+    "database": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "shared_cache",
+    },
+}
 
 
 @pytest.mark.parametrize("cache", CACHES_AT_ONCE)
@@ -191,7 +193,9 @@ def test_an_ipv6_address_counts_as_its_64_network():
     assert ratelimit.client_address(request) == "203.0.113.7"
 
 
-@pytest.mark.parametrize(("rate", "parsed"), [("20/m", (20, 60)), ("5/h", (5, 3600)),
-                                              ("3/2d", (3, 172800)), ("1/s", (1, 1))])  # fmt: skip
+@pytest.mark.parametrize(
+    ("rate", "parsed"),
+    [("20/m", (20, 60)), ("5/h", (5, 3600)), ("3/2d", (3, 172800)), ("1/s", (1, 1))],
+)
 def test_rates_read_as_the_settings_write_them(rate, parsed):
     assert ratelimit.parse_rate(rate) == parsed

@@ -105,10 +105,14 @@ def test_an_empty_line_up_is_filled_from_the_files_player_names(director_client,
     assert response.status_code == 302
     seats = {(s.room, s.seat): s.player.name for s in Seating.objects.filter(match=match)}
     assert seats == {
-        ("open", "N"): "王伟", ("open", "S"): "李娜", ("open", "E"): "Smith",
+        ("open", "N"): "王伟",
+        ("open", "S"): "李娜",
+        ("open", "E"): "Smith",
         ("open", "W"): "Jones",  # matched whatever the case
-        ("closed", "N"): "Brown", ("closed", "S"): "Green", ("closed", "E"): "张敏",
-    }  # fmt: skip
+        ("closed", "N"): "Brown",
+        ("closed", "S"): "Green",
+        ("closed", "E"): "张敏",
+    }
     page = director_client.get(response.url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Tigers – Lions, segment 1, Open room: line-up filled from the file" in page
     assert "West Nobody in the file is no player of the team in that seat" in page

@@ -31,8 +31,9 @@ def test_the_sheet_has_a_row_per_board_with_vulnerability_and_dealer(director_cl
 
 
 def test_a_row_saves_on_its_own_and_shows_its_score(director_client, match, director):
-    response = save_row(director_client, match, 4, contract="4hx", declarer="e", lead="s10",
-                        result="=")  # fmt: skip
+    response = save_row(
+        director_client, match, 4, contract="4hx", declarer="e", lead="s10", result="="
+    )
     assert response.status_code == 200
     assert 'data-saved="true"' in response.text
     # 4♥× made, vulnerable: E-W 790, in the row and in what the sheet announces
@@ -40,28 +41,49 @@ def test_a_row_saves_on_its_own_and_shows_its_score(director_client, match, dire
     assert 'data-announce="Board 4 saved: E-W 790"' in response.text
     result = Result.objects.get(board__match=match, board__number=4, room="open")
     assert (str(result.contract), result.declarer, result.lead, result.tricks) == (
-        "4HX", "E", "ST", 10,
-    )  # fmt: skip
+        "4HX",
+        "E",
+        "ST",
+        10,
+    )
     assert result.entered_by == director
 
 
 @pytest.mark.parametrize(
     ("fields", "field", "message"),
     [
-        ({"contract": "8NT", "declarer": "N", "result": "="}, "contract",
-         "The level must be 1 to 7 (you wrote “8NT”)."),
-        ({"contract": "4S", "declarer": "Z", "result": "="}, "declarer",
-         "“Z” is not a seat: write N, E, S or W."),
-        ({"contract": "7NT", "declarer": "N", "result": "+7"}, "result",
-         "7NT +7 would be more than 13 tricks."),
-        ({"contract": "4S", "declarer": "N", "result": "14"}, "result",
-         "Declarer takes 0 to 13 tricks, not 14."),
-        ({"contract": "4S", "declarer": "N", "result": "=", "lead": "Z9"}, "lead",
-         "“Z9” is not a card: write a suit and a rank, such as SQ, ♥10 or DA."),
-        ({"contract": "4S", "declarer": "N", "result": "=", "lead": "S1"}, "lead",
-         "“S1” is not a card: write a suit and a rank, such as SQ, ♥10 or DA."),
+        (
+            {"contract": "8NT", "declarer": "N", "result": "="},
+            "contract",
+            "The level must be 1 to 7 (you wrote “8NT”).",
+        ),
+        (
+            {"contract": "4S", "declarer": "Z", "result": "="},
+            "declarer",
+            "“Z” is not a seat: write N, E, S or W.",
+        ),
+        (
+            {"contract": "7NT", "declarer": "N", "result": "+7"},
+            "result",
+            "7NT +7 would be more than 13 tricks.",
+        ),
+        (
+            {"contract": "4S", "declarer": "N", "result": "14"},
+            "result",
+            "Declarer takes 0 to 13 tricks, not 14.",
+        ),
+        (
+            {"contract": "4S", "declarer": "N", "result": "=", "lead": "Z9"},
+            "lead",
+            "“Z9” is not a card: write a suit and a rank, such as SQ, ♥10 or DA.",
+        ),
+        (
+            {"contract": "4S", "declarer": "N", "result": "=", "lead": "S1"},
+            "lead",
+            "“S1” is not a card: write a suit and a rank, such as SQ, ♥10 or DA.",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_bad_value_gets_a_message_beside_the_field_and_nothing_is_saved(
     director_client, match, fields, field, message
 ):
@@ -96,8 +118,9 @@ def test_a_saved_result_can_be_corrected(director_client, match):
 def test_a_change_from_a_stale_page_is_refused_and_shows_both_values(director_client, match):
     other = make_user("other", chief=True)
     enter(match, 6, "open", "3NT", "S", "=", user=other)  # someone else saved version 1
-    response = save_row(director_client, match, 6, version=0, contract="4H", declarer="N",
-                        result="-1")  # fmt: skip
+    response = save_row(
+        director_client, match, 6, version=0, contract="4H", declarer="N", result="-1"
+    )
     assert "Not saved: other changed this result" in response.text
     now_saved = 'class="current">3<span class="nt">NT</span> by South, = (N-S 400)</strong>'
     assert now_saved in response.text
@@ -114,16 +137,25 @@ def test_a_change_from_a_stale_page_is_refused_and_shows_both_values(director_cl
 def test_a_stale_correction_is_refused_too(director_client, match):
     enter(match, 7, "closed", "2S", "E", "=")
     enter(match, 7, "closed", "2S", "E", "+1")  # version 2 now
-    response = save_row(director_client, match, 7, room="closed", version=1, contract="2S",
-                        declarer="E", result="-1")  # fmt: skip
+    response = save_row(
+        director_client,
+        match,
+        7,
+        room="closed",
+        version=1,
+        contract="2S",
+        declarer="E",
+        result="-1",
+    )
     assert "Not saved" in response.text
     assert Result.objects.get().tricks == 9
 
 
 def test_the_same_result_entered_twice_is_no_conflict(director_client, match):
     enter(match, 8, "open", "1NT", "W", "=")
-    response = save_row(director_client, match, 8, version=0, contract="1NT", declarer="W",
-                        result="=")  # fmt: skip
+    response = save_row(
+        director_client, match, 8, version=0, contract="1NT", declarer="W", result="="
+    )
     assert 'data-saved="true"' in response.text
 
 

@@ -37,11 +37,16 @@ def table_of(match, room="open"):
 def entered(match, board, contract, declarer, result, *, side="NS", room="open", lead=""):
     """Return a result entered at the room's table by ``side``, waiting for the other side."""
     contract = Contract.parse(contract)
-    entry = {"contract": contract, "declarer": declarer, "lead": lead,
-             "tricks": parse_result(result, contract)}  # fmt: skip
+    entry = {
+        "contract": contract,
+        "declarer": declarer,
+        "lead": lead,
+        "tricks": parse_result(result, contract),
+    }
     key = f"{room}-{board}-{contract}-{side}"
-    return actions.enter_at_table(table_of(match, room), board=board, entry=entry, side=side,
-                                  device=f"phone {side}", key=key)  # fmt: skip
+    return actions.enter_at_table(
+        table_of(match, room), board=board, entry=entry, side=side, device=f"phone {side}", key=key
+    )
 
 
 def other(side):
@@ -49,13 +54,15 @@ def other(side):
 
 
 def accepted(entry):
-    return actions.accept_at_table(entry, side=other(entry.side), device="phone",
-                                   key=f"{entry.key}-yes")  # fmt: skip
+    return actions.accept_at_table(
+        entry, side=other(entry.side), device="phone", key=f"{entry.key}-yes"
+    )
 
 
 def disputed(entry, reason=""):
-    return actions.dispute_at_table(entry, side=other(entry.side), device="phone",
-                                    key=f"{entry.key}-no", reason=reason)  # fmt: skip
+    return actions.dispute_at_table(
+        entry, side=other(entry.side), device="phone", key=f"{entry.key}-no", reason=reason
+    )
 
 
 def save_row(client, match, number, version=0, room="open", htmx=True, **fields):
@@ -111,8 +118,14 @@ def test_the_sheets_rows_take_three_queries_whatever_the_table_entered(
     with django_assert_num_queries(3):  # the boards, their results, the table's entries
         rows = sheet_rows(match, "open")
     assert [row.state for row in rows[:7]] == [
-        "accepted", "waiting", "disputed", "accepted", "director", "empty", "empty"
-    ]  # fmt: skip
+        "accepted",
+        "waiting",
+        "disputed",
+        "accepted",
+        "director",
+        "empty",
+        "empty",
+    ]
 
 
 def test_a_dispute_settled_by_the_directors_result_is_no_longer_shown(match):
@@ -225,8 +238,9 @@ def test_the_directors_own_result_and_the_tables_same_result_need_no_question(ma
 
 def test_the_sheet_asks_before_replacing_the_tables_result(director_client, match):
     the_table_plays(match)
-    response = save_row(director_client, match, 4, version=1, contract="3NT", declarer="S",
-                        result="=")  # fmt: skip
+    response = save_row(
+        director_client, match, 4, version=1, contract="3NT", declarer="S", result="="
+    )
     row = row_html(response.text, 4)
     assert REPLACES in row_text(response.text, 4)
     assert 'data-saved="true"' not in row
@@ -238,8 +252,9 @@ def test_the_sheet_asks_before_replacing_the_tables_result(director_client, matc
     assert 'value="3NT"' in row  # what the director typed stays in the row
     assert str(Result.objects.get(board__match=match, board__number=4).contract) == "2HX"
 
-    response = save_row(director_client, match, 4, version=1, contract="3NT", declarer="S",
-                        result="=", confirm="1")  # fmt: skip
+    response = save_row(
+        director_client, match, 4, version=1, contract="3NT", declarer="S", result="=", confirm="1"
+    )
     assert 'data-saved="true"' in row_html(response.text, 4)
     assert 'data-state="director"' in row_html(response.text, 4)
     assert str(Result.objects.get(board__match=match, board__number=4).contract) == "3NT"
@@ -247,16 +262,18 @@ def test_the_sheet_asks_before_replacing_the_tables_result(director_client, matc
 
 def test_a_page_opened_before_the_table_accepted_asks_too(director_client, match):
     accepted(entered(match, 4, "2HX", "W", "-2"))  # after the director's page showed nothing
-    response = save_row(director_client, match, 4, version=0, contract="3NT", declarer="S",
-                        result="=")  # fmt: skip
+    response = save_row(
+        director_client, match, 4, version=0, contract="3NT", declarer="S", result="="
+    )
     assert REPLACES in row_text(response.text, 4)
     assert 'name="b4-version" value="1"' in row_html(response.text, 4)  # confirmed: over it
 
 
 def test_keeping_the_tables_result_saves_nothing_and_shows_it_again(director_client, match):
     the_table_plays(match)
-    response = save_row(director_client, match, 4, version=1, contract="3NT", declarer="S",
-                        result="=", keep="1")  # fmt: skip
+    response = save_row(
+        director_client, match, 4, version=1, contract="3NT", declarer="S", result="=", keep="1"
+    )
     row = row_html(response.text, 4)
     assert 'data-saved="true"' in row and 'value="2HX"' in row
     assert 'data-announce="Board 4: the table’s result is kept."' in row
@@ -267,14 +284,24 @@ def test_without_javascript_the_sheet_asks_too_and_a_confirmed_save_goes_through
     director_client, match
 ):
     the_table_plays(match)
-    response = save_row(director_client, match, 4, version=1, contract="3NT", declarer="S",
-                        result="=", htmx=False)  # fmt: skip
+    response = save_row(
+        director_client, match, 4, version=1, contract="3NT", declarer="S", result="=", htmx=False
+    )
     assert response.status_code == 200
     assert response.text.count('class="sheet-row') == 16  # the whole sheet, the row as typed
     assert REPLACES in row_text(response.text, 4)
     assert str(Result.objects.get(board__match=match, board__number=4).contract) == "2HX"
-    response = save_row(director_client, match, 4, version=1, contract="3NT", declarer="S",
-                        result="=", confirm="1", htmx=False)  # fmt: skip
+    response = save_row(
+        director_client,
+        match,
+        4,
+        version=1,
+        contract="3NT",
+        declarer="S",
+        result="=",
+        confirm="1",
+        htmx=False,
+    )
     assert response.status_code == 302
     assert str(Result.objects.get(board__match=match, board__number=4).contract) == "3NT"
 
@@ -282,8 +309,9 @@ def test_without_javascript_the_sheet_asks_too_and_a_confirmed_save_goes_through
 def test_the_question_comes_in_the_directors_language(director_client, match):
     the_table_plays(match)
     director_client.cookies["django_language"] = "zh-hans"
-    response = save_row(director_client, match, 4, version=1, contract="3NT", declarer="S",
-                        result="=")  # fmt: skip
+    response = save_row(
+        director_client, match, 4, version=1, contract="3NT", declarer="S", result="="
+    )
     text = row_text(response.text, 4)
     assert "本副牌的成绩已在牌桌上确认：西家主打 2♥×，结果 −2（南北 500）。要替换吗？" in text
     assert "替换" in text and "保留牌桌上的成绩" in text
@@ -292,8 +320,9 @@ def test_the_question_comes_in_the_directors_language(director_client, match):
 def test_a_save_over_a_result_the_table_changed_meanwhile_names_the_table(director_client, match):
     accepted(entered(match, 3, "4S", "N", "="))  # the director's page shows version 1
     accepted(entered(match, 3, "4S", "N", "+1", side="EW"))  # the table corrects it: 2
-    response = save_row(director_client, match, 3, version=1, contract="3NT", declarer="S",
-                        result="=", confirm="1")  # fmt: skip
+    response = save_row(
+        director_client, match, 3, version=1, contract="3NT", declarer="S", result="=", confirm="1"
+    )
     row = row_text(response.text, 3)
     assert "Not saved: the table (Open room) changed this result" in row
     assert "?" not in row

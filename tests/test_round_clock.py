@@ -70,8 +70,7 @@ def test_a_pause_and_a_resume_move_the_end_by_the_pause(event):
     clock = started(event, now=now)
     stage = stage_of(event)
     actions.change_round_clock(stage, 1, command="pause", user=None, now=now + 10 * MINUTE)
-    clock = actions.change_round_clock(stage, 1, command="resume", user=None,
-                                       now=now + 15 * MINUTE)  # fmt: skip
+    clock = actions.change_round_clock(stage, 1, command="resume", user=None, now=now + 15 * MINUTE)
     clock = actions.change_round_clock(stage, 1, command="extend", minutes=5, user=None)
     assert clock.arithmetic.ends() == now + 70 * MINUTE
 

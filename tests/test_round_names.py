@@ -130,8 +130,9 @@ def test_a_board_a_match_stages_blank_sheets_have_a_bam_row(director_client, dir
     event = make_event(boards_per_match=2, boards_per_segment=2)
     for name in ("Ash", "Birch", "Cedar"):
         make_team(event, name)
-    stage = actions.configure_stage(event, user=director, number=1, kind="round-robin",
-                                    method="board-a-match")  # fmt: skip
+    stage = actions.configure_stage(
+        event, user=director, number=1, kind="round-robin", method="board-a-match"
+    )
     actions.start_stage(stage, user=director)
     rows, page = points_row(director_client, event, 1)
     assert rows == {"BAM"}
@@ -186,12 +187,21 @@ def double(director):
 @pytest.mark.parametrize(
     ("language", "names"),
     [
-        ("zh-hans", {2: "胜者组第 2 轮 · 败者组第 1 轮", 5: "败者组决赛", 6: "总决赛",
-                     7: "第二场总决赛"}),
-        ("en", {2: "Winners' bracket round 2 · Losers' bracket round 1", 5: "Losers' bracket final",
-                6: "Grand final", 7: "Second final"}),
+        (
+            "zh-hans",
+            {2: "胜者组第 2 轮 · 败者组第 1 轮", 5: "败者组决赛", 6: "总决赛", 7: "第二场总决赛"},
+        ),
+        (
+            "en",
+            {
+                2: "Winners' bracket round 2 · Losers' bracket round 1",
+                5: "Losers' bracket final",
+                6: "Grand final",
+                7: "Second final",
+            },
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_double_eliminations_rounds_are_named_for_directors_and_on_the_poster(
     client, director_client, double, language, names
 ):
@@ -227,8 +237,9 @@ def test_a_knockout_after_a_round_robin_has_travellers_of_its_own(client, langua
     assert not [team.name for team in others if team.name in text]  # no round robin match
 
 
-@pytest.mark.parametrize(("language", "names"), [("zh-hans", ["半决赛", "决赛"]),
-                                                 ("en", ["Semi-final", "Final"])])  # fmt: skip
+@pytest.mark.parametrize(
+    ("language", "names"), [("zh-hans", ["半决赛", "决赛"]), ("en", ["Semi-final", "Final"])]
+)
 def test_a_finalists_team_page_names_its_knockout_matches(client, cup, language, names):
     page = read(client, reverse("team", args=[cup.event_id, cup.home_id]), language)
     matches = page[page.index("对手" if language == "zh-hans" else "Opponent") :]

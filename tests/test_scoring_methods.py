@@ -47,8 +47,9 @@ def event_of(teams, boards):
 
 def test_a_board_a_match_scorecard_counts_boards_not_imps_and_says_bam(td, english):
     event = event_of(3, boards=3)
-    stage = actions.configure_stage(event, user=td, number=1, kind="round-robin",
-                                    method="board-a-match")  # fmt: skip
+    stage = actions.configure_stage(
+        event, user=td, number=1, kind="round-robin", method="board-a-match"
+    )
     actions.start_stage(stage, user=td)
     match = Match.objects.filter(event=event).first()
     play(match, WON_BY_TEN, LEVEL, LOST_BY_TEN)
@@ -63,8 +64,9 @@ def test_a_board_a_match_scorecard_counts_boards_not_imps_and_says_bam(td, engli
 
 def test_british_point_a_board_scores_two_for_a_board_won(td, english):
     event = event_of(3, boards=2)
-    stage = actions.configure_stage(event, user=td, number=1, kind="round-robin",
-                                    method="board-a-match", board_scale="2")  # fmt: skip
+    stage = actions.configure_stage(
+        event, user=td, number=1, kind="round-robin", method="board-a-match", board_scale="2"
+    )
     actions.start_stage(stage, user=td)
     match = Match.objects.filter(event=event).first()
     play(match, WON_BY_TEN, LEVEL)
@@ -74,8 +76,7 @@ def test_british_point_a_board_scores_two_for_a_board_won(td, english):
 
 def test_a_stages_scoring_cannot_change_once_it_has_matches(td):
     event = event_of(3, boards=2)
-    stage = actions.configure_stage(event, user=td, number=1, kind="round-robin",
-                                    method="win-loss")  # fmt: skip
+    stage = actions.configure_stage(event, user=td, number=1, kind="round-robin", method="win-loss")
     actions.start_stage(stage, user=td)
     with pytest.raises(actions.ActionError, match="its scoring cannot change"):
         actions.configure_stage(event, user=td, number=1, method="board-a-match")
@@ -89,8 +90,9 @@ def test_a_round_robin_cannot_rank_by_imps_total_and_a_knockout_always_does(td):
     with pytest.raises(actions.ActionError, match="ranks by VP, board-a-match"):
         actions.configure_stage(event, user=td, number=1, method="imps")
     actions.configure_stage(event, user=td, number=1, method="patton")
-    knockout = actions.configure_stage(event, user=td, number=2, kind="knockout",
-                                       method="board-a-match")  # fmt: skip
+    knockout = actions.configure_stage(
+        event, user=td, number=2, kind="knockout", method="board-a-match"
+    )
     assert knockout.method == "imps"
 
 
@@ -107,8 +109,13 @@ def test_the_stage_form_says_beside_the_field_what_is_wrong_with_the_scoring(
     td, field, value, message
 ):
     event = event_of(3, boards=2)
-    data = {"kind": "round-robin", "method": "win-loss", "board_scale": "1",
-            "carry_over": "none", field: value}  # fmt: skip
+    data = {
+        "kind": "round-robin",
+        "method": "win-loss",
+        "board_scale": "1",
+        "carry_over": "none",
+        field: value,
+    }
     form = StageForm(data, event=event, number=1)
     assert not form.is_valid()
     assert message in " ".join(form.errors[field])
@@ -116,8 +123,15 @@ def test_the_stage_form_says_beside_the_field_what_is_wrong_with_the_scoring(
 
 def test_the_stage_form_saves_a_win_loss_stage_with_a_tie_margin(td):
     event = event_of(3, boards=2)
-    data = {"kind": "swiss", "rounds": "2", "method": "win-loss", "board_scale": "1",
-            "win_points": "", "tie_margin": "2", "carry_over": "none"}  # fmt: skip
+    data = {
+        "kind": "swiss",
+        "rounds": "2",
+        "method": "win-loss",
+        "board_scale": "1",
+        "win_points": "",
+        "tie_margin": "2",
+        "carry_over": "none",
+    }
     form = StageForm(data, event=event, number=1)
     assert form.is_valid(), form.errors
     stage = actions.configure_stage(event, user=td, number=1, **form.values())
@@ -127,9 +141,15 @@ def test_the_stage_form_saves_a_win_loss_stage_with_a_tie_margin(td):
 def test_an_event_exported_and_imported_keeps_its_stages_scoring(td, english):
     client = english
     event = event_of(3, boards=2)
-    stage = actions.configure_stage(event, user=td, number=1, kind="round-robin",
-                                    method="patton", board_scale="2",
-                                    patton_stake=Decimal(6))  # fmt: skip
+    stage = actions.configure_stage(
+        event,
+        user=td,
+        number=1,
+        kind="round-robin",
+        method="patton",
+        board_scale="2",
+        patton_stake=Decimal(6),
+    )
     actions.start_stage(stage, user=td)
     match = Match.objects.filter(event=event).first()
     play(match, WON_BY_TEN, WON_BIG)
@@ -164,8 +184,9 @@ def test_a_six_team_board_a_match_round_robin_of_three_board_matches(td, request
     opens counts board points, in halves, never VP."""
     client = request.getfixturevalue(client_language)
     event = event_of(6, boards=3)
-    stage = actions.configure_stage(event, user=td, number=1, kind="round-robin",
-                                    method="board-a-match")  # fmt: skip
+    stage = actions.configure_stage(
+        event, user=td, number=1, kind="round-robin", method="board-a-match"
+    )
     matches = actions.start_stage(stage, user=td)
     assert len(matches) == 15 and {m.round for m in matches} == {1, 2, 3, 4, 5}
     for index, match in enumerate(matches):
@@ -201,8 +222,13 @@ def test_a_six_team_board_a_match_round_robin_of_three_board_matches(td, request
     assert stages["stages"][0]["scoring"]["method"] == "board-a-match"
     card = client.get(reverse("scorecard-json", args=[matches[0].pk])).json()
     assert card["vp"] is None and card["points"]["home"] + card["points"]["away"] == 3
-    table = list(csv.reader(io.StringIO(client.get(reverse("standings-csv", args=[event.pk]))
-                                        .content.decode("utf-8-sig"))))  # fmt: skip
+    table = list(
+        csv.reader(
+            io.StringIO(
+                client.get(reverse("standings-csv", args=[event.pk])).content.decode("utf-8-sig")
+            )
+        )
+    )
     assert table[0][3] == "BAM"
     usebio = client.get(reverse("event-usebio", args=[event.pk])).content.decode()
     assert "VICTORY_POINTS" not in usebio and "<TEAM_SCORE>" in usebio
@@ -212,8 +238,9 @@ def test_a_win_loss_swiss_of_seven_teams_over_three_rounds(td, client):
     """Seven teams: a bye each round (half a win when the director set none); a win 1, a
     tie ½, a loss 0; the pages say W/L."""
     event = event_of(7, boards=2)
-    stage = actions.configure_stage(event, user=td, number=1, kind="swiss", rounds=3,
-                                    method="win-loss")  # fmt: skip
+    stage = actions.configure_stage(
+        event, user=td, number=1, kind="swiss", rounds=3, method="win-loss"
+    )
     actions.start_stage(stage, user=td)
     for number in range(1, 4):
         actions.draw_next_round(stage, user=td)
@@ -242,17 +269,19 @@ def test_a_win_loss_swiss_of_seven_teams_over_three_rounds(td, client):
 
 def test_a_forfeit_and_a_penalty_in_a_board_a_match_stage_are_in_board_points(td, english):
     event = event_of(3, boards=3)
-    stage = actions.configure_stage(event, user=td, number=1, kind="round-robin",
-                                    method="board-a-match")  # fmt: skip
+    stage = actions.configure_stage(
+        event, user=td, number=1, kind="round-robin", method="board-a-match"
+    )
     actions.start_stage(stage, user=td)
     match = Match.objects.filter(event=event).first()
     with pytest.raises(actions.ActionError, match="Points are 0 to 3 in a match"):
-        actions.set_forfeit(match, home_vp=Decimal(4), away_vp=Decimal(0), reason="No show",
-                            user=td)  # fmt: skip
-    actions.set_forfeit(match, home_vp=Decimal("2.5"), away_vp=Decimal(0), reason="No show",
-                        user=td)  # fmt: skip
-    actions.add_vp_penalty(event, team=match.home, vp=Decimal("0.5"), reason="Slow play",
-                           user=td)  # fmt: skip
+        actions.set_forfeit(
+            match, home_vp=Decimal(4), away_vp=Decimal(0), reason="No show", user=td
+        )
+    actions.set_forfeit(
+        match, home_vp=Decimal("2.5"), away_vp=Decimal(0), reason="No show", user=td
+    )
+    actions.add_vp_penalty(event, team=match.home, vp=Decimal("0.5"), reason="Slow play", user=td)
     card = english.get(match.get_absolute_url()).content.decode()
     assert "Forfeit: set by the director, BAM 2½ : 0" in card
     page = english.get(event.get_absolute_url()).content.decode()

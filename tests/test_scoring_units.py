@@ -86,10 +86,12 @@ def test_the_feeds_give_points_in_the_stages_units_and_vp_only_where_it_scores_v
     units, board_points, at_stake = FEED_METHODS[method]
     played, forfeited = started(td, 3, boards=2, method=method)[:2]
     play(played, WON_BIG, LEVEL)
-    actions.set_forfeit(forfeited, home_vp=Decimal(1), away_vp=Decimal(0), reason="No show",
-                        user=td)  # fmt: skip
-    actions.add_vp_penalty(played.event, team=played.home, vp=Decimal("0.5"),
-                           reason="Slow play", user=td)  # fmt: skip
+    actions.set_forfeit(
+        forfeited, home_vp=Decimal(1), away_vp=Decimal(0), reason="No show", user=td
+    )
+    actions.add_vp_penalty(
+        played.event, team=played.home, vp=Decimal("0.5"), reason="Slow play", user=td
+    )
 
     def vp(points):
         return points if units == "vp" else None
@@ -106,8 +108,9 @@ def test_the_feeds_give_points_in_the_stages_units_and_vp_only_where_it_scores_v
     assert summary["home_points"] + summary["away_points"] == at_stake
     assert summary["home_points"] > summary["away_points"]
     assert (summary["home_vp"], summary["away_vp"]) == (
-        vp(summary["home_points"]), vp(summary["away_points"]),
-    )  # fmt: skip
+        vp(summary["home_points"]),
+        vp(summary["away_points"]),
+    )
 
     card = english.get(reverse("scorecard-json", args=[played.pk])).json()
     assert card["units"] == units
@@ -123,8 +126,13 @@ def test_the_feeds_give_points_in_the_stages_units_and_vp_only_where_it_scores_v
     assert all(row["vp"] == vp(row["points"]) for row in stages["stages"][0]["standings"])
 
     walkover = english.get(reverse("scorecard-json", args=[forfeited.pk])).json()["forfeit"]
-    assert walkover == {"home_points": 1.0, "away_points": 0.0, "home_vp": vp(1.0),
-                        "away_vp": vp(0.0), "reason": "No show"}  # fmt: skip
+    assert walkover == {
+        "home_points": 1.0,
+        "away_points": 0.0,
+        "home_vp": vp(1.0),
+        "away_vp": vp(0.0),
+        "reason": "No show",
+    }
 
 
 def test_the_directors_pages_give_a_board_a_match_forfeit_in_board_points(
@@ -136,14 +144,16 @@ def test_the_directors_pages_give_a_board_a_match_forfeit_in_board_points(
     manage = reverse("director-match", args=[match.pk])
     points_only = "Points are given to hundredths at most"
     with translation.override("en"), pytest.raises(actions.ActionError, match=points_only):
-        actions.set_forfeit(match, home_vp=Decimal("2.125"), away_vp=Decimal(0),
-                            reason="No show", user=director)  # fmt: skip
+        actions.set_forfeit(
+            match, home_vp=Decimal("2.125"), away_vp=Decimal(0), reason="No show", user=director
+        )
     director_client.post(
         reverse("director-forfeit", args=[match.pk]),
         {"forfeit-home_vp": "2.5", "forfeit-away_vp": "0", "forfeit-reason": "No show"},
     )
-    actions.add_vp_penalty(match.event, team=match.home, vp=Decimal("0.5"), reason="Slow play",
-                           user=director)  # fmt: skip
+    actions.add_vp_penalty(
+        match.event, team=match.home, vp=Decimal("0.5"), reason="Slow play", user=director
+    )
     page = director_client.get(manage).text
     assert "Home team&#x27;s points" in page and "Home team&#x27;s VP" not in page
     assert "Now: BAM 2½ : 0 — No show" in page
@@ -159,16 +169,29 @@ def test_the_directors_pages_give_a_board_a_match_forfeit_in_board_points(
 
 def test_a_vp_stage_forfeit_still_reads_in_vp_on_the_directors_page(director, director_client):
     match = started(director, 3, boards=2)[0]
-    actions.set_forfeit(match, home_vp=Decimal(12), away_vp=Decimal(8), reason="Late",
-                        user=director)  # fmt: skip
+    actions.set_forfeit(
+        match, home_vp=Decimal(12), away_vp=Decimal(8), reason="Late", user=director
+    )
     page = director_client.get(reverse("director-match", args=[match.pk])).text
     assert "Now: VP 12 : 8 — Late" in page and "Home team&#x27;s VP" in page
 
 
 def test_generate_event_makes_a_board_a_match_round_robin_through_the_actions(db, english):
     out = io.StringIO()
-    call_command("generate_event", "--teams", "6", "--rounds", "5", "--boards", "3",
-                 "--method", "bam", "--board-scale", "2", stdout=out)  # fmt: skip
+    call_command(
+        "generate_event",
+        "--teams",
+        "6",
+        "--rounds",
+        "5",
+        "--boards",
+        "3",
+        "--method",
+        "bam",
+        "--board-scale",
+        "2",
+        stdout=out,
+    )
     event = Event.objects.get()
     stage = event.stages.get()
     assert (stage.method, stage.board_scale) == ("board-a-match", "2")
@@ -181,14 +204,38 @@ def test_generate_event_makes_a_board_a_match_round_robin_through_the_actions(db
 
 
 def test_generate_event_scores_win_loss_with_a_tie_margin_and_refuses_a_bad_one(db):
-    call_command("generate_event", "--teams", "4", "--rounds", "3", "--boards", "4",
-                 "--method", "wl", "--tie-margin", "3", stdout=io.StringIO())  # fmt: skip
+    call_command(
+        "generate_event",
+        "--teams",
+        "4",
+        "--rounds",
+        "3",
+        "--boards",
+        "4",
+        "--method",
+        "wl",
+        "--tie-margin",
+        "3",
+        stdout=io.StringIO(),
+    )
     stage = Event.objects.get().stages.get()
     assert (stage.method, stage.tie_margin) == ("win-loss", 3)
     assert {m.home_vp + m.away_vp for m in Match.objects.all()} == {1}
     with translation.override("en"), pytest.raises(CommandError, match="A match won scores"):
-        call_command("generate_event", "--teams", "4", "--rounds", "1", "--boards", "2",
-                     "--method", "wl", "--win-points", "0", stdout=io.StringIO())  # fmt: skip
+        call_command(
+            "generate_event",
+            "--teams",
+            "4",
+            "--rounds",
+            "1",
+            "--boards",
+            "2",
+            "--method",
+            "wl",
+            "--win-points",
+            "0",
+            stdout=io.StringIO(),
+        )
     assert Event.objects.count() == 1  # nothing of the refused one is left
 
 
@@ -202,20 +249,30 @@ def test_the_demo_can_be_a_patton_match(db, english):
 
 
 def knockout_after(event, carry_over="vp-difference"):
-    return {"kind": "knockout", "name": "Final", "entrants": "2", "carry_over": carry_over,
-            "carry_fraction": "1/2", "carry_amount": "", "carry_cap": "",
-            "vp_scale": "wbf-2013", "boards_per_match": "4", "boards_per_segment": "4",
-            "method": "imps-vp", "board_scale": "1"}  # fmt: skip
+    return {
+        "kind": "knockout",
+        "name": "Final",
+        "entrants": "2",
+        "carry_over": carry_over,
+        "carry_fraction": "1/2",
+        "carry_amount": "",
+        "carry_cap": "",
+        "vp_scale": "wbf-2013",
+        "boards_per_match": "4",
+        "boards_per_segment": "4",
+        "method": "imps-vp",
+        "board_scale": "1",
+    }
 
 
 def test_a_knockout_after_board_a_match_cannot_carry_over_a_share_of_vp(director, director_client):
     """Board points are not VP: the director is told beside the carry-over, in the
     language of the page, and may carry a fixed amount instead."""
     event = event_of(4, boards=2)
-    actions.configure_stage(event, user=director, number=1, kind="round-robin",
-                            method="board-a-match")  # fmt: skip
-    page = director_client.post(reverse("director-stages", args=[event.pk]),
-                                knockout_after(event))  # fmt: skip
+    actions.configure_stage(
+        event, user=director, number=1, kind="round-robin", method="board-a-match"
+    )
+    page = director_client.post(reverse("director-stages", args=[event.pk]), knockout_after(event))
     message = (
         "The previous stage is scored by Board-a-match and has no VP: carry over a fixed "
         "amount, a share of the IMPs between the two teams, or nothing."
@@ -225,31 +282,51 @@ def test_a_knockout_after_board_a_match_cannot_carry_over_a_share_of_vp(director
     assert len(feedback) == 2 and message in feedback[1][:400]
     assert not event.stages.filter(number=2).exists()
     director_client.cookies["django_language"] = "zh-hans"
-    chinese = director_client.post(reverse("director-stages", args=[event.pk]),
-                                   knockout_after(event)).text  # fmt: skip
+    chinese = director_client.post(
+        reverse("director-stages", args=[event.pk]), knockout_after(event)
+    ).text
     assert "没有 VP" in chinese
-    actions.configure_stage(event, user=director, number=2, kind="knockout", entrants=2,
-                            carry_over="fixed", carry_amount=Decimal("0.5"))  # fmt: skip
+    actions.configure_stage(
+        event,
+        user=director,
+        number=2,
+        kind="knockout",
+        entrants=2,
+        carry_over="fixed",
+        carry_amount=Decimal("0.5"),
+    )
     assert event.stages.get(number=2).carry_over == "fixed"
 
 
 def test_a_stage_whose_knockout_carries_its_vp_cannot_turn_to_win_loss(td):
     event = event_of(4, boards=2)
     actions.configure_stage(event, user=td, number=1, kind="round-robin")
-    actions.configure_stage(event, user=td, number=2, kind="knockout", entrants=2,
-                            carry_over="vp-difference", carry_fraction="1/2")  # fmt: skip
+    actions.configure_stage(
+        event,
+        user=td,
+        number=2,
+        kind="knockout",
+        entrants=2,
+        carry_over="vp-difference",
+        carry_fraction="1/2",
+    )
     with translation.override("en"):
         with pytest.raises(actions.ActionError) as refused:
-            actions.configure_stage(event, user=td, number=1, kind="round-robin",
-                                    method="win-loss")  # fmt: skip
+            actions.configure_stage(event, user=td, number=1, kind="round-robin", method="win-loss")
         message = str(refused.value)
     assert refused.value.field == "method"
     assert message.startswith("Stage 2 carries over a share of this stage's VP difference")
     assert event.stages.get(number=1).method == "imps-vp"
-    actions.configure_stage(event, user=td, number=2, kind="knockout", entrants=2,
-                            carry_over="head-to-head-imps", carry_fraction="1/2")  # fmt: skip
-    stage = actions.configure_stage(event, user=td, number=1, kind="round-robin",
-                                    method="win-loss")  # fmt: skip
+    actions.configure_stage(
+        event,
+        user=td,
+        number=2,
+        kind="knockout",
+        entrants=2,
+        carry_over="head-to-head-imps",
+        carry_fraction="1/2",
+    )
+    stage = actions.configure_stage(event, user=td, number=1, kind="round-robin", method="win-loss")
     assert stage.method == "win-loss"
 
 
@@ -294,11 +371,21 @@ def test_a_stage_cannot_start_from_the_points_of_a_stage_scored_in_other_units(
     """Board points are not VP: a VP stage after a board-a-match stage cannot start from
     them (refused beside the field); a board-a-match stage after one can."""
     event = event_of(4, boards=2)
-    actions.configure_stage(event, user=director, number=1, kind="round-robin",
-                            method="board-a-match")  # fmt: skip
-    form = {"kind": "round-robin", "name": "Final", "entrants": "4", "carry_vp": "on",
-            "vp_scale": "wbf-2013", "boards_per_match": "2", "boards_per_segment": "2",
-            "method": "imps-vp", "board_scale": "1", "carry_over": "none"}  # fmt: skip
+    actions.configure_stage(
+        event, user=director, number=1, kind="round-robin", method="board-a-match"
+    )
+    form = {
+        "kind": "round-robin",
+        "name": "Final",
+        "entrants": "4",
+        "carry_vp": "on",
+        "vp_scale": "wbf-2013",
+        "boards_per_match": "2",
+        "boards_per_segment": "2",
+        "method": "imps-vp",
+        "board_scale": "1",
+        "carry_over": "none",
+    }
     page = director_client.post(reverse("director-stages", args=[event.pk]), form).text
     message = (
         "The previous stage is scored by Board-a-match and this one by IMPs, converted to "
@@ -306,13 +393,15 @@ def test_a_stage_cannot_start_from_the_points_of_a_stage_scored_in_other_units(
     )
     assert message in page.split('id="id_carry_vp_error"')[1][:400]
     assert not event.stages.filter(number=2).exists()
-    director_client.post(reverse("director-stages", args=[event.pk]),
-                         {**form, "method": "board-a-match"})  # fmt: skip
+    director_client.post(
+        reverse("director-stages", args=[event.pk]), {**form, "method": "board-a-match"}
+    )
     second = event.stages.get(number=2)
     assert second.carry_vp and second.method == "board-a-match"
     with translation.override("en"):
         with pytest.raises(actions.ActionError) as refused:
-            actions.configure_stage(event, user=director, number=1, kind="round-robin",
-                                    method="win-loss")  # fmt: skip
+            actions.configure_stage(
+                event, user=director, number=1, kind="round-robin", method="win-loss"
+            )
         assert str(refused.value).startswith("Stage 2 starts from this stage's points")
     assert refused.value.field == "method"

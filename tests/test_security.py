@@ -35,8 +35,11 @@ def test_the_documented_production_settings_pass_check_deploy():
     env.update(PRODUCTION, DJANGO_SETTINGS_MODULE="scoresheet.settings")
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
     operations = (ROOT / "docs" / "operations.md").read_text()
@@ -67,8 +70,16 @@ def test_every_page_has_a_content_security_policy_without_inline_script(director
         assert not INLINE_SCRIPT.search(page), (name, INLINE_SCRIPT.search(page)[0])
         assert not EVENT_HANDLER.search(page), (name, EVENT_HANDLER.search(page)[0])
         checked.append(name)
-    assert {"home", "calculator", "event", "scorecard", "director-event", "director-match",
-            "director-sheet", "director-event-history"} <= set(checked), checked  # fmt: skip
+    assert {
+        "home",
+        "calculator",
+        "event",
+        "scorecard",
+        "director-event",
+        "director-match",
+        "director-sheet",
+        "director-event-history",
+    } <= set(checked), checked
     assert len(checked) > 30, checked
 
 

@@ -60,10 +60,15 @@ def test_x_forwarded_proto_is_trusted_only_behind_a_trusted_proxy():
 
 def test_with_redis_the_pages_sessions_rate_limits_and_lock_outs_share_it():
     backend, shared, sessions, axes, axes_cache, limits, trusted = read_settings(
-        "CACHES['default']['BACKEND']", "CACHES['shared']['BACKEND']", "SESSION_ENGINE",
-        "AXES_HANDLER", "AXES_CACHE", "RATELIMIT_USE_CACHE", "REVISIONS_IN_CACHE",
+        "CACHES['default']['BACKEND']",
+        "CACHES['shared']['BACKEND']",
+        "SESSION_ENGINE",
+        "AXES_HANDLER",
+        "AXES_CACHE",
+        "RATELIMIT_USE_CACHE",
+        "REVISIONS_IN_CACHE",
         REDIS_URL="redis://127.0.0.1:6379/1",
-    )  # fmt: skip
+    )
     assert backend == shared == "'matches.caching.resilient_cache.ResilientRedisCache'"
     assert sessions == "'django.contrib.sessions.backends.cached_db'"
     assert axes == "'matches.auth.accounts.CachedLockouts'" and axes_cache == "'default'"
@@ -72,9 +77,11 @@ def test_with_redis_the_pages_sessions_rate_limits_and_lock_outs_share_it():
 
 def test_without_redis_one_machine_shares_rate_limits_through_the_database():
     backend, shared, axes, trusted = read_settings(
-        "CACHES['default']['BACKEND']", "CACHES['shared']['BACKEND']", "AXES_HANDLER",
+        "CACHES['default']['BACKEND']",
+        "CACHES['shared']['BACKEND']",
+        "AXES_HANDLER",
         "REVISIONS_IN_CACHE",
-    )  # fmt: skip
+    )
     assert backend == "'django.core.cache.backends.locmem.LocMemCache'"
     assert shared == "'django.core.cache.backends.db.DatabaseCache'"
     assert axes == "'axes.handlers.database.AxesDatabaseHandler'"
@@ -93,8 +100,11 @@ def test_on_postgresql_queries_are_sent_apart_from_their_values_unless_turned_of
 def test_the_limits_on_wrong_table_codes_are_read_from_the_environment():
     names = ("TABLE_CODE_WRONG_RATE", "TABLE_CODE_WAIT", "TABLE_CODE_MAX_WAIT")
     assert read_settings(*names) == ["'30/h'", "15", "600"]
-    set_here = {"TABLE_CODE_WRONG_RATE": "60/2h", "TABLE_CODE_WAIT": "5",
-                "TABLE_CODE_MAX_WAIT": "300"}  # fmt: skip
+    set_here = {
+        "TABLE_CODE_WRONG_RATE": "60/2h",
+        "TABLE_CODE_WAIT": "5",
+        "TABLE_CODE_MAX_WAIT": "300",
+    }
     assert read_settings(*names, **set_here) == ["'60/2h'", "5", "300"]
 
 

@@ -59,9 +59,14 @@ def test_a_director_adds_a_knockout_stage_and_bad_settings_get_a_message(directo
 
 SWISS_ONLY = {"rounds", "delayed", "repeats_after", "seed", "bye_average"}
 KNOCKOUT_ONLY = {
-    "carry_over", "carry_amount", "carry_fraction", "carry_cap",
-    "placing", "losers_by", "level_rule",
-}  # fmt: skip
+    "carry_over",
+    "carry_amount",
+    "carry_fraction",
+    "carry_cap",
+    "placing",
+    "losers_by",
+    "level_rule",
+}
 
 
 def fields_shown(html: str) -> set[str]:
@@ -106,8 +111,13 @@ def test_a_swiss_stage_saved_with_a_knockout_setting_left_in_the_form_ignores_it
 
 def test_a_knockout_settings_error_is_shown_beside_its_field(director_client, swiss):
     event, _ = swiss
-    form = {"kind": "knockout", "boards_per_match": 2, "boards_per_segment": 2,
-            "carry_over": "vp-difference", "carry_fraction": "2"}  # fmt: skip
+    form = {
+        "kind": "knockout",
+        "boards_per_match": 2,
+        "boards_per_segment": 2,
+        "carry_over": "vp-difference",
+        "carry_fraction": "2",
+    }
     page = director_client.post(reverse("director-stages", args=[event.pk]), form)
     assert page.status_code == 400
     assert error_beside(page.text, "carry_fraction") == (
@@ -302,8 +312,7 @@ def test_a_team_page_shows_the_teams_matches_stage_by_stage_with_its_positions(e
     for match in actions.start_stage(first, user=director):
         play(match, home_wins=match.home.name < match.away.name)  # Team 1 wins everything
         actions.mark_final(match, user=director, confirm=True)
-    knockout = actions.configure_stage(event, user=director, number=2, kind="knockout",
-                                       entrants=2)  # fmt: skip
+    knockout = actions.configure_stage(event, user=director, number=2, kind="knockout", entrants=2)
     page = client.get(reverse("team", args=[event.pk, teams[0].pk])).text
     assert "Stage 2" not in page  # not started: nothing of it yet
     (final,) = actions.start_stage(knockout, user=director)

@@ -91,9 +91,15 @@ def test_opening_the_semi_finals_tables_opens_theirs_alone(director_client, play
 
 
 @pytest.mark.parametrize(
-    "name", ["director-monitor", "director-lineups", "director-table-cards",
-             "director-table-sheets", "director-round-scorecards"],
-)  # fmt: skip
+    "name",
+    [
+        "director-monitor",
+        "director-lineups",
+        "director-table-cards",
+        "director-table-sheets",
+        "director-round-scorecards",
+    ],
+)
 def test_each_round_page_of_the_semi_finals_shows_the_semi_finals_only(
     director_client, played, name
 ):
@@ -104,8 +110,10 @@ def test_each_round_page_of_the_semi_finals_shows_the_semi_finals_only(
     swiss_page = director_client.get(reverse(name, args=[event.pk, 1, 1]))
     assert semis.status_code == 200 and swiss_page.status_code == 200
     swiss_matches = swiss_round_1(swiss)
-    for page, ours, theirs in ((semis.text, semi_finals, swiss_matches),
-                               (swiss_page.text, swiss_matches, semi_finals)):  # fmt: skip
+    for page, ours, theirs in (
+        (semis.text, semi_finals, swiss_matches),
+        (swiss_page.text, swiss_matches, semi_finals),
+    ):
         ours_ids = {str(m.pk) for m in ours}
         theirs_ids = {str(m.pk) for m in theirs}
         shown = _match_ids(page)
@@ -201,13 +209,19 @@ def test_hand_records_published_for_the_semi_finals_leave_the_swiss_round_1_hidd
 def test_old_event_round_addresses_go_on_to_stage_1s_round(client, director_client, played):
     event, *_ = played
     for old, new in [
-        (f"/director/events/{event.pk}/rounds/1/monitor/",
-         reverse("director-monitor", args=[event.pk, 1, 1])),
-        (f"/director/events/{event.pk}/rounds/2/lineups/",
-         reverse("director-lineups", args=[event.pk, 1, 2])),
-        (f"/director/events/{event.pk}/rounds/1/deals.pbn",
-         reverse("director-deals-file", args=[event.pk, 1, 1, "pbn"])),
-    ]:  # fmt: skip
+        (
+            f"/director/events/{event.pk}/rounds/1/monitor/",
+            reverse("director-monitor", args=[event.pk, 1, 1]),
+        ),
+        (
+            f"/director/events/{event.pk}/rounds/2/lineups/",
+            reverse("director-lineups", args=[event.pk, 1, 2]),
+        ),
+        (
+            f"/director/events/{event.pk}/rounds/1/deals.pbn",
+            reverse("director-deals-file", args=[event.pk, 1, 1, "pbn"]),
+        ),
+    ]:
         response = director_client.get(old)
         assert response.status_code == 308 and response["Location"] == new
     assert director_client.get(f"/director/events/{event.pk}/rounds/1/nothing/").status_code == 404

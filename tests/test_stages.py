@@ -318,8 +318,14 @@ def test_an_event_with_stages_exports_and_imports_whole(td):
     swiss = actions.configure_stage(event, user=td, number=3, kind="swiss", rounds=2)
     actions.decide_tie(first, order=[event.teams.first()], reason="By lot", user=td)
     for number in (1, 3):  # a VP penalty in the first stage and one in the Swiss
-        actions.add_vp_penalty(event, team=event.teams.first(), vp=Decimal(number),
-                               reason="Slow play", stage=number, user=td)  # fmt: skip
+        actions.add_vp_penalty(
+            event,
+            team=event.teams.first(),
+            vp=Decimal(number),
+            reason="Slow play",
+            stage=number,
+            user=td,
+        )
     document = backup.export_event(event)
     assert [s["kind"] for s in document["stages"]] == ["round-robin", "knockout", "swiss"]
     copy = actions.import_event(json_round_trip(document), user=td)
@@ -330,10 +336,17 @@ def test_an_event_with_stages_exports_and_imports_whole(td):
             s.event = target
         rows = [(r.team.name, r.standing.vp) for r in queries.standings(target, stage=stages[1])]
         bracket = [
-            [(slot.home and slot.home.name, slot.away and slot.away.name, slot.winner and
-              slot.winner.name, slot.match and slot.match.carry_home) for slot in slots]
+            [
+                (
+                    slot.home and slot.home.name,
+                    slot.away and slot.away.name,
+                    slot.winner and slot.winner.name,
+                    slot.match and slot.match.carry_home,
+                )
+                for slot in slots
+            ]
             for _, slots in stage_pages.bracket(stages[2])
-        ]  # fmt: skip
+        ]
         return rows, bracket, stages[1].tie_order and len(stages[1].tie_order), stages[3].kind
 
     assert picture(copy) == picture(event)

@@ -86,9 +86,14 @@ def redis_client():
 
 def harness(env, *args, **popen) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.outage_harness", *map(str, args)], cwd=ROOT, env=env,
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, **popen,
-    )  # fmt: skip
+        [sys.executable, "-m", "tests.outage_harness", *map(str, args)],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        **popen,
+    )
 
 
 def answer(process) -> dict:
@@ -116,13 +121,19 @@ def test_a_version_left_stale_by_a_writer_killed_during_an_outage_is_not_served(
     proxy = Proxy((host, int(port)))
     proxy.start()
     base = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
-    env = {**base, "DEBUG": "1", "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-           "CACHE_KEY_PREFIX": prefix, "RETRY": "0.1",
-           "DJANGO_SETTINGS_MODULE": "scoresheet.settings"}  # fmt: skip
+    env = {
+        **base,
+        "DEBUG": "1",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "CACHE_KEY_PREFIX": prefix,
+        "RETRY": "0.1",
+        "DJANGO_SETTINGS_MODULE": "scoresheet.settings",
+    }
     direct = {**env, "REDIS_URL": REDIS_URL}
     through_proxy = {**env, "REDIS_URL": f"redis://127.0.0.1:{proxy.port}/{db}"}
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=direct,
-                   check=True)  # fmt: skip
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=direct, check=True
+    )
     setup = harness(direct, "setup")
     made = answer(setup)
     setup.wait()

@@ -29,15 +29,20 @@ def test_each_room_of_a_round_gets_a_table_with_an_unguessable_link_and_a_short_
 
 def test_a_result_entered_by_one_side_is_saved_once_the_other_side_accepts_it(tables):
     table = tables["open"]
-    entry = actions.enter_at_table(table, board=1, entry=FOUR_SPADES, side="NS",
-                                   device="phone-ns", key="k1")  # fmt: skip
+    entry = actions.enter_at_table(
+        table, board=1, entry=FOUR_SPADES, side="NS", device="phone-ns", key="k1"
+    )
     assert entry.status == EntryStatus.WAITING
     assert not Result.objects.filter(board__match=table.match).exists()
     accepted = actions.accept_at_table(entry, side="EW", device="phone-ew", key="k1-ok")
     result = Result.objects.get(board__match=table.match, board__number=1, room="open")
     assert accepted.status == EntryStatus.ACCEPTED and accepted.result == result
     assert (str(result.contract), result.declarer, result.tricks, result.lead) == (
-        "4S", "N", 10, "HA")  # fmt: skip
+        "4S",
+        "N",
+        10,
+        "HA",
+    )
     record = result.history.first()
     assert record.history_user is None
     assert record.history_change_reason == (
@@ -50,10 +55,12 @@ def test_a_result_entered_by_one_side_is_saved_once_the_other_side_accepts_it(ta
 
 def test_the_same_entry_sent_twice_is_stored_once(tables):
     table = tables["closed"]
-    first = actions.enter_at_table(table, board=2, entry=FOUR_SPADES, side="EW",
-                                   device="d", key="same")  # fmt: skip
-    again = actions.enter_at_table(table, board=2, entry=FOUR_SPADES, side="EW",
-                                   device="d", key="same")  # fmt: skip
+    first = actions.enter_at_table(
+        table, board=2, entry=FOUR_SPADES, side="EW", device="d", key="same"
+    )
+    again = actions.enter_at_table(
+        table, board=2, entry=FOUR_SPADES, side="EW", device="d", key="same"
+    )
     assert first.pk == again.pk and table.entries.count() == 1
     actions.accept_at_table(first, side="NS", device="d2", key="same-ok")
     actions.accept_at_table(first, side="NS", device="d2", key="same-ok")
@@ -62,18 +69,21 @@ def test_the_same_entry_sent_twice_is_stored_once(tables):
 
 
 def test_the_side_that_entered_a_result_cannot_accept_it(tables):
-    entry = actions.enter_at_table(tables["open"], board=1, entry=FOUR_SPADES, side="NS",
-                                   device="d", key="k")  # fmt: skip
+    entry = actions.enter_at_table(
+        tables["open"], board=1, entry=FOUR_SPADES, side="NS", device="d", key="k"
+    )
     with pytest.raises(actions.ActionError) as refused:
         actions.accept_at_table(entry, side="NS", device="d", key="k-ok")
     assert refused.value.field == "side"
 
 
 def test_a_result_not_agreed_calls_the_director_and_saves_nothing(tables):
-    entry = actions.enter_at_table(tables["open"], board=3, entry=FOUR_SPADES, side="NS",
-                                   device="d", key="k")  # fmt: skip
-    disputed = actions.dispute_at_table(entry, side="EW", device="e", key="k-no",
-                                        reason="It was 4H")  # fmt: skip
+    entry = actions.enter_at_table(
+        tables["open"], board=3, entry=FOUR_SPADES, side="NS", device="d", key="k"
+    )
+    disputed = actions.dispute_at_table(
+        entry, side="EW", device="e", key="k-no", reason="It was 4H"
+    )
     assert disputed.status == EntryStatus.DISPUTED
     call = DirectorCall.objects.get()
     assert call.dispute and call.board.number == 3 and call.reason == "It was 4H"
@@ -84,11 +94,11 @@ def test_the_directors_result_stands_over_the_table(tables):
     table = tables["open"]
     enter(table.match, 4, "open", "3NT", "S", "=")
     with pytest.raises(actions.ActionError) as refused:
-        actions.enter_at_table(table, board=4, entry=FOUR_SPADES, side="NS", device="d",
-                               key="late")  # fmt: skip
+        actions.enter_at_table(table, board=4, entry=FOUR_SPADES, side="NS", device="d", key="late")
     assert refused.value.code == "director"
-    entry = actions.enter_at_table(table, board=5, entry=FOUR_SPADES, side="NS", device="d",
-                                   key="k5")  # fmt: skip
+    entry = actions.enter_at_table(
+        table, board=5, entry=FOUR_SPADES, side="NS", device="d", key="k5"
+    )
     enter(table.match, 5, "open", "3NT", "S", "=")  # the director meanwhile
     with pytest.raises(actions.ActionError) as refused:
         actions.accept_at_table(entry, side="EW", device="e", key="k5-ok")
@@ -101,21 +111,20 @@ def test_the_directors_result_stands_over_the_table(tables):
 def test_a_table_writes_only_its_own_match_while_it_is_not_final_and_its_link_is_open(tables):
     table = tables["open"]
     with pytest.raises(actions.ActionError) as refused:
-        actions.enter_at_table(table, board=17, entry=FOUR_SPADES, side="NS", device="d",
-                               key="k17")  # fmt: skip
+        actions.enter_at_table(table, board=17, entry=FOUR_SPADES, side="NS", device="d", key="k17")
     assert refused.value.code == "board"
     actions.revoke_table(table, user=None)
     with pytest.raises(actions.ActionError) as refused:
-        actions.enter_at_table(table, board=1, entry=FOUR_SPADES, side="NS", device="d",
-                               key="k1")  # fmt: skip
+        actions.enter_at_table(table, board=1, entry=FOUR_SPADES, side="NS", device="d", key="k1")
     assert refused.value.code == "revoked"
     renewed = actions.renew_table(table, user=None)
     assert renewed.token != table.token and renewed.is_open
     other = tables["closed"]
     actions.mark_final(other.match, confirm=True, user=None)
     with pytest.raises(actions.MatchIsFinal):
-        actions.enter_at_table(other, board=1, entry=FOUR_SPADES, side="NS", device="d",
-                               key="k-final")  # fmt: skip
+        actions.enter_at_table(
+            other, board=1, entry=FOUR_SPADES, side="NS", device="d", key="k-final"
+        )
 
 
 def test_a_call_for_the_director_is_kept_once_and_answered_by_a_director(tables, director):
@@ -134,8 +143,9 @@ def test_a_table_sees_nothing_of_the_other_room_until_the_segment_is_complete_in
     enter(match, 1, "closed", "4S", "N", "-1")
     enter(match, 2, "closed", "4S", "N", "=")
     for number, key in ((1, "a"), (2, "b")):
-        made = actions.enter_at_table(table, board=number, entry=FOUR_SPADES, side="NS",
-                                      device="d", key=key)  # fmt: skip
+        made = actions.enter_at_table(
+            table, board=number, entry=FOUR_SPADES, side="NS", device="d", key=key
+        )
         view = queries.table_view(Room.objects.select_related("match__event").get(pk=table.pk))
         if number == 1:  # board 1 done in both rooms, board 2 not yet here
             assert view.shown.number == 1 and not view.shown.complete

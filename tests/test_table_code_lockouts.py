@@ -158,9 +158,15 @@ def test_past_its_allowance_an_address_waits_between_codes_longer_each_time(
     refused = type_code(phone(), table.code)  # another phone there, the right code
     assert refused.status_code == 429 and "type the code again in 10 seconds" in said(refused)
     assert WRONG not in said(refused)  # not looked up: no answer about the code
-    for wait, words in [(15, "30 seconds"), (30, "60 seconds"), (60, "2 minutes"),
-                        (120, "4 minutes"), (240, "8 minutes"), (480, "10 minutes"),
-                        (600, "10 minutes")]:  # fmt: skip
+    for wait, words in [
+        (15, "30 seconds"),
+        (30, "60 seconds"),
+        (60, "2 minutes"),
+        (120, "4 minutes"),
+        (240, "8 minutes"),
+        (480, "10 minutes"),
+        (600, "10 minutes"),
+    ]:
         clock.now += 10 if wait == 15 else wait
         answer = type_code(guesser, wrong_code(wait))
         assert answer.status_code == 429 and f"type the code again in {words}" in said(answer)
@@ -305,9 +311,15 @@ def test_with_redis_the_waits_are_shared_and_lifted_there(redis_settings, tables
 
 @pytest.mark.parametrize(
     ("seconds", "english", "chinese"),
-    [(1, "1 second", "1 秒"), (90, "90 seconds", "90 秒"), (120, "2 minutes", "2 分钟"),
-     (121, "3 minutes", "3 分钟"), (3600, "1 hour", "1 小时"), (7200, "2 hours", "2 小时")],
-)  # fmt: skip
+    [
+        (1, "1 second", "1 秒"),
+        (90, "90 seconds", "90 秒"),
+        (120, "2 minutes", "2 分钟"),
+        (121, "3 minutes", "3 分钟"),
+        (3600, "1 hour", "1 小时"),
+        (7200, "2 hours", "2 小时"),
+    ],
+)
 def test_a_wait_reads_as_a_person_says_it(seconds, english, chinese):
     for language, words in (("en", english), ("zh-hans", chinese)):
         with translation.override(language):

@@ -40,18 +40,34 @@ def matches():
 def entered(table, board=1, contract="4S", result="+1"):
     """Return the entry's id after North-South's phone entered it (East-West accepts)."""
     phone = Client()
-    answer = phone.post(f"/t/{table.token}/enter/", {
-        "board": board, "side": "NS", "key": f"e{table.pk}-{board}", "device": "ns",
-        "contract": contract, "declarer": "N", "result": result,
-    }, **JSON)  # fmt: skip
+    answer = phone.post(
+        f"/t/{table.token}/enter/",
+        {
+            "board": board,
+            "side": "NS",
+            "key": f"e{table.pk}-{board}",
+            "device": "ns",
+            "contract": contract,
+            "declarer": "N",
+            "result": result,
+        },
+        **JSON,
+    )
     assert answer.json()["ok"], answer.content
     return next(b["entry"] for b in answer.json()["state"]["boards"] if b["number"] == board)
 
 
 def accept(table, entry):
-    answer = Client().post(f"/t/{table.token}/accept/", {
-        "entry": entry, "side": "EW", "key": f"a{entry}", "device": "ew",
-    }, **JSON)  # fmt: skip
+    answer = Client().post(
+        f"/t/{table.token}/accept/",
+        {
+            "entry": entry,
+            "side": "EW",
+            "key": f"a{entry}",
+            "device": "ew",
+        },
+        **JSON,
+    )
     return answer.json()
 
 
@@ -105,8 +121,9 @@ def test_an_acceptance_at_one_match_does_not_wait_for_one_in_progress_at_another
     pause_scoring["paused"].add("held")
     holding = in_thread(held, errors)
     assert pause_scoring["reached"].wait(TIMEOUT), errors
-    meanwhile = in_thread(lambda: answers.setdefault("second", accept(second_table, second_entry)),
-                          errors)  # fmt: skip
+    meanwhile = in_thread(
+        lambda: answers.setdefault("second", accept(second_table, second_entry)), errors
+    )
     meanwhile.join(TIMEOUT)
     answered_while_held = not meanwhile.is_alive() and not holding.join(0) and holding.is_alive()
     pause_scoring["go"].set()
@@ -129,8 +146,11 @@ def test_a_directors_change_to_the_event_waits_for_an_acceptance_and_scores_it_o
     (first, first_table), _ = matches
     entry = entered(first_table)
     # the other room has board 1 too, so the board is complete and the match has VP
-    closed = next(t for t in actions.open_tables(first.stage, round_number=1, user=None)
-                  if t.match_id == first.pk and t.room == "closed")  # fmt: skip
+    closed = next(
+        t
+        for t in actions.open_tables(first.stage, round_number=1, user=None)
+        if t.match_id == first.pk and t.room == "closed"
+    )
     assert accept(closed, entered(closed, contract="3NT", result="="))["ok"]
     errors, answers = [], {}
 
@@ -203,8 +223,9 @@ def test_the_same_post_sent_four_times_at_once_is_stored_once_and_answered_four_
 
     def post():
         start.wait(TIMEOUT)
-        answer = Client().post(f"/t/{table.token}/{what}/", {**data, "key": "once", "device": "x"},
-                               **JSON)  # fmt: skip
+        answer = Client().post(
+            f"/t/{table.token}/{what}/", {**data, "key": "once", "device": "x"}, **JSON
+        )
         answers.append((answer.status_code, answer.json()))
 
     threads = [in_thread(post, errors) for _ in range(4)]

@@ -47,24 +47,41 @@ def test_the_access_log_and_the_apps_log_mask_table_tokens():
     assert atoms["f"] == "https://club.example/t/…/" == atoms["{referer}i"]
     assert atoms["U"] == "/t/…/state.json"
     assert config.mask_table_tokens("/t/sw.js /t/ /t/ABCDEF/") == "/t/sw.js /t/ /t/ABCDEF/"
-    record = logging.LogRecord("django.request", logging.WARNING, __file__, 1,
-                               "Not Found: %s", (f"/t/{token}/",), None)  # fmt: skip
+    record = logging.LogRecord(
+        "django.request", logging.WARNING, __file__, 1, "Not Found: %s", (f"/t/{token}/",), None
+    )
     assert config.MaskedTokensFilter().filter(record)
     assert record.getMessage() == "Not Found: /t/…/"
 
 
 def test_gunicorn_writes_no_table_token_in_its_logs(tmp_path):
     port, token = free_port(), "Zq3" + "x" * 40
-    env = {**{k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")},
-           "DEBUG": "1", "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}  # fmt: skip
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")},
+        "DEBUG": "1",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    }
     gunicorn = Path(sys.executable).with_name("gunicorn")
     log = tmp_path / "log.txt"
     with log.open("w") as out:
         server = subprocess.Popen(
-            [str(gunicorn), "scoresheet.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1",
-             "--access-logfile", "-", "--error-logfile", "-"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-        )  # fmt: skip
+            [
+                str(gunicorn),
+                "scoresheet.wsgi",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                "1",
+                "--access-logfile",
+                "-",
+                "--error-logfile",
+                "-",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
         try:
             for _ in range(100):
                 try:

@@ -21,8 +21,9 @@ JSON = {"HTTP_ACCEPT": "application/json"}
 
 
 def open_tables(match):
-    return {t.room: t for t in actions.open_tables(match.stage, round_number=match.round,
-                                                   user=None)}  # fmt: skip
+    return {
+        t.room: t for t in actions.open_tables(match.stage, round_number=match.round, user=None)
+    }
 
 
 @pytest.fixture
@@ -57,13 +58,19 @@ def url(table, what=""):
 
 def post_entry(phone, table, board=1, key="k1", side="NS", **typed):
     fields = {"contract": "4S", "declarer": "N", "result": "+1", **typed}
-    return phone.post(url(table, "enter/"), {"board": board, "side": side, "key": key,
-                                             "device": "phone-ns", **fields}, **JSON)  # fmt: skip
+    return phone.post(
+        url(table, "enter/"),
+        {"board": board, "side": side, "key": key, "device": "phone-ns", **fields},
+        **JSON,
+    )
 
 
 def accept(phone, table, entry_id, key="ok1", side="EW"):
-    return phone.post(url(table, "accept/"), {"entry": entry_id, "side": side, "key": key,
-                                              "device": "phone-ew"}, **JSON)  # fmt: skip
+    return phone.post(
+        url(table, "accept/"),
+        {"entry": entry_id, "side": side, "key": key, "device": "phone-ew"},
+        **JSON,
+    )
 
 
 def text_of(response) -> str:
@@ -106,8 +113,12 @@ def test_the_score_in_words_is_the_declaring_sides_contract_result_and_score(
 def test_the_phones_score_tables_are_the_scoring_cores():
     """An entry kept offline is scored by the phone from these tables: the same scores."""
     scores = phone_words()["scores"]
-    for text, declarer, tricks, board in (("4S", "N", 11, 1), ("3NTX", "E", 7, 3),
-                                          ("6CXX", "S", 12, 7), ("1H", "W", 5, 16)):  # fmt: skip
+    for text, declarer, tricks, board in (
+        ("4S", "N", 11, 1),
+        ("3NTX", "E", 7, 3),
+        ("6CXX", "S", 12, 7),
+        ("1H", "W", 5, 16),
+    ):
         contract = Contract.parse(text)
         vulnerable = board_vulnerability(board).is_vulnerable(Seat(declarer))
         ns = ns_score(contract, declarer, tricks, board)
@@ -183,16 +194,19 @@ def test_a_result_entered_by_one_side_waits_for_the_other_sides_phone(phone, eng
 def test_an_entry_is_checked_by_the_room_sheets_rules(english_phone, tables):
     """The same refusals, word for word, as the director's room sheet."""
     table = tables["open"]
-    cases = [({"contract": "8NT"}, "contract"), ({"declarer": ""}, "declarer"),
-             ({"contract": "PASS", "declarer": "N", "result": ""}, "declarer"),
-             ({"contract": "4S", "result": "+4"}, "result"),
-             ({"contract": "PASS", "declarer": "", "result": "="}, "result")]  # fmt: skip
+    cases = [
+        ({"contract": "8NT"}, "contract"),
+        ({"declarer": ""}, "declarer"),
+        ({"contract": "PASS", "declarer": "N", "result": ""}, "declarer"),
+        ({"contract": "4S", "result": "+4"}, "result"),
+        ({"contract": "PASS", "declarer": "", "result": "="}, "result"),
+    ]
     for typed, field in cases:
         answer = post_entry(english_phone, table, key=f"k-{field}-{len(typed)}", **typed)
         assert answer.status_code == 400, typed
         director_form = SheetRowForm(
-            {"contract": "4S", "declarer": "N", "result": "+1", "lead": "", "version": 0,
-             **typed})  # fmt: skip
+            {"contract": "4S", "declarer": "N", "result": "+1", "lead": "", "version": 0, **typed}
+        )
         with translation.override("en"):
             assert not director_form.is_valid()
             assert answer.json()["errors"][field] == [str(e) for e in director_form.errors[field]]
@@ -212,19 +226,22 @@ def test_without_javascript_the_forms_post_and_come_back_to_the_page(phone, tabl
     table = tables["closed"]
     page = phone.get(url(table))
     assert page.status_code == 200
-    entered = phone.post(url(table, "enter/"), {"board": 2, "side": "EW", "key": "k",
-                                                "contract": "3NT", "declarer": "E",
-                                                "result": "="})  # fmt: skip
+    entered = phone.post(
+        url(table, "enter/"),
+        {"board": 2, "side": "EW", "key": "k", "contract": "3NT", "declarer": "E", "result": "="},
+    )
     assert entered.status_code == 302 and entered["Location"].endswith(f"{url(table)}#board-2")
-    refused = phone.post(url(table, "enter/"), {"board": 3, "side": "EW", "key": "k2",
-                                                "contract": "3NT", "declarer": "",
-                                                "result": "="})  # fmt: skip
+    refused = phone.post(
+        url(table, "enter/"),
+        {"board": 3, "side": "EW", "key": "k2", "contract": "3NT", "declarer": "", "result": "="},
+    )
     assert refused.status_code == 200
     assert "请填写庄家" in text_of(refused)  # beside its field, and in the summary on top
     entry = TableEntry.objects.get()
     page = phone.get(url(table))
-    key = re.search(r'action="[^"]*/accept/".*?name="key" value="([^"]+)"',
-                    page.content.decode(), re.S).group(1)  # fmt: skip
+    key = re.search(
+        r'action="[^"]*/accept/".*?name="key" value="([^"]+)"', page.content.decode(), re.S
+    ).group(1)
     accepted = phone.post(url(table, "accept/"), {"entry": entry.pk, "side": "NS", "key": key})
     assert accepted.status_code == 302
     again = phone.post(url(table, "accept/"), {"entry": entry.pk, "side": "NS", "key": key})
@@ -235,9 +252,11 @@ def test_without_javascript_the_forms_post_and_come_back_to_the_page(phone, tabl
 def test_not_agreed_asks_a_reason_and_calls_the_director(english_phone, tables):
     table = tables["open"]
     entry = post_entry(english_phone, table).json()["state"]["boards"][0]["entry"]
-    answer = english_phone.post(url(table, "dispute/"), {"entry": entry, "side": "EW",
-                                                        "key": "no", "reason": "It was 4H"},
-                                **JSON)  # fmt: skip
+    answer = english_phone.post(
+        url(table, "dispute/"),
+        {"entry": entry, "side": "EW", "key": "no", "reason": "It was 4H"},
+        **JSON,
+    )
     board = answer.json()["state"]["boards"][0]
     assert board["status"] == "disputed"
     assert "the director is called to the table" in board["html"]
@@ -259,8 +278,9 @@ def test_the_call_for_the_director_is_always_there_and_sent_once(phone, tables):
     assert bell.status_code == 400 and "reason" in bell.json()["errors"]
 
 
-def test_the_other_room_shows_only_once_the_segment_is_complete_in_both(english_phone, match,
-                                                                        tables):  # fmt: skip
+def test_the_other_room_shows_only_once_the_segment_is_complete_in_both(
+    english_phone, match, tables
+):
     table = tables["open"]
     for number in match.board_numbers:
         enter(match, number, "open", "4S", "N", "=")
@@ -280,8 +300,7 @@ def test_the_other_room_shows_only_once_the_segment_is_complete_in_both(english_
 def test_with_the_events_setting_each_board_compares_as_soon_as_both_rooms_have_it(
     english_phone, db
 ):
-    match = make_match(make_event(boards_per_match=4, boards_per_segment=4,
-                                  table_each_board=True))  # fmt: skip
+    match = make_match(make_event(boards_per_match=4, boards_per_segment=4, table_each_board=True))
     table = open_tables(match)["closed"]
     enter(match, 1, "open", "4S", "N", "=")
     enter(match, 1, "closed", "4S", "N", "=")
@@ -291,8 +310,7 @@ def test_with_the_events_setting_each_board_compares_as_soon_as_both_rooms_have_
     assert state["summary"] == ""  # the segment's score waits for the whole segment
 
 
-def test_the_directors_result_stands_and_is_shown_as_the_directors(english_phone, match,
-                                                                   tables):  # fmt: skip
+def test_the_directors_result_stands_and_is_shown_as_the_directors(english_phone, match, tables):
     table = tables["open"]
     enter(match, 1, "open", "3NT", "S", "=", user=make_user(director=True))
     refused = post_entry(english_phone, table)
@@ -397,8 +415,10 @@ def test_an_acceptance_that_completes_the_segment_reaches_the_other_rooms_phones
         enter(match, number, "open", "4S", "N", "=")
     etag = closed_phone.get(url(tables["closed"], "state.json"))["ETag"]
     entry = post_entry(open_phone, tables["open"], board=4).json()["state"]["boards"][3]["entry"]
-    assert closed_phone.get(url(tables["closed"], "state.json"),
-                            HTTP_IF_NONE_MATCH=etag).status_code == 304  # fmt: skip
+    assert (
+        closed_phone.get(url(tables["closed"], "state.json"), HTTP_IF_NONE_MATCH=etag).status_code
+        == 304
+    )
     assert accept(open_phone, tables["open"], entry).json()["ok"]
     answer = closed_phone.get(url(tables["closed"], "state.json"), HTTP_IF_NONE_MATCH=etag)
     assert answer.status_code == 200
@@ -515,15 +535,18 @@ def test_a_token_never_reaches_another_tables_boards(english_phone, match, table
     enter(other_match, 1, "open", "7NT", "N", "=")
     # the other table's entry, named through this table's link: not found here
     for what in ("accept/", "dispute/"):
-        answer = english_phone.post(url(mine, what), {"entry": their_entry.pk, "side": "NS",
-                                                      "key": f"x-{what}"}, **JSON)  # fmt: skip
+        answer = english_phone.post(
+            url(mine, what), {"entry": their_entry.pk, "side": "NS", "key": f"x-{what}"}, **JSON
+        )
         assert answer.status_code == 404
-        answer = english_phone.post(url(mine, what), {"entry_key": "theirs", "side": "NS",
-                                                      "key": f"y-{what}"}, **JSON)  # fmt: skip
+        answer = english_phone.post(
+            url(mine, what), {"entry_key": "theirs", "side": "NS", "key": f"y-{what}"}, **JSON
+        )
         assert answer.status_code == 404
         # an entry number no table has, however large: not found either, no error
-        answer = english_phone.post(url(mine, what), {"entry": 10**30, "side": "NS",
-                                                      "key": f"z-{what}"}, **JSON)  # fmt: skip
+        answer = english_phone.post(
+            url(mine, what), {"entry": 10**30, "side": "NS", "key": f"z-{what}"}, **JSON
+        )
         assert answer.status_code == 404
     their_entry.refresh_from_db()
     assert their_entry.status == "waiting"
@@ -551,14 +574,19 @@ def test_a_withdrawn_link_answers_410_everywhere_with_the_reason(phone, english_
     actions.revoke_table(table, user=None)
     page = phone.get(url(table))
     assert page.status_code == 410 and "裁判已收回这张牌桌的链接" in text_of(page)
-    for what, data in (("state.json", None), ("enter/", {"board": 1}),
-                       ("accept/", {"entry": entry}), ("dispute/", {"entry": entry}),
-                       ("call/", {})):  # fmt: skip
+    for what, data in (
+        ("state.json", None),
+        ("enter/", {"board": 1}),
+        ("accept/", {"entry": entry}),
+        ("dispute/", {"entry": entry}),
+        ("call/", {}),
+    ):
         if data is None:
             answer = english_phone.get(url(table, what), **JSON)
         else:
-            answer = english_phone.post(url(table, what), {**data, "side": "EW", "key": "k9"},
-                                        **JSON)  # fmt: skip
+            answer = english_phone.post(
+                url(table, what), {**data, "side": "EW", "key": "k9"}, **JSON
+            )
         assert answer.status_code == 410, what
         assert answer.json()["code"] == "revoked"
         assert "withdrawn by the director" in answer.json()["message"]
@@ -592,14 +620,19 @@ def test_a_final_match_shows_its_results_and_refuses_new_ones(english_phone, mat
 def test_posts_keep_their_csrf_protection(tables):
     table = tables["open"]
     strict = Client(enforce_csrf_checks=True)
-    refused = strict.post(url(table, "enter/"), {"board": 1, "side": "NS", "key": "k",
-                                                 "contract": "4S", "declarer": "N",
-                                                 "result": "="}, **JSON)  # fmt: skip
+    refused = strict.post(
+        url(table, "enter/"),
+        {"board": 1, "side": "NS", "key": "k", "contract": "4S", "declarer": "N", "result": "="},
+        **JSON,
+    )
     assert refused.status_code == 403
     state = strict.get(url(table, "state.json")).json()["state"]
-    taken = strict.post(url(table, "enter/"), {"board": 1, "side": "NS", "key": "k",
-                                               "contract": "4S", "declarer": "N", "result": "="},
-                        HTTP_X_CSRFTOKEN=state["csrf"], **JSON)  # fmt: skip
+    taken = strict.post(
+        url(table, "enter/"),
+        {"board": 1, "side": "NS", "key": "k", "contract": "4S", "declarer": "N", "result": "="},
+        HTTP_X_CSRFTOKEN=state["csrf"],
+        **JSON,
+    )
     assert taken.status_code == 200
 
 
@@ -607,8 +640,11 @@ def test_the_page_and_state_say_nothing_private(english_phone, tables):
     table = tables["open"]
     posted = post_entry(english_phone, table, key="key-of-the-north-south-phone")
     entry = posted.json()["state"]["boards"][0]["entry"]
-    english_phone.post(url(table, "dispute/"), {"entry": entry, "side": "EW", "key": "no",
-                                               "device": "phone-ew"}, **JSON)  # fmt: skip
+    english_phone.post(
+        url(table, "dispute/"),
+        {"entry": entry, "side": "EW", "key": "no", "device": "phone-ew"},
+        **JSON,
+    )
     for response in (english_phone.get(url(table)), english_phone.get(url(table, "state.json"))):
         body = response.content.decode()
         assert "phone-ns" not in body and "phone-ew" not in body  # no device names

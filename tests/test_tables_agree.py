@@ -43,7 +43,7 @@ def room_result(match, number, room="open") -> Result | None:
 
 def test_an_acceptance_is_stored_with_six_digit_ids_through_phones_with_64_character_names(
     ids_after_a_season,
-):  # fmt: skip
+):
     event = make_event(boards_per_match=4, boards_per_segment=4)
     match = make_match(event)
     assert match.pk >= 100000
@@ -204,8 +204,9 @@ def test_a_second_different_entry_is_refused_with_the_waiting_one_shown_and_both
     statuses = sorted(TableEntry.objects.values_list("status", flat=True))
     assert statuses.count(EntryStatus.WAITING) == 1 and EntryStatus.REFUSED in statuses
     assert room_result(match, 4) is None
-    history = text_of(make_director_client().get(
-        reverse("director-board-history", args=[match.pk, 4])))  # fmt: skip
+    history = text_of(
+        make_director_client().get(reverse("director-board-history", args=[match.pk, 4]))
+    )
     assert "Refused: another entry was waiting" in history
     assert "E-W, table 1, Open room, phone 2" in history and "phone 1" in history
 
@@ -292,10 +293,16 @@ def test_the_two_table_settings_are_on_the_events_form(director_client, match):
     assert "Players enter the opening lead" in page
     assert "Tables see each board's comparison once both rooms have it" in page
     data = {
-        "event-name": event.name, "event-date": "2026-11-29", "event-vp_scale": "wbf-2013",
-        "event-boards_per_match": 4, "event-boards_per_segment": 4, "event-average_plus": 3,
-        "event-average_minus": -3, "event-table_lead": "on", "event-table_each_board": "on",
-    }  # fmt: skip
+        "event-name": event.name,
+        "event-date": "2026-11-29",
+        "event-vp_scale": "wbf-2013",
+        "event-boards_per_match": 4,
+        "event-boards_per_segment": 4,
+        "event-average_plus": 3,
+        "event-average_minus": -3,
+        "event-table_lead": "on",
+        "event-table_each_board": "on",
+    }
     saved = director_client.post(reverse("director-event", args=[event.pk]), data)
     assert saved.status_code == 302, saved.content
     event.refresh_from_db()

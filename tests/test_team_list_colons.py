@@ -45,8 +45,11 @@ def test_teams_whose_names_hold_a_colon_are_added_from_the_list(director_client)
     teams = list(Team.objects.filter(event=event).order_by("pk"))
     assert [t.name for t in teams] == ["Team A:B", "Real: Madrid", "长城队:二队", "12:30 Club"]
     assert [[p.name for p in t.players.order_by("pk")] for t in teams] == [
-        ["Ann", "Bob"], [], ["王建国", "李明"], [],
-    ]  # fmt: skip
+        ["Ann", "Bob"],
+        [],
+        ["王建国", "李明"],
+        [],
+    ]
 
 
 def test_the_help_text_says_where_the_players_start_in_both_languages(director_client):

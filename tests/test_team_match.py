@@ -27,8 +27,12 @@ EXERCISE = [
 
 def type_row(client, match, room, number, contract, declarer, result):
     url = reverse("director-save-row", args=[match.pk, room, number])
-    data = {f"b{number}-contract": contract, f"b{number}-declarer": declarer,
-            f"b{number}-result": result, f"b{number}-version": 0}  # fmt: skip
+    data = {
+        f"b{number}-contract": contract,
+        f"b{number}-declarer": declarer,
+        f"b{number}-result": result,
+        f"b{number}-version": 0,
+    }
     assert client.post(url, data, headers={"HX-Request": "true"}).status_code == 200
 
 

@@ -13,8 +13,12 @@ from tests.factories import make_match
 pytestmark = pytest.mark.django_db
 
 TOKEN = "k" * 32
-SECURITY_HEADERS = ("Content-Security-Policy", "X-Frame-Options", "X-Content-Type-Options",
-                    "Referrer-Policy")  # fmt: skip
+SECURITY_HEADERS = (
+    "Content-Security-Policy",
+    "X-Frame-Options",
+    "X-Content-Type-Options",
+    "Referrer-Policy",
+)
 
 
 def csrf_client() -> Client:
@@ -46,16 +50,19 @@ def test_a_form_in_a_charset_the_app_does_not_read_is_a_bad_request_page(url, ch
 def test_a_multipart_upload_in_a_codec_that_is_no_text_is_a_bad_request(td_client):
     match = make_match()
     response = td_client.generic(
-        "POST", reverse("director-deals", args=[match.event_id]),
+        "POST",
+        reverse("director-deals", args=[match.event_id]),
         b'--xx\r\nContent-Disposition: form-data; name="round"\r\n\r\n1\r\n--xx--\r\n',
         "multipart/form-data; boundary=xx; charset=rot13",
-    )  # fmt: skip
+    )
     assert response.status_code == 400
 
 
 def test_a_form_in_utf8_said_or_unsaid_is_read(db):
-    for content_type in ("application/x-www-form-urlencoded",
-                         "application/x-www-form-urlencoded; charset=UTF-8"):  # fmt: skip
+    for content_type in (
+        "application/x-www-form-urlencoded",
+        "application/x-www-form-urlencoded; charset=UTF-8",
+    ):
         body = f"csrfmiddlewaretoken={TOKEN}&username=nobody&password=wrong"
         response = csrf_client().generic("POST", "/accounts/login/", body.encode(), content_type)
         assert response.status_code == 200 and "Bad request" not in response.text

@@ -58,14 +58,26 @@ def manage(env, *args):
 def harness(env, *args) -> dict:
     done = subprocess.run(
         [sys.executable, "-m", "tests.worker_harness", *map(str, args)],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(done.stdout)
 
 
 def worker(env) -> subprocess.Popen:
-    command = [sys.executable, "manage.py", "db_worker", "--no-startup-delay", "--no-reload",
-               "--interval", "0.2", "-v0"]  # fmt: skip
+    command = [
+        sys.executable,
+        "manage.py",
+        "db_worker",
+        "--no-startup-delay",
+        "--no-reload",
+        "--interval",
+        "0.2",
+        "-v0",
+    ]
     return subprocess.Popen(command, cwd=ROOT, env=env, stderr=subprocess.PIPE)
 
 
@@ -82,8 +94,9 @@ def read(env, job: int) -> dict:
     with closing(connection) as db:
         row = db.execute(
             "SELECT state, phase, done, total, attempt, heartbeat, event_id FROM matches_job "
-            f"WHERE id = {mark}", (job,),
-        ).fetchone()  # fmt: skip
+            f"WHERE id = {mark}",
+            (job,),
+        ).fetchone()
         deals = db.execute("SELECT count(*) FROM matches_deal").fetchone()[0]
         results = db.execute("SELECT count(*) FROM matches_result").fetchone()[0]
     keys = ("state", "phase", "done", "total", "attempt", "heartbeat", "event")

@@ -47,8 +47,9 @@ def patterns(resolver=None, prefix="", namespace=""):
             space = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
             found += patterns(entry, prefix + str(entry.pattern), space)
         elif isinstance(entry, URLPattern):
-            found.append((f"{namespace}{entry.name}" if entry.name else None,
-                          prefix + str(entry.pattern)))  # fmt: skip
+            found.append(
+                (f"{namespace}{entry.name}" if entry.name else None, prefix + str(entry.pattern))
+            )
     return found
 
 
@@ -79,11 +80,22 @@ def world():
     owner = make_user("owner")
     game = Game.objects.create(owner=owner, kind="rubber", name="Friday", deals=[])
     return {
-        "event_id": match.event_id, "match_id": match.pk, "team_id": match.home_id,
-        "room": "open", "number": 1, "round_number": 1, "board_number": 1,
-        "penalty_id": 1, "game_id": game.pk, "kind": "rubber", "index": 0,
-        "object_id": 1, "app_label": "matches", "content_type_id": 1, "url": "x",
-    }  # fmt: skip
+        "event_id": match.event_id,
+        "match_id": match.pk,
+        "team_id": match.home_id,
+        "room": "open",
+        "number": 1,
+        "round_number": 1,
+        "board_number": 1,
+        "penalty_id": 1,
+        "game_id": game.pk,
+        "kind": "rubber",
+        "index": 0,
+        "object_id": 1,
+        "app_label": "matches",
+        "content_type_id": 1,
+        "url": "x",
+    }
 
 
 def refused(response) -> bool:

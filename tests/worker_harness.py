@@ -48,9 +48,13 @@ def event(teams: int, boards: int):
     actions.make_director("td", password="correct horse battery", chief=True)
     user = User.objects.get(username="td")
     made = actions.create_event(
-        name="Worker check", date=datetime.date(2026, 12, 1), vp_scale="wbf-2013",
-        boards_per_match=boards, boards_per_segment=boards, user=user,
-    )  # fmt: skip
+        name="Worker check",
+        date=datetime.date(2026, 12, 1),
+        vp_scale="wbf-2013",
+        boards_per_match=boards,
+        boards_per_segment=boards,
+        user=user,
+    )
     for number in range(teams):
         actions.add_team(made, name=f"T{number + 1}", players=[], user=user)
     actions.make_round_robin(made, rounds=1, user=user)
@@ -62,9 +66,15 @@ def setup_deals(boards: int) -> dict:
     rng = random.Random(7)
     text = "\n".join(f'[Board "{n}"]\n[Deal "{random_deal(rng)}"]\n' for n in range(1, boards + 1))
     job, _ = submit.submit_upload(
-        kind=JobKind.DEALS, upload=text.encode(), file_name="deals.pbn", user=user,
-        language="en", event=made, round_number=1, options={},
-    )  # fmt: skip
+        kind=JobKind.DEALS,
+        upload=text.encode(),
+        file_name="deals.pbn",
+        user=user,
+        language="en",
+        event=made,
+        round_number=1,
+        options={},
+    )
     return {"event": made.pk, "job": job.pk}
 
 
@@ -85,9 +95,15 @@ def setup_results(teams: int, boards: int) -> dict:
     made, user = event(teams, boards)
     text = results_text(made, boards)
     job, _ = submit.submit_upload(
-        kind=JobKind.RESULTS, upload=text.encode(), file_name="results.pbn", user=user,
-        language="en", event=made, round_number=1, options={},
-    )  # fmt: skip
+        kind=JobKind.RESULTS,
+        upload=text.encode(),
+        file_name="results.pbn",
+        user=user,
+        language="en",
+        event=made,
+        round_number=1,
+        options={},
+    )
     return {"event": made.pk, "job": job.pk, "results": text.count("[Room ")}
 
 
@@ -98,18 +114,26 @@ def setup_files(teams: int, boards: int) -> dict:
     deals = "\n".join(f'[Board "{n}"]\n[Deal "{random_deal(rng)}"]\n' for n in range(1, boards + 1))
     (folder / "deals.pbn").write_text(deals)
     (folder / "results.pbn").write_text(results_text(made, boards))
-    return {"event": made.pk, "deals": str(folder / "deals.pbn"),
-            "results": str(folder / "results.pbn")}  # fmt: skip
+    return {
+        "event": made.pk,
+        "deals": str(folder / "deals.pbn"),
+        "results": str(folder / "results.pbn"),
+    }
 
 
 def state(job_id: int) -> dict:
     job = Job.objects.defer("upload").get(pk=job_id)
     return {
-        "state": job.state, "phase": job.phase, "done": job.done, "total": job.total,
-        "attempt": job.attempt, "stopped": job.stopped, "messages": job.messages,
+        "state": job.state,
+        "phase": job.phase,
+        "done": job.done,
+        "total": job.total,
+        "attempt": job.attempt,
+        "stopped": job.stopped,
+        "messages": job.messages,
         "deals": Deal.objects.filter(event=job.event_id).count(),
         "results": Result.objects.filter(board__match__event=job.event_id).count(),
-    }  # fmt: skip
+    }
 
 
 def again(job_id: int) -> dict:
@@ -120,6 +144,11 @@ def again(job_id: int) -> dict:
 if __name__ == "__main__":
     command, *args = sys.argv[1:]
     numbers = [int(a) for a in args]
-    run = {"setup-deals": setup_deals, "setup-results": setup_results,
-           "setup-files": setup_files, "state": state, "again": again}[command]  # fmt: skip
+    run = {
+        "setup-deals": setup_deals,
+        "setup-results": setup_results,
+        "setup-files": setup_files,
+        "state": state,
+        "again": again,
+    }[command]
     print(json.dumps(run(*numbers)))

@@ -63,10 +63,15 @@ def double_matches(change: Change, stage) -> list[Match]:
         if existing is None:
             made.append(
                 new_match(
-                    change, stage, slot.playing_round, slot.home, slot.away,
-                    bracket=slot.bracket, bracket_position=slot.position,
+                    change,
+                    stage,
+                    slot.playing_round,
+                    slot.home,
+                    slot.away,
+                    bracket=slot.bracket,
+                    bracket_position=slot.position,
                 )
-            )  # fmt: skip
+            )
         elif (existing.home_id, existing.away_id) != (home.pk, away.pk):
             _no_results(existing)
             existing.home, existing.away = home, away

@@ -130,16 +130,17 @@ def move_to_table(match, *, number: int, user) -> Match:
     with changing(user) as change:
         match = change.lock_match(match)
         if not 1 <= number <= MOST_TABLES:
-            raise ActionError(TABLE_NUMBER, params={"most": MOST_TABLES}, field="number",
-                              code="number")  # fmt: skip
+            raise ActionError(
+                TABLE_NUMBER, params={"most": MOST_TABLES}, field="number", code="number"
+            )
         in_round = round_matches(match)
         moved = next(m for m in in_round if m.pk == match.pk)
-        other = next((m for m in in_round if m.table_number == number and m.pk != match.pk),
-                     None)  # fmt: skip
+        other = next((m for m in in_round if m.table_number == number and m.pk != match.pk), None)
         for playing in (moved, other):
             if playing is not None and _started(playing):
-                raise ActionError(STARTED, params={"match": str(playing)}, field="match",
-                                  code="started")  # fmt: skip
+                raise ActionError(
+                    STARTED, params={"match": str(playing)}, field="match", code="started"
+                )
         old = moved.table_number
         for each in in_round:  # every other match keeps its number from now on
             if each.pk in (match.pk, other.pk if other else None):
@@ -160,6 +161,10 @@ def move_to_table(match, *, number: int, user) -> Match:
 
 
 def _started(match: Match) -> bool:
-    return bool(match.complete_boards or match.forfeit_vp or match.is_final
-                or TableEntry.objects.filter(table__match=match).exists()
-                or match.boards.filter(results__isnull=False).exists())  # fmt: skip
+    return bool(
+        match.complete_boards
+        or match.forfeit_vp
+        or match.is_final
+        or TableEntry.objects.filter(table__match=match).exists()
+        or match.boards.filter(results__isnull=False).exists()
+    )

@@ -48,10 +48,22 @@ from .vp_scales import stored_table, vp_scale_errors
 
 MAX_BOARDS = 200
 SETTINGS = (
-    "name", "date", "vp_scale", "vp_table", "boards_per_match", "boards_per_segment",
-    "bye_vp", "average_plus", "average_minus", "table_lead", "table_each_board", "listing",
-    "corrections_minutes", "results_public", "hands_public",
-)  # fmt: skip
+    "name",
+    "date",
+    "vp_scale",
+    "vp_table",
+    "boards_per_match",
+    "boards_per_segment",
+    "bye_vp",
+    "average_plus",
+    "average_minus",
+    "table_lead",
+    "table_each_board",
+    "listing",
+    "corrections_minutes",
+    "results_public",
+    "hands_public",
+)
 TABLE_SETTINGS = ("table_lead", "table_each_board")  # yes or no, for the tables
 SCORING_SETTINGS = ("vp_scale", "vp_table", "boards_per_match")  # what a final match's VP depend on
 
@@ -202,9 +214,11 @@ def change_event(event, *, user, **values) -> Event:
             final = list(event.matches.filter(status="final").with_teams().order_by("round", "pk"))
             if final:
                 raise ActionError(
-                    FINAL_MATCHES, field="vp_scale", code="final",
+                    FINAL_MATCHES,
+                    field="vp_scale",
+                    code="final",
                     params={"count": len(final), "where": _match_list(final)},
-                )  # fmt: skip
+                )
         new_boards = values["boards_per_match"]
         if new_boards < old_boards:
             held: Any = (  # a query, then its rows
@@ -216,9 +230,11 @@ def change_event(event, *, user, **values) -> Event:
             held = list(held)
             if held:
                 raise ActionError(
-                    REMOVED_BOARDS_HOLD_RESULTS, field="boards_per_match", code="boards",
+                    REMOVED_BOARDS_HOLD_RESULTS,
+                    field="boards_per_match",
+                    code="boards",
                     params={"boards": new_boards, "where": _board_list(event, held)},
-                )  # fmt: skip
+                )
         for name in SETTINGS:
             setattr(event, name, values[name])
         change.save(event)

@@ -39,15 +39,38 @@ from .stages import METHOD_SETTINGS, method_errors
 
 BATCH = 500
 ORDER = (
-    Team, Player, Stage, StageEntry, DrawTable, DrawSwap, TieDecision, Bye, VpPenalty, Match,
-    ImpPenalty, Seating, Board, BoardAdjustment, Result, Deal,
-)  # fmt: skip
+    Team,
+    Player,
+    Stage,
+    StageEntry,
+    DrawTable,
+    DrawSwap,
+    TieDecision,
+    Bye,
+    VpPenalty,
+    Match,
+    ImpPenalty,
+    Seating,
+    Board,
+    BoardAdjustment,
+    Result,
+    Deal,
+)
 # Models whose history the document does not carry: each imported row gets a "created"
 # history row naming whoever imported it.
 HISTORY_AT_IMPORT = (
-    Team, Player, Stage, StageEntry, DrawSwap, TieDecision, Bye, VpPenalty, ImpPenalty, Seating,
+    Team,
+    Player,
+    Stage,
+    StageEntry,
+    DrawSwap,
+    TieDecision,
+    Bye,
+    VpPenalty,
+    ImpPenalty,
+    Seating,
     Deal,
-)  # fmt: skip
+)
 
 
 def import_event(document: dict, *, user=None) -> Event:

@@ -62,10 +62,17 @@ def create_job(
     try:
         with transaction.atomic():
             job = Job.objects.create(
-                kind=kind, event=event, stage=stage, round=round_number, options=options or {},
-                file_name=file_name[:200], upload=upload, dedupe_key=key, language=language,
+                kind=kind,
+                event=event,
+                stage=stage,
+                round=round_number,
+                options=options or {},
+                file_name=file_name[:200],
+                upload=upload,
+                dedupe_key=key,
+                language=language,
                 created_by=user,
-            )  # fmt: skip
+            )
             job.task_id = enqueue(job)
             job.save(update_fields=["task_id"])
     except IntegrityError:  # the same upload, posted twice at once: the other one won
@@ -97,10 +104,22 @@ def run_job_again(job, *, enqueue: Enqueue, user, confirm: bool = False) -> Job:
         if confirm:
             job.options = {**job.options, "confirm": True}
         job.task_id = enqueue(job)
-        job.save(update_fields=[
-            "attempt", "state", "phase", "done", "total", "messages", "warnings", "result",
-            "heartbeat", "finished_at", "options", "task_id",
-        ])  # fmt: skip
+        job.save(
+            update_fields=[
+                "attempt",
+                "state",
+                "phase",
+                "done",
+                "total",
+                "messages",
+                "warnings",
+                "result",
+                "heartbeat",
+                "finished_at",
+                "options",
+                "task_id",
+            ]
+        )
         return job
 
 
@@ -142,9 +161,16 @@ def saving(job_id: int, attempt: int) -> Iterator[Job]:
         job.state, job.phase = JobState.DONE, ""
         job.finished_at = job.heartbeat = timezone.now()
         job.save(
-            update_fields=["state", "phase", "finished_at", "heartbeat", "result", "warnings",
-                           "event"]
-        )  # fmt: skip
+            update_fields=[
+                "state",
+                "phase",
+                "finished_at",
+                "heartbeat",
+                "result",
+                "warnings",
+                "event",
+            ]
+        )
 
 
 def end_run(job_id: int, attempt: int, state: str, messages: list[str]) -> None:

@@ -26,8 +26,13 @@ from .stage_base import refusal
 # A knockout's placing matches, how its other losers are placed, and its level rule; a
 # double elimination's final played once or twice.
 KNOCKOUT_SETTINGS = (
-    "placing", "losers_by", "level_rule", "double_final", "decided_by", "segment_tie_break",
-)  # fmt: skip
+    "placing",
+    "losers_by",
+    "level_rule",
+    "double_final",
+    "decided_by",
+    "segment_tie_break",
+)
 # Those its matches are made and decided by: fixed once it has matches.
 BRACKET_SETTINGS = ("placing", "level_rule", "double_final", "decided_by", "segment_tie_break")
 PLACING_TEAMS = _(
@@ -44,11 +49,14 @@ def knockout_errors(values: dict) -> list[ActionError]:
     """Return what is wrong with a knockout's placing matches, losers and level rule
     (``teams``: how many the knockout will have, when known)."""
     errors = []
-    for field, choices in (("placing", PlacingChoice), ("losers_by", LosersByChoice),
-                           ("level_rule", LevelRuleChoice),
-                           ("double_final", DoubleFinalChoice),
-                           ("decided_by", KnockoutDecidedByChoice),
-                           ("segment_tie_break", SegmentTieBreakChoice)):  # fmt: skip
+    for field, choices in (
+        ("placing", PlacingChoice),
+        ("losers_by", LosersByChoice),
+        ("level_rule", LevelRuleChoice),
+        ("double_final", DoubleFinalChoice),
+        ("decided_by", KnockoutDecidedByChoice),
+        ("segment_tie_break", SegmentTieBreakChoice),
+    ):
         if values.get(field, choices.values[0]) not in choices.values:
             errors.append(refusal(_("Choose one of the options."), field))
     teams = values.get("teams")

@@ -63,11 +63,17 @@ def knockout_round(change, stage, round_number: int) -> list[Match]:
         carry_home, carry_away = _carry_over(stage, slot.home, slot.away)
         made.append(
             new_match(
-                change, stage, slot.round, slot.home, slot.away,
-                bracket_position=slot.position, bracket=queries.bracket_value(slot.bracket),
-                carry_home=carry_home, carry_away=carry_away,
+                change,
+                stage,
+                slot.round,
+                slot.home,
+                slot.away,
+                bracket_position=slot.position,
+                bracket=queries.bracket_value(slot.bracket),
+                carry_home=carry_home,
+                carry_away=carry_away,
             )
-        )  # fmt: skip
+        )
     return made
 
 

@@ -93,8 +93,9 @@ def set_seating(match, segment: int, seats: dict, *, user) -> None:
     with changing(user) as change:
         match = change.lock_match(match)
         if segment not in match.segment_numbers:
-            raise ActionError(_("This match has no segment %(segment)s."), params={
-                "segment": segment})  # fmt: skip
+            raise ActionError(
+                _("This match has no segment %(segment)s."), params={"segment": segment}
+            )
         players = {p.pk: p for p in Player.objects.filter(team__in=[match.home, match.away])}
         seen = set()
         for (room, seat), player in seats.items():
@@ -105,14 +106,18 @@ def set_seating(match, segment: int, seats: dict, *, user) -> None:
             expected = match.team_in(room, seat)
             if player is None or player.team_id != expected.pk:
                 raise ActionError(
-                    NOT_IN_TEAM, field=f"{room}_{seat}", code="team",
+                    NOT_IN_TEAM,
+                    field=f"{room}_{seat}",
+                    code="team",
                     params={"player": getattr(player, "name", "?")},
-                )  # fmt: skip
+                )
             if player.pk in seen:
                 raise ActionError(
-                    SEATED_TWICE, field=f"{room}_{seat}", code="twice",
+                    SEATED_TWICE,
+                    field=f"{room}_{seat}",
+                    code="twice",
                     params={"player": player.name},
-                )  # fmt: skip
+                )
             seen.add(player.pk)
         current = {
             (s.room, s.seat): s for s in Seating.objects.filter(match=match, segment=segment)
@@ -122,8 +127,11 @@ def set_seating(match, segment: int, seats: dict, *, user) -> None:
             existing = current.get(key)
             player_id = None if player is None else pk_of(player)
             if existing is None and player_id is not None:
-                change.save(Seating(match=match, segment=segment, room=key[0], seat=key[1],
-                                    player_id=player_id))  # fmt: skip
+                change.save(
+                    Seating(
+                        match=match, segment=segment, room=key[0], seat=key[1], player_id=player_id
+                    )
+                )
             elif existing is not None and player_id is None:
                 change.delete(existing)
             elif existing is not None and existing.player_id != player_id:
@@ -181,8 +189,7 @@ def reopen_match(match, *, reason: str, user) -> Match:
             return match
         match.status, match.status_reason = MatchStatus.PROVISIONAL, reason
         match.final_by_period = None
-        change.save(match, update_fields=["status", "status_reason", "final_by_period",
-                                          "updated"])  # fmt: skip
+        change.save(match, update_fields=["status", "status_reason", "final_by_period", "updated"])
         return match
 
 

@@ -80,10 +80,18 @@ def lead_refusal(board: Board, entry: dict) -> ActionError | None:
     if mistake is None:
         return None
     seat = {s.value: s.label for s in SeatChoice}
-    return ActionError(LEAD_NOT_HELD, field="lead", code="lead", params={
-        "card": mistake.card.display(), "holder": seat[mistake.holder.value],
-        "leader": seat[mistake.leader.value], "declarer": seat[mistake.declarer.value],
-        "likely": seat[mistake.likely.value]})  # fmt: skip
+    return ActionError(
+        LEAD_NOT_HELD,
+        field="lead",
+        code="lead",
+        params={
+            "card": mistake.card.display(),
+            "holder": seat[mistake.holder.value],
+            "leader": seat[mistake.leader.value],
+            "declarer": seat[mistake.declarer.value],
+            "likely": seat[mistake.likely.value],
+        },
+    )
 
 
 def record_result(
@@ -143,9 +151,16 @@ def save_result(
 
 
 def write_result(
-    change, current: Result | None, board: Board, room: str, entry: dict, version: int, *,
-    reason: str = "", accepting: TableEntry | None = None,
-) -> Result:  # fmt: skip
+    change,
+    current: Result | None,
+    board: Board,
+    room: str,
+    entry: dict,
+    version: int,
+    *,
+    reason: str = "",
+    accepting: TableEntry | None = None,
+) -> Result:
     """Return the room's result saved as ``save_result`` saves it, ``current`` being the
     room's result (None: none yet) as the caller read it inside the same change, with the
     match's row locked (so no other change can have written it since).

@@ -53,10 +53,14 @@ def make_round_robin(event, *, user, rounds: int | None = None) -> list[Match]:
                 else:
                     matches.append(
                         Match(
-                            event=event, stage=stage, round=number, home=teams[home - 1],
-                            away=teams[away - 1], pending_boards=boards,
+                            event=event,
+                            stage=stage,
+                            round=number,
+                            home=teams[home - 1],
+                            away=teams[away - 1],
+                            pending_boards=boards,
                         )
-                    )  # fmt: skip
+                    )
         matches = Match.objects.bulk_create(matches, batch_size=BATCH)
         Match.history.bulk_history_create(matches, batch_size=BATCH, default_user=user)
         byes = Bye.objects.bulk_create(byes, batch_size=BATCH)

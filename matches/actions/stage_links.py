@@ -55,8 +55,11 @@ def carry_over_errors(values: dict, previous: Stage | None, following: Stage | N
     ranked = values.get("kind") not in ELIMINATION_KINDS
     if ranked and values.get("carry_vp") and previous is not None:
         if _units(previous.method_rules().method) != _units(method):
-            errors.append(refusal(START_UNITS, "carry_vp", previous=_label(previous.method),
-                                  this=_label(method)))  # fmt: skip
+            errors.append(
+                refusal(
+                    START_UNITS, "carry_vp", previous=_label(previous.method), this=_label(method)
+                )
+            )
     if (
         ranked
         and following is not None
@@ -64,11 +67,13 @@ def carry_over_errors(values: dict, previous: Stage | None, following: Stage | N
         and following.kind not in ELIMINATION_KINDS
         and _units(following.method) != _units(method)
     ):
-        errors.append(refusal(NEXT_STARTS, "method", next=following.number,
-                              method=_label(following.method)))  # fmt: skip
+        errors.append(
+            refusal(NEXT_STARTS, "method", next=following.number, method=_label(following.method))
+        )
     if values.get("kind") not in ELIMINATION_KINDS and method not in (
-        ScoringMethodChoice.IMPS_VP, ScoringMethodChoice.IMPS,
-    ):  # fmt: skip
+        ScoringMethodChoice.IMPS_VP,
+        ScoringMethodChoice.IMPS,
+    ):
         if (
             following is not None
             and following.kind == StageKind.KNOCKOUT

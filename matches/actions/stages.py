@@ -83,15 +83,38 @@ TIE_MARGIN = _("A tie margin is a whole number of IMPs from 0 to 99.")
 STAKE = _("The aggregate scores more than 0 and at most 99 points, to hundredths.")
 # The settings a match's points depend on (matches/scoring/methods.py).
 METHOD_SETTINGS = (
-    "method", "board_scale", "win_points", "tie_margin", "patton_stake", "patton_aggregate",
-)  # fmt: skip
+    "method",
+    "board_scale",
+    "win_points",
+    "tie_margin",
+    "patton_stake",
+    "patton_aggregate",
+)
 
 STAGE_SETTINGS = (
-    "name", "kind", "rounds", "entrants", "carry_vp", "vp_scale", "vp_table",
-    "boards_per_match", "boards_per_segment", "bye_vp", "bye_average", "tie_breaks",
-    "delayed", "repeats_after", "seed", "carry_over", "carry_amount", "carry_fraction",
-    "carry_fraction_lower", "carry_cap", *METHOD_SETTINGS, *KNOCKOUT_SETTINGS,
-)  # fmt: skip
+    "name",
+    "kind",
+    "rounds",
+    "entrants",
+    "carry_vp",
+    "vp_scale",
+    "vp_table",
+    "boards_per_match",
+    "boards_per_segment",
+    "bye_vp",
+    "bye_average",
+    "tie_breaks",
+    "delayed",
+    "repeats_after",
+    "seed",
+    "carry_over",
+    "carry_amount",
+    "carry_fraction",
+    "carry_fraction_lower",
+    "carry_cap",
+    *METHOD_SETTINGS,
+    *KNOCKOUT_SETTINGS,
+)
 
 
 def stage_errors(values: dict) -> list[ActionError]:
@@ -341,8 +364,7 @@ def _round_robin(change, stage, teams) -> list[Match]:
     for number, pairings in enumerate(scoring.berger_schedule(len(teams)), start=1):
         for home, away in pairings:
             if away is None:
-                change.save(Bye(event=stage.event, stage=stage, round=number,
-                                team=teams[home - 1]))  # fmt: skip
+                change.save(Bye(event=stage.event, stage=stage, round=number, team=teams[home - 1]))
             else:
                 made.append(new_match(change, stage, number, teams[home - 1], teams[away - 1]))
     return made

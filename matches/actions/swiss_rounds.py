@@ -70,18 +70,27 @@ def draw_next_round(stage, *, user) -> list[DrawTable]:
             reasons = [{"team": s.team, "why": s.why.value} for s in note.skipped] if note else []
             rows.append(
                 DrawTable(
-                    stage=stage, round=next_round, table=number, home=teams[home],
-                    away=teams[away], reasons=reasons, repeat=bool(note and note.repeat),
+                    stage=stage,
+                    round=next_round,
+                    table=number,
+                    home=teams[home],
+                    away=teams[away],
+                    reasons=reasons,
+                    repeat=bool(note and note.repeat),
                 )
-            )  # fmt: skip
+            )
         if draw.bye is not None:
             reasons = [{"team": s.team, "why": s.why.value} for s in draw.bye_skipped]
             rows.append(
                 DrawTable(
-                    stage=stage, round=next_round, table=len(draw.tables) + 1,
-                    home=teams[draw.bye], away=None, reasons=reasons,
+                    stage=stage,
+                    round=next_round,
+                    table=len(draw.tables) + 1,
+                    home=teams[draw.bye],
+                    away=None,
+                    reasons=reasons,
                 )
-            )  # fmt: skip
+            )
         return DrawTable.objects.bulk_create(rows)
 
 
@@ -125,9 +134,13 @@ def swap_in_draw(stage, *, first, second, reason: str, user) -> DrawSwap:
             )
             change.save(row)
         swap = DrawSwap(
-            stage=stage, round=draft[0].round, first=team_a, second=team_b,
-            reason=reason.strip(), created_by=user,
-        )  # fmt: skip
+            stage=stage,
+            round=draft[0].round,
+            first=team_a,
+            second=team_b,
+            reason=reason.strip(),
+            created_by=user,
+        )
         return change.save(swap)
 
 
@@ -141,8 +154,7 @@ def publish_draw(stage, *, user) -> list[Match]:
         made = []
         for row in draft:
             if row.away_id is None:
-                change.save(Bye(event=stage.event, stage=stage, round=row.round,
-                                team=row.home))  # fmt: skip
+                change.save(Bye(event=stage.event, stage=stage, round=row.round, team=row.home))
             else:
                 made.append(new_match(change, stage, row.round, row.home, row.away))
         stage.draft.all().delete()

@@ -149,10 +149,15 @@ def _enter(table, *, number: int, entry: dict, side: TableSide, device: str, key
         if refusal is not None:  # a lead the leader did not hold: surely a wrong declarer
             raise refusal
         made = TableEntry(
-            table=table, board=board, key=key, side=side, device=device,
-            declarer=entry.get("declarer", ""), lead=entry.get("lead", ""),
+            table=table,
+            board=board,
+            key=key,
+            side=side,
+            device=device,
+            declarer=entry.get("declarer", ""),
+            lead=entry.get("lead", ""),
             tricks=entry.get("tricks"),
-        )  # fmt: skip
+        )
         made.contract = entry["contract"]
         waiting = next((e for e in found if e.status == EntryStatus.WAITING), None)
         if waiting is not None:
@@ -228,8 +233,9 @@ def _locked_entry(entry_id: int, key: str) -> TableEntry:
     if entry.status == EntryStatus.SUPERSEDED:  # the director entered the board meanwhile
         raise ActionError(ALREADY_SAVED, params={"board": entry.board.number}, code="director")
     if entry.status != EntryStatus.WAITING:
-        raise ActionError(NOT_WAITING, params={"status": entry.get_status_display()},
-                          code="decided")  # fmt: skip
+        raise ActionError(
+            NOT_WAITING, params={"status": entry.get_status_display()}, code="decided"
+        )
     return entry
 
 
@@ -254,8 +260,9 @@ def _accept(entry, *, side: str, device: str, key: str) -> TableEntry:
         entry = _locked_entry(pk_of(entry), key)
         entry.board.match = table.match
         if side == entry.side:
-            raise ActionError(SAME_SIDE, params={"side": entry.get_side_display()},
-                              field="side", code="side")  # fmt: skip
+            raise ActionError(
+                SAME_SIDE, params={"side": entry.get_side_display()}, field="side", code="side"
+            )
         current, by_director = room_result(entry.board, table.room)
         if by_director:
             raise Conflict(current)  # the director entered it: the director's word stands
@@ -273,9 +280,16 @@ def _accepted(change: Change, table: Room, entry: TableEntry, current, side, dev
     phone = "the same phone" if device and device == entry.device else "another phone"
     reason = f"{where(table)}: entered by {entry.side}, accepted by {side} on {phone}"
     # read inside this change, the match's row locked: no one can have written it since
-    saved = write_result(change, current, entry.board, table.room, entry.entry(),
-                         current.version if current else 0, reason=reason,
-                         accepting=entry)  # fmt: skip
+    saved = write_result(
+        change,
+        current,
+        entry.board,
+        table.room,
+        entry.entry(),
+        current.version if current else 0,
+        reason=reason,
+        accepting=entry,
+    )
     entry.status, entry.result, entry.saved_version = EntryStatus.ACCEPTED, saved, saved.version
     entry.decided_side, entry.decided_device = side, device
     entry.decision_key, entry.decided = key, timezone.now()
@@ -315,15 +329,26 @@ def _dispute(entry, *, side: str, device: str, key: str, reason: str) -> TableEn
         table = open_table(change, _table_of(entry))
         entry = _locked_entry(pk_of(entry), key)
         if side == entry.side:
-            raise ActionError(OWN_ENTRY, params={"side": entry.get_side_display()},
-                              field="side", code="side")  # fmt: skip
+            raise ActionError(
+                OWN_ENTRY, params={"side": entry.get_side_display()}, field="side", code="side"
+            )
         entry.status, entry.decided_side, entry.decided_device = (
-            EntryStatus.DISPUTED, side, device
-        )  # fmt: skip
+            EntryStatus.DISPUTED,
+            side,
+            device,
+        )
         entry.decision_key, entry.decided = key, timezone.now()
         entry.save()
-        change.save(DirectorCall(table=table, board=entry.board, entry=entry, dispute=True,
-                                 reason=reason.strip(), key=f"dispute:{entry.pk}"))  # fmt: skip
+        change.save(
+            DirectorCall(
+                table=table,
+                board=entry.board,
+                entry=entry,
+                dispute=True,
+                reason=reason.strip(),
+                key=f"dispute:{entry.pk}",
+            )
+        )
         change.confine_to_matches()
         change.nothing_public()
         return entry

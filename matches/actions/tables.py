@@ -205,8 +205,9 @@ def _call(table, *, key: str, reason: str, board: int | None) -> DirectorCall:
         if not table.is_open:
             raise ActionError(REVOKED, code="revoked")
         on_board = board_at(table, board) if board else None
-        call = change.save(DirectorCall(table=table, board=on_board, reason=reason.strip(),
-                                        key=key))  # fmt: skip
+        call = change.save(
+            DirectorCall(table=table, board=on_board, reason=reason.strip(), key=key)
+        )
         change.confine_to_matches()
         change.nothing_public()
         return call

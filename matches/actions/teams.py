@@ -68,8 +68,16 @@ def add_teams(event, *, teams, user) -> list[Team]:
         return made
 
 
-def change_team(team, *, user, name: str | None = None, captain: str | None = None,
-                rename: dict | None = None, remove=(), add=()) -> Team:  # fmt: skip
+def change_team(
+    team,
+    *,
+    user,
+    name: str | None = None,
+    captain: str | None = None,
+    rename: dict | None = None,
+    remove=(),
+    add=(),
+) -> Team:
     """Return the team with its name, captain and players corrected.
 
     ``rename`` maps a player (or id) to their corrected name: the same player, so every
@@ -108,9 +116,11 @@ def change_team(team, *, user, name: str | None = None, captain: str | None = No
             )
             if rounds:
                 raise ActionError(
-                    PLAYER_SEATED, field=f"player_{player.pk}", code="seated",
+                    PLAYER_SEATED,
+                    field=f"player_{player.pk}",
+                    code="seated",
                     params={"player": player.name, "rounds": join(rounds)},
-                )  # fmt: skip
+                )
             change.delete(player)
         kept = [p.name for p in team.players.all()]
         for player_name in _player_names(add, taken=kept):
@@ -118,8 +128,9 @@ def change_team(team, *, user, name: str | None = None, captain: str | None = No
         names = [name.casefold() for name in kept]
         twice = next((n for n in kept if names.count(n.casefold()) > 1), None)
         if twice is not None:  # a name corrected into another player's
-            raise ActionError(PLAYER_TWICE, field="players", code="player_twice",
-                              params={"player": twice})  # fmt: skip
+            raise ActionError(
+                PLAYER_TWICE, field="players", code="player_twice", params={"player": twice}
+            )
         return team
 
 
@@ -160,8 +171,9 @@ def withdraw_from_event(team, *, reason: str, user) -> list[str]:
             entry.stage.draft.all().delete()  # a draft with the team in it is drawn again
             change.save(entry)
         theirs = event.matches.filter(Q(home=team) | Q(away=team))
-        played = set(Result.objects.filter(board__match__in=theirs).values_list(
-            "board__match_id", flat=True))  # fmt: skip
+        played = set(
+            Result.objects.filter(board__match__in=theirs).values_list("board__match_id", flat=True)
+        )
         last = dict(
             theirs.filter(pk__in=played).values_list("stage_id").annotate(last=Max("round"))
         )
@@ -181,7 +193,10 @@ def withdraw_from_event(team, *, reason: str, user) -> list[str]:
 
 def _match_name(match: Match) -> str:
     return str(_("round %(round)s %(home)s – %(away)s")) % {
-        "round": match.round, "home": match.home.name, "away": match.away.name}  # fmt: skip
+        "round": match.round,
+        "home": match.home.name,
+        "away": match.away.name,
+    }
 
 
 def _reason(reason: str) -> str:
@@ -231,8 +246,9 @@ def _player_names(names, taken=()) -> list[str]:
                 PLAYER_TOO_LONG if len(name) > 80 else errors[0], field="players", code="player"
             )
         if name.casefold() in seen:
-            raise ActionError(PLAYER_TWICE, field="players", code="player_twice",
-                              params={"player": name})  # fmt: skip
+            raise ActionError(
+                PLAYER_TWICE, field="players", code="player_twice", params={"player": name}
+            )
         seen.add(name.casefold())
         cleaned.append(name)
     return cleaned

@@ -21,22 +21,25 @@ TABLE_BOARDS = _(
 NO_TABLE = _("Type the table: one band a line, such as “1-2 11 9”.")
 # The faults of a typed table (``VPTableError.code``), each naming the line.
 TABLE_FAULTS = {
-    "format": _("Line %(line)s is not a band: write the margins, then each team's VP, "
-                "such as “1-2 11 9”; the last band “28+ 20 0”."),
+    "format": _(
+        "Line %(line)s is not a band: write the margins, then each team's VP, "
+        "such as “1-2 11 9”; the last band “28+ 20 0”."
+    ),
     "start": _("Line %(line)s: the table starts at a margin of 0."),
     "draw": _("Line %(line)s: a margin of 0 shares the VP equally."),
-    "gap": _("Line %(line)s leaves out margins: each band starts one above the band "
-             "before it."),
+    "gap": _("Line %(line)s leaves out margins: each band starts one above the band before it."),
     "overlap": _("Line %(line)s starts inside the band before it."),
     "open": _("Line %(line)s: only the last band may be open (“28+”)."),
-    "monotony": _("Line %(line)s gives the winner fewer VP than a smaller margin: the VP "
-                  "may not fall as the margin grows."),
+    "monotony": _(
+        "Line %(line)s gives the winner fewer VP than a smaller margin: the VP "
+        "may not fall as the margin grows."
+    ),
     "sums": _("Line %(line)s: the two teams' VP add up to another total than a draw's."),
     "range": _("Line %(line)s: VP are 0 to 999."),
     "short": _("Line %(line)s: a scale needs at least one band for a win."),
     "too-long": _("Line %(line)s: a table has at most 60 bands."),
     "empty": _("Type the table: one band a line, such as “1-2 11 9”."),
-}  # fmt: skip
+}
 
 
 def vp_scale_errors(scale, boards, table) -> list[ActionError]:
@@ -57,9 +60,8 @@ def vp_scale_errors(scale, boards, table) -> list[ActionError]:
         except scoring.VPTableError as fault:
             message = TABLE_FAULTS.get(fault.code, TABLE_FAULTS["format"])
             errors.append(
-                ActionError(message, field="vp_table", code="vp_table",
-                            params={"line": fault.line})
-            )  # fmt: skip
+                ActionError(message, field="vp_table", code="vp_table", params={"line": fault.line})
+            )
         return errors
     covered = scoring.scale_boards(scale)
     if boards is not None and covered is not None and boards not in covered:

@@ -95,14 +95,20 @@ def _deals(job, attempt: int) -> None:
     try:
         with jobs.saving(job.pk, attempt) as saved:
             made = actions.import_deals(
-                stage, job.round, analysed, source=job.file_name, user=job.created_by,
+                stage,
+                job.round,
+                analysed,
+                source=job.file_name,
+                user=job.created_by,
                 confirm=confirm,
-            )  # fmt: skip
+            )
             saved.result = {
-                "deals": len(made), "stage": stage.number, "round": job.round,
+                "deals": len(made),
+                "stage": stage.number,
+                "round": job.round,
                 "seconds": round(seconds, 2),
                 "format": found.format,
-            }  # fmt: skip
+            }
             saved.warnings = found.warnings
     except actions.NeedsConfirmation as asked:  # deals arrived meanwhile
         raise Stop(JobState.CONFIRM, [str(asked)]) from None
@@ -162,12 +168,19 @@ def _generate(job, attempt: int) -> None:
     try:
         with jobs.saving(job.pk, attempt) as saved:
             made = generate_event(
-                teams=settings["teams"], rounds=settings["rounds"], boards=settings["boards"],
-                seed=settings["seed"], name=settings.get("name") or None, user=job.created_by,
-            )  # fmt: skip
+                teams=settings["teams"],
+                rounds=settings["rounds"],
+                boards=settings["boards"],
+                seed=settings["seed"],
+                name=settings.get("name") or None,
+                user=job.created_by,
+            )
             saved.event = made.event
-            saved.result = {"event": made.event.pk, "name": made.event.name,
-                            "results": made.results}  # fmt: skip
+            saved.result = {
+                "event": made.event.pk,
+                "name": made.event.name,
+                "results": made.results,
+            }
     except ValueError as error:
         raise _refused([str(error)]) from None
 

@@ -21,8 +21,18 @@ def _bytes(upload) -> bytes:
     return upload.read()
 
 
-def submit_upload(*, kind, upload, file_name: str, user, language: str, event=None,
-                  stage=None, round_number=None, options=None):  # fmt: skip
+def submit_upload(
+    *,
+    kind,
+    upload,
+    file_name: str,
+    user,
+    language: str,
+    event=None,
+    stage=None,
+    round_number=None,
+    options=None,
+):
     """Return (job, new) for an uploaded file's work, its bytes kept with the job (a round's
     file: ``stage`` the stage whose round it is)."""
     data = _bytes(upload)
@@ -31,10 +41,18 @@ def submit_upload(*, kind, upload, file_name: str, user, language: str, event=No
         scope = f"{scope} stage {stage.number}"
     key = jobs.job_key(kind, scope, round_number, hashlib.sha256(data).hexdigest())
     return jobs.create_job(
-        kind=kind, key=key, enqueue=tasks.enqueue, user=user, event=event, stage=stage,
-        round_number=round_number, upload=data, file_name=file_name,
-        options=options or {}, language=language,
-    )  # fmt: skip
+        kind=kind,
+        key=key,
+        enqueue=tasks.enqueue,
+        user=user,
+        event=event,
+        stage=stage,
+        round_number=round_number,
+        upload=data,
+        file_name=file_name,
+        options=options or {},
+        language=language,
+    )
 
 
 def submit_settings(*, kind, settings: dict, user, language: str):
@@ -42,9 +60,13 @@ def submit_settings(*, kind, settings: dict, user, language: str):
     digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
     key = jobs.job_key(kind, f"user {user.pk}", None, digest)
     return jobs.create_job(
-        kind=kind, key=key, enqueue=tasks.enqueue, user=user, options=settings,
+        kind=kind,
+        key=key,
+        enqueue=tasks.enqueue,
+        user=user,
+        options=settings,
         language=language,
-    )  # fmt: skip
+    )
 
 
 def run_again(job, *, user, confirm: bool = False):

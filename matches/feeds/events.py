@@ -116,7 +116,7 @@ def standings(event, request) -> dict:
                 "vp": vp_only(data.stage.bye_vp_value(), data.stage),
             }
             for b in data.bye_rows
-        ],  # fmt: skip
+        ],
         "matches": [match_summary(match, request) for match in _with_stages(event, data)],
     }
 
@@ -194,7 +194,7 @@ def scorecard(match, request) -> dict:
                 "running": {"home_imps": s.running.home, "away_imps": s.running.away},
             }
             for s in result.segments
-        ],  # fmt: skip
+        ],
         "totals": {
             "home_imps": result.totals.home,
             "away_imps": result.totals.away,

@@ -104,9 +104,11 @@ class LiftCodeLockoutForm(forms.Form):
             network = None
         if network is None or network.version != 6 or network.prefixlen != 64:
             raise ValidationError(
-                _("“%(text)s” is not an address: an IP address, or an IPv6 network ending "
-                  "in /64, as the list shows it."),
+                _(
+                    "“%(text)s” is not an address: an IP address, or an IPv6 network ending "
+                    "in /64, as the list shows it."
+                ),
                 code="address",
                 params={"text": typed[:50]},
-            )  # fmt: skip
+            )
         return {"address": str(network)}

@@ -57,10 +57,16 @@ def uneven_segments_error(boards: int | None, segment: int | None) -> Validation
         return None
     sizes = [segment] * (boards // segment) + [boards % segment]
     divisors = [size for size in range(1, boards + 1) if boards % size == 0]
-    return ValidationError(UNEVEN_SEGMENTS, code="uneven", params={
-        "boards": boards, "segment": segment,
-        "sizes": " + ".join(str(size) for size in sizes),
-        "sizes_ok": ", ".join(str(size) for size in divisors)})  # fmt: skip
+    return ValidationError(
+        UNEVEN_SEGMENTS,
+        code="uneven",
+        params={
+            "boards": boards,
+            "segment": segment,
+            "sizes": " + ".join(str(size) for size in sizes),
+            "sizes_ok": ", ".join(str(size) for size in divisors),
+        },
+    )
 
 
 def vp_table_text(stored) -> str:

@@ -128,9 +128,7 @@ class LineupForm(SeatingForm):
 
     def rooms(self) -> list:
         """Return (room, [bound field of each seat N, E, S, W]) for the template's table."""
-        return [
-            (room, [self[f"{room}_{seat}"] for seat in SeatChoice]) for room in RoomChoice
-        ]  # fmt: skip
+        return [(room, [self[f"{room}_{seat}"] for seat in SeatChoice]) for room in RoomChoice]
 
     @property
     def complete(self) -> bool:

@@ -65,10 +65,12 @@ class EventForm(ActionFormMixin, forms.ModelForm):
         }
 
     vp_table = forms.CharField(
-        label=_("Your VP table"), required=False, max_length=2000,
+        label=_("Your VP table"),
+        required=False,
+        max_length=2000,
         widget=forms.Textarea(attrs={"rows": 6, "class": "font-monospace"}),
         help_text=VP_TABLE_HELP,
-    )  # fmt: skip
+    )
 
     def __init__(self, *args, **kwargs):
         instance = kwargs.get("instance")

@@ -57,11 +57,19 @@ PASSED_OUT_MESSAGES = {
     ),
 }
 SEAT_WORDS = {
-    "N": Seat.NORTH, "北": Seat.NORTH, "NORTH": Seat.NORTH,
-    "E": Seat.EAST, "东": Seat.EAST, "EAST": Seat.EAST,
-    "S": Seat.SOUTH, "南": Seat.SOUTH, "SOUTH": Seat.SOUTH,
-    "W": Seat.WEST, "西": Seat.WEST, "WEST": Seat.WEST,
-}  # fmt: skip
+    "N": Seat.NORTH,
+    "北": Seat.NORTH,
+    "NORTH": Seat.NORTH,
+    "E": Seat.EAST,
+    "东": Seat.EAST,
+    "EAST": Seat.EAST,
+    "S": Seat.SOUTH,
+    "南": Seat.SOUTH,
+    "SOUTH": Seat.SOUTH,
+    "W": Seat.WEST,
+    "西": Seat.WEST,
+    "WEST": Seat.WEST,
+}
 
 
 def parse_contract(text: str) -> Contract:
@@ -171,8 +179,9 @@ class ResultForm(forms.Form):
             typed = {name: self[name].data for name in ("declarer", "lead") if name in self.fields}
             for name in passed_out_extras(contract, **typed):
                 if name not in self.errors:
-                    self.add_error(name, ValidationError(
-                        self.passed_out_messages[name], code="passed-out"))  # fmt: skip
+                    self.add_error(
+                        name, ValidationError(self.passed_out_messages[name], code="passed-out")
+                    )
         elif "declarer" in cleaned and cleaned["declarer"] is None:
             self.add_error(
                 "declarer",

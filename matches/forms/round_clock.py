@@ -21,14 +21,16 @@ class RoundClockForm(ActionFormMixin, forms.Form):
         self.command = command
         if command == "length":
             self.fields["minutes"] = forms.IntegerField(
-                label=_("Length of the round, in minutes"), required=False,
+                label=_("Length of the round, in minutes"),
+                required=False,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "clock-minutes"}),
-            )  # fmt: skip
+            )
         elif command == "extend":
             self.fields["minutes"] = forms.IntegerField(
-                label=_("Minutes to add"), required=False,
+                label=_("Minutes to add"),
+                required=False,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "clock-minutes"}),
-            )  # fmt: skip
+            )
 
     def clean(self):
         data = super().clean()

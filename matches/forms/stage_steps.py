@@ -25,9 +25,10 @@ class RestartForm(forms.Form):
     """Start a stage again while nothing is played in it: the reason is kept."""
 
     reason = forms.CharField(
-        label=_("Reason"), max_length=80,
+        label=_("Reason"),
+        max_length=80,
         help_text=_("Such as: a team added after the stage started. The history keeps it."),
-    )  # fmt: skip
+    )
 
 
 class TeamChoiceForm(forms.Form):

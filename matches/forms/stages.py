@@ -93,46 +93,71 @@ class StageForm(forms.Form):
         label=_("Start from the VP of the previous stage"), required=False
     )
     method = forms.ChoiceField(
-        label=_("Scoring"), choices=RANKED_METHODS, required=False,
+        label=_("Scoring"),
+        choices=RANKED_METHODS,
+        required=False,
         help_text=_("A knockout counts IMPs, with any carry-over."),
-    )  # fmt: skip
+    )
     board_scale = forms.ChoiceField(
         label=_("A board's points (board-a-match and Patton)"),
-        choices=BoardScaleChoice.choices, required=False,
-    )  # fmt: skip
+        choices=BoardScaleChoice.choices,
+        required=False,
+    )
     win_points = forms.DecimalField(
-        label=_("Points for a match won (win/loss)"), max_digits=5, decimal_places=2,
-        min_value=0.01, max_value=99, required=False, help_text=_("Leave blank for 1."),
-    )  # fmt: skip
+        label=_("Points for a match won (win/loss)"),
+        max_digits=5,
+        decimal_places=2,
+        min_value=0.01,
+        max_value=99,
+        required=False,
+        help_text=_("Leave blank for 1."),
+    )
     tie_margin = forms.IntegerField(
         label=_("A match won by this many IMPs or fewer is a tie (win/loss)"),
-        min_value=0, max_value=99, required=False, help_text=_("Leave blank for 0."),
-    )  # fmt: skip
+        min_value=0,
+        max_value=99,
+        required=False,
+        help_text=_("Leave blank for 0."),
+    )
     patton_stake = forms.DecimalField(
-        label=_("Points for the IMP aggregate (Patton)"), max_digits=5, decimal_places=2,
-        min_value=0.01, max_value=99, required=False,
+        label=_("Points for the IMP aggregate (Patton)"),
+        max_digits=5,
+        decimal_places=2,
+        min_value=0.01,
+        max_value=99,
+        required=False,
         help_text=_("Leave blank for as many as the boards' points."),
-    )  # fmt: skip
+    )
     patton_aggregate = forms.ChoiceField(
-        label=_("Patton's aggregate"), choices=PattonAggregateChoice.choices, required=False,
-        help_text=_("IMPs, shared on the VP scale; or total points, the stake to the team "
-                    "ahead (half each when level)."),
-    )  # fmt: skip
+        label=_("Patton's aggregate"),
+        choices=PattonAggregateChoice.choices,
+        required=False,
+        help_text=_(
+            "IMPs, shared on the VP scale; or total points, the stake to the team "
+            "ahead (half each when level)."
+        ),
+    )
     vp_scale = forms.ChoiceField(label=_("VP scale"), choices=VPScaleChoice.choices)
     vp_table = forms.CharField(
-        label=_("Your VP table"), required=False, max_length=2000,
+        label=_("Your VP table"),
+        required=False,
+        max_length=2000,
         widget=forms.Textarea(attrs={"rows": 6, "class": "font-monospace"}),
         help_text=VP_TABLE_HELP,
-    )  # fmt: skip
+    )
     boards_per_match = forms.IntegerField(label=_("Boards per match"), min_value=1, max_value=200)
     boards_per_segment = forms.IntegerField(
         label=_("Boards per segment"), min_value=1, max_value=200
     )
     confirm = confirm_field(_("Yes, keep these uneven segments"))
     bye_vp = forms.DecimalField(
-        label=_("VP for a bye"), max_digits=5, decimal_places=2, min_value=0, required=False,
+        label=_("VP for a bye"),
+        max_digits=5,
+        decimal_places=2,
+        min_value=0,
+        required=False,
         help_text=_("Leave blank for 12 on the 20-VP scale, 18 on the 25-VP scale."),
-    )  # fmt: skip
+    )
     bye_average = forms.BooleanField(
         label=_("A bye scores the team's average VP if that is higher"), required=False
     )
@@ -158,47 +183,69 @@ class StageForm(forms.Form):
         label=_("Carry-over (knockout)"), choices=CarryOverChoice.choices
     )
     carry_amount = forms.DecimalField(
-        label=_("Fixed carry-over, in IMPs"), max_digits=5, decimal_places=1, min_value=0,
+        label=_("Fixed carry-over, in IMPs"),
+        max_digits=5,
+        decimal_places=1,
+        min_value=0,
         required=False,
-    )  # fmt: skip
+    )
     carry_fraction = forms.CharField(
-        label=_("Share carried over"), max_length=12, required=False,
+        label=_("Share carried over"),
+        max_length=12,
+        required=False,
         help_text=_("Such as 1/3 or 0.5."),
-    )  # fmt: skip
+    )
     carry_fraction_lower = forms.CharField(
-        label=_("Share carried over when the lower-placed team won"), max_length=12,
-        required=False, help_text=_("Leave blank for the same share."),
-    )  # fmt: skip
+        label=_("Share carried over when the lower-placed team won"),
+        max_length=12,
+        required=False,
+        help_text=_("Leave blank for the same share."),
+    )
     carry_cap = forms.DecimalField(
-        label=_("Cap (IMPs)"), max_digits=5, decimal_places=1, min_value=0,
+        label=_("Cap (IMPs)"),
+        max_digits=5,
+        decimal_places=1,
+        min_value=0,
         required=False,
-    )  # fmt: skip
+    )
     decided_by = forms.ChoiceField(
-        label=_("A match is decided by"), choices=KnockoutDecidedByChoice.choices,
+        label=_("A match is decided by"),
+        choices=KnockoutDecidedByChoice.choices,
         required=False,
-    )  # fmt: skip
+    )
     segment_tie_break = forms.ChoiceField(
-        label=_("Level on segments won"), choices=SegmentTieBreakChoice.choices,
-        required=False, help_text=_("Extra boards: you record their winner."),
-    )  # fmt: skip
+        label=_("Level on segments won"),
+        choices=SegmentTieBreakChoice.choices,
+        required=False,
+        help_text=_("Extra boards: you record their winner."),
+    )
     placing = forms.ChoiceField(
-        label=_("Placing matches"), choices=PlacingChoice.choices, required=False,
-        help_text=_("Played beside the next round: the losing semi-finalists meet for "
-                    "third place; in a play-off every round's losers play on."),
-    )  # fmt: skip
+        label=_("Placing matches"),
+        choices=PlacingChoice.choices,
+        required=False,
+        help_text=_(
+            "Played beside the next round: the losing semi-finalists meet for "
+            "third place; in a play-off every round's losers play on."
+        ),
+    )
     losers_by = forms.ChoiceField(
-        label=_("Knockout losers placed"), choices=LosersByChoice.choices, required=False,
+        label=_("Knockout losers placed"),
+        choices=LosersByChoice.choices,
+        required=False,
         help_text=_("For the teams no placing match places."),
-    )  # fmt: skip
+    )
     level_rule = forms.ChoiceField(
         label=_("A level match"), choices=LevelRuleChoice.choices, required=False
     )
     double_final = forms.ChoiceField(
-        label=_("The final (double elimination)"), choices=DoubleFinalChoice.choices,
+        label=_("The final (double elimination)"),
+        choices=DoubleFinalChoice.choices,
         required=False,
-        help_text=_("When the losers' bracket winner wins the grand final, both teams "
-                    "have lost once: play a second final, or let the one final decide."),
-    )  # fmt: skip
+        help_text=_(
+            "When the losers' bracket winner wins the grand final, both teams "
+            "have lost once: play a second final, or let the one final decide."
+        ),
+    )
 
     def __init__(self, *args, event, stage: Stage | None = None, number: int = 1, **kwargs):
         self.event, self.stage, self.number = event, stage, number
@@ -248,8 +295,16 @@ class StageForm(forms.Form):
                 required=False,
             )
         if number == 1:  # stage 1 plays by the event's settings
-            for name in ("entrants", "carry_vp", "vp_scale", "vp_table", "boards_per_match",
-                         "boards_per_segment", "confirm", "bye_vp"):  # fmt: skip
+            for name in (
+                "entrants",
+                "carry_vp",
+                "vp_scale",
+                "vp_table",
+                "boards_per_match",
+                "boards_per_segment",
+                "confirm",
+                "bye_vp",
+            ):
                 del self.fields[name]
         self.kind = self._kind()
         self._only_this_kind()

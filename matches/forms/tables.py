@@ -34,8 +34,9 @@ def _device_field():
 
 def _reason_field(label):
     """Return an optional reason for the director, as a table types it."""
-    return forms.CharField(label=label, max_length=REASON_MAX, required=False,
-                           widget=forms.Textarea(attrs={"rows": 2}))  # fmt: skip
+    return forms.CharField(
+        label=label, max_length=REASON_MAX, required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
 
 
 def _clean_text(value: str, most: int) -> str:
@@ -157,9 +158,11 @@ class TableCodeForm(forms.Form):
         code = normalize_code(typed)
         if len(code) != CODE_LENGTH or any(char not in CODE_ALPHABET for char in code):
             raise ValidationError(
-                _("“%(text)s” is not a table code: a code is six letters and digits, as on "
-                  "your table's card (it has no I, L, O, 0 or 1)."),
+                _(
+                    "“%(text)s” is not a table code: a code is six letters and digits, as on "
+                    "your table's card (it has no I, L, O, 0 or 1)."
+                ),
                 code="format",
                 params={"text": typed[:20]},
-            )  # fmt: skip
+            )
         return code

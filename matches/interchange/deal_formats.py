@@ -65,23 +65,35 @@ FORMATS = {
     for f in (
         DealFormat("pbn", "PBN", "application/x-pbn; charset=utf-8", _read_pbn, write_pbn),
         DealFormat(
-            "dup", "DUP", "application/octet-stream", dealing_machines.read_dup,
+            "dup",
+            "DUP",
+            "application/octet-stream",
+            dealing_machines.read_dup,
             lambda deals, title, day: dealing_machines.write_dup(deals),
         ),
         DealFormat(
-            "dlm", "DLM", "text/plain; charset=us-ascii", dlm.read_dlm,
+            "dlm",
+            "DLM",
+            "text/plain; charset=us-ascii",
+            dlm.read_dlm,
             lambda deals, title, day: dlm.write_dlm(deals, title),
         ),
         DealFormat(
-            "bri", "BRI", "application/octet-stream", dealing_machines.read_bri,
+            "bri",
+            "BRI",
+            "application/octet-stream",
+            dealing_machines.read_bri,
             lambda deals, title, day: dealing_machines.write_bri(deals),
         ),
         DealFormat(
-            "dge", "DGE", "application/octet-stream", dealing_machines.read_dge,
+            "dge",
+            "DGE",
+            "application/octet-stream",
+            dealing_machines.read_dge,
             lambda deals, title, day: dealing_machines.write_dge(deals),
         ),
     )
-}  # fmt: skip
+}
 NAMES = ", ".join(f.name for f in FORMATS.values())
 _BOMS = (codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_BE)
 HEAD = 512

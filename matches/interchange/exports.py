@@ -327,9 +327,17 @@ def round_rows(stage, round_number: int) -> tuple[list, list]:
     """Return every result of a stage's round, a row per board and room, as a CSV header
     and rows."""
     header = [
-        _("Home team"), _("Away team"), _("Board"), _("Room"), _("Contract"), _("Declarer"),
-        _("Lead"), _("Tricks"), _("N-S score"), _("IMPs to the home team"),
-    ]  # fmt: skip
+        _("Home team"),
+        _("Away team"),
+        _("Board"),
+        _("Room"),
+        _("Contract"),
+        _("Declarer"),
+        _("Lead"),
+        _("Tricks"),
+        _("N-S score"),
+        _("IMPs to the home team"),
+    ]
     rows = []
     matches = stage.matches.filter(round=round_number)
     view = fair_play.view_of(stage.event_id)

@@ -35,9 +35,20 @@ ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e")
 
 def invisible(char: str) -> bool:
     """Return True for a character that shows nothing on a page."""
-    return char.isspace() or char in BLANK_LETTERS or unicodedata.category(char) in (
-        "Cf", "Cc", "Zs", "Zl", "Zp", "Mn", "Me",
-    )  # fmt: skip
+    return (
+        char.isspace()
+        or char in BLANK_LETTERS
+        or unicodedata.category(char)
+        in (
+            "Cf",
+            "Cc",
+            "Zs",
+            "Zl",
+            "Zp",
+            "Mn",
+            "Me",
+        )
+    )
 
 
 def without_zero_width(text: str) -> str:

@@ -32,14 +32,17 @@ def add_method_arguments(parser) -> None:
     """Add ``--method``, ``--board-scale``, ``--win-points``, ``--tie-margin`` and
     ``--patton-stake`` to a command."""
     parser.add_argument(
-        "--method", choices=METHOD_NAMES, default="vp",
+        "--method",
+        choices=METHOD_NAMES,
+        default="vp",
         help="how stage 1 scores a match: vp (IMPs → VP, the default), bam "
         "(board-a-match), wl (win/loss) or patton",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--board-scale", choices=BoardScaleChoice.values,
+        "--board-scale",
+        choices=BoardScaleChoice.values,
         help="board-a-match and Patton: 1 a board won (default) or 2 (point-a-board)",
-    )  # fmt: skip
+    )
     parser.add_argument("--win-points", type=decimal, help="win/loss: a match won (default 1)")
     parser.add_argument(
         "--tie-margin", type=int, help="win/loss: a match won by this many IMPs or fewer is tied"

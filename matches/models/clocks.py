@@ -40,8 +40,9 @@ class RoundClock(models.Model):
     @property
     def arithmetic(self) -> Arithmetic:
         """Return the clock as the scoring core works it out."""
-        return Arithmetic(self.minutes, self.extra_minutes, self.started, self.paused,
-                          self.paused_for)  # fmt: skip
+        return Arithmetic(
+            self.minutes, self.extra_minutes, self.started, self.paused, self.paused_for
+        )
 
     def take(self, clock: Arithmetic) -> None:
         """Copy a clock the scoring core changed onto this row (not saved)."""

@@ -105,11 +105,21 @@ class Match(RevisionsOnlyGoUp, models.Model):
 
     history = HistoricalRecords(
         excluded_fields=[
-            "home_imps", "away_imps", "home_margin", "away_margin", "home_vp", "away_vp",
-            "complete_boards", "pending_boards", "updated", "revision", "home_segments",
-            "away_segments", "last_segment_margin",
+            "home_imps",
+            "away_imps",
+            "home_margin",
+            "away_margin",
+            "home_vp",
+            "away_vp",
+            "complete_boards",
+            "pending_boards",
+            "updated",
+            "revision",
+            "home_segments",
+            "away_segments",
+            "last_segment_margin",
         ]
-    )  # fmt: skip
+    )
     objects = MatchQuerySet.as_manager()
     # When its corrections period makes it final, as the public pages show it: read by
     # queries.corrections.with_provisional_until (None until then, or when it does not).

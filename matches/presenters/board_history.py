@@ -123,4 +123,6 @@ def table_number(match: Match) -> int:
 def table_label(number: int, room: str) -> str:
     """Return "table 3, open room"."""
     return gettext("table %(number)s, %(room)s") % {
-        "number": number, "room": RoomChoice(room).label}  # fmt: skip
+        "number": number,
+        "room": RoomChoice(room).label,
+    }

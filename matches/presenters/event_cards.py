@@ -54,8 +54,9 @@ class EventCards:
 
     @property
     def pages(self) -> list[list[EventCard]]:
-        return [self.cards[at : at + CARDS_PER_PAGE] for at in range(0, len(self.cards),
-                                                                      CARDS_PER_PAGE)]  # fmt: skip
+        return [
+            self.cards[at : at + CARDS_PER_PAGE] for at in range(0, len(self.cards), CARDS_PER_PAGE)
+        ]
 
 
 def event_cards(event, link_for: Callable[[EventTable], str]) -> EventCards:

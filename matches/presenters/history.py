@@ -37,9 +37,15 @@ from matches.presenters.units import format_points, points_pair, units_label
 User = get_user_model()
 ENTERED, CORRECTED, DELETED = (choice.value for choice in HistoryTypeChoice)
 EVENT_SETTINGS = (
-    "name", "date", "vp_scale", "boards_per_match", "boards_per_segment", "bye_vp",
-    "average_plus", "average_minus",
-)  # fmt: skip
+    "name",
+    "date",
+    "vp_scale",
+    "boards_per_match",
+    "boards_per_segment",
+    "bye_vp",
+    "average_plus",
+    "average_minus",
+)
 
 
 @dataclass
@@ -60,8 +66,9 @@ def _who(record) -> str:
 
 
 def _entry(record, subject: str, change: str, reason: str = "") -> Entry:
-    return Entry(record.history_date, _who(record), subject, change, reason or "",
-                 record.history_id)  # fmt: skip
+    return Entry(
+        record.history_date, _who(record), subject, change, reason or "", record.history_id
+    )
 
 
 def _newest_first(entries: list[Entry]) -> list[Entry]:
@@ -127,8 +134,7 @@ def _did(record) -> str:
 
 def _result_entry(row, previous, boards) -> Entry:
     board = boards[row.board_id]
-    subject = _("Board %(board)s, %(room)s") % {
-        "board": board, "room": RoomChoice(row.room).label}  # fmt: skip
+    subject = _("Board %(board)s, %(room)s") % {"board": board, "room": RoomChoice(row.room).label}
     result = row.instance
     text = contract_text(result.contract)
     if not result.contract.is_pass:
@@ -152,7 +158,9 @@ def _result_entry(row, previous, boards) -> Entry:
 def _adjustment_entry(row, boards) -> Entry:
     subject = _("Board %(board)s, adjusted score") % {"board": boards[row.board_id]}
     text = _("home %(home)s IMP, away %(away)s IMP") % {
-        "home": signed(row.home_imps), "away": signed(row.away_imps)}  # fmt: skip
+        "home": signed(row.home_imps),
+        "away": signed(row.away_imps),
+    }
     return _entry(row, subject, _said(_did(row), text), row.reason)
 
 
@@ -185,7 +193,8 @@ def _match_entries(row, previous, teams, stage) -> list[Entry]:
     if row.status != previous.status:
         if row.status == MatchStatus.FINAL and row.final_by_period:
             period = _("its corrections period of %(minutes)s minutes ended") % {
-                "minutes": row.final_by_period}  # fmt: skip
+                "minutes": row.final_by_period
+            }
             found.append(_entry(row, subject, _("made final"), period))
         elif row.status == MatchStatus.FINAL:
             found.append(_entry(row, subject, _("marked final")))
@@ -226,20 +235,26 @@ def event_history(event: Event) -> list[Entry]:
         stage.event = event
     for row in _rows(VpPenalty, event_id=event.pk):
         stage = stages.get(row.stage_id)  # in its stage's units (VP when it is gone)
-        text = _("%(team)s −%(vp)s %(units)s") % {"team": names.get(row.team_id, "?"),
-                                                  "vp": format_points(row.vp, stage),
-                                                  "units": units_label(stage)}  # fmt: skip
+        text = _("%(team)s −%(vp)s %(units)s") % {
+            "team": names.get(row.team_id, "?"),
+            "vp": format_points(row.vp, stage),
+            "units": units_label(stage),
+        }
         entries.append(_entry(row, _("VP penalty"), _said(_did(row), text), row.reason))
     director_rows = _rows(EventDirector, event_id=event.pk)
-    users = {u.pk: u.get_username() for u in User.objects.filter(
-        pk__in=[row.user_id for row in director_rows])}  # fmt: skip
+    users = {
+        u.pk: u.get_username()
+        for u in User.objects.filter(pk__in=[row.user_id for row in director_rows])
+    }
     for row in director_rows:
         user = users.get(row.user_id, "?")
         entries.append(_entry(row, _("Director"), _said(_did(row), user)))
     for row in _rows(Match, event_id=event.pk, history_type=DELETED):
         text = _("round %(round)s, %(home)s – %(away)s") % {
-            "round": row.round, "home": names.get(row.home_id, "?"),
-            "away": names.get(row.away_id, "?")}  # fmt: skip
+            "round": row.round,
+            "home": names.get(row.home_id, "?"),
+            "away": names.get(row.away_id, "?"),
+        }
         entries.append(_entry(row, _("Match deleted"), text, row.history_change_reason))
     return _newest_first(entries)
 
@@ -260,7 +275,7 @@ def _settings_entry(row, previous) -> Entry | None:
                     "setting": field.verbose_name,
                     "before": _shown(field, before),
                     "after": _shown(field, after),
-                }  # fmt: skip
+                }
             )
     if not changed:
         return None
@@ -279,8 +294,9 @@ def _team_entry(row, previous) -> Entry:
     if row.history_type == CORRECTED and previous is not None:
         changes = []
         if row.name != previous.name:
-            changes.append(_("renamed: %(before)s → %(after)s")
-                           % {"before": previous.name, "after": row.name})  # fmt: skip
+            changes.append(
+                _("renamed: %(before)s → %(after)s") % {"before": previous.name, "after": row.name}
+            )
         if row.captain != previous.captain:
             before, after = previous.captain or "—", row.captain or "—"
             changes.append(

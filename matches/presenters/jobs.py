@@ -109,8 +109,10 @@ def title(job: Job) -> str:
     kind = str(job.get_kind_display())
     later = _later_stage(job)
     if job.round and later:
-        kind = _("%(kind)s: %(round)s") % {"kind": kind,
-                                           "round": stage_round_name(later, job.round)}  # fmt: skip
+        kind = _("%(kind)s: %(round)s") % {
+            "kind": kind,
+            "round": stage_round_name(later, job.round),
+        }
     elif job.round:
         kind = _("%(kind)s: round %(round)s") % {"kind": kind, "round": job.round}
     if job.file_name:

@@ -68,8 +68,13 @@ class CellState(enum.StrEnum):
         }[self]
 
 
-LEGEND = [CellState.EMPTY, CellState.WAITING, CellState.ACCEPTED, CellState.DISPUTED,
-          CellState.DIRECTOR]  # fmt: skip
+LEGEND = [
+    CellState.EMPTY,
+    CellState.WAITING,
+    CellState.ACCEPTED,
+    CellState.DISPUTED,
+    CellState.DIRECTOR,
+]
 
 
 @dataclass(frozen=True)
@@ -93,9 +98,10 @@ class Cell:
         if not shown.level:
             return pgettext("monitor cell: passed out", "Pass")
         return (
-            contract_text(shown.contract) + seat_letter(shown.declarer)
+            contract_text(shown.contract)
+            + seat_letter(shown.declarer)
             + scoring.format_result(shown.contract, shown.tricks)
-        )  # fmt: skip
+        )
 
 
 @dataclass(frozen=True)
@@ -153,8 +159,9 @@ class CallRow:
         minutes = self.minutes
         if minutes < 1:
             return gettext("waiting less than a minute")
-        return ngettext("waiting %(minutes)s minute", "waiting %(minutes)s minutes",
-                        minutes) % {"minutes": minutes}  # fmt: skip
+        return ngettext("waiting %(minutes)s minute", "waiting %(minutes)s minutes", minutes) % {
+            "minutes": minutes
+        }
 
     @property
     def board(self) -> int | None:
@@ -309,7 +316,7 @@ def room_monitor(stage, round_number: int, now: datetime.datetime) -> Monitor:
             behind=leaders[row.match.stage_id] - row.played >= PACE_GAP and not row.match.is_final,
             calls=tuple(c for c in call_rows if c.row.key == row.key),
             behind_clock=_behind_clock(clocks[row.match.stage_id], row, now),
-        )  # fmt: skip
+        )
         for row in rows
     ]
     shown = tuple(

@@ -225,10 +225,15 @@ def disputed_html(entry) -> str:
 
 def waiting_html(entry) -> str:
     """Return an entry waiting at the table for the other side to accept it."""
-    template = gettext("Entered at the table by %(side)s: %(result)s. Waiting for %(other)s "
-                       "to accept.")  # fmt: skip
-    return _sentence(template, result=result_html(entry), side=entry.get_side_display(),
-                     other=TableSide(entry.side).other.label)  # fmt: skip
+    template = gettext(
+        "Entered at the table by %(side)s: %(result)s. Waiting for %(other)s to accept."
+    )
+    return _sentence(
+        template,
+        result=result_html(entry),
+        side=entry.get_side_display(),
+        other=TableSide(entry.side).other.label,
+    )
 
 
 def blank_row(board: Board, room: RoomChoice, table: TableWord | None = None) -> SheetRow:
@@ -255,8 +260,9 @@ def table_word(board: Board, room: RoomChoice) -> TableWord:
 def next_match(match: Match) -> Match | None:
     """Return the match after this one: the next in its stage's round, else the next
     round's first (a later stage's once the stage's rounds are done)."""
-    later = match.event.matches.filter(stage_id=match.stage_id, round=match.round,
-                                       pk__gt=match.pk).order_by("pk")  # fmt: skip
+    later = match.event.matches.filter(
+        stage_id=match.stage_id, round=match.round, pk__gt=match.pk
+    ).order_by("pk")
     found = later.select_related("home", "away").first()
     if found is None:
         number = match.stage.number

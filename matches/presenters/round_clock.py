@@ -71,5 +71,9 @@ def clock_shown(row: RoundClock | None, now: datetime.datetime) -> ClockShown | 
     if not clock.is_set:
         return None
     mode = "ready" if clock.started is None else "running" if clock.running else "paused"
-    return ClockShown(mode, clock.remaining(now).total_seconds(), clock.ends(),
-                      clock.minutes + clock.extra_minutes)  # fmt: skip
+    return ClockShown(
+        mode,
+        clock.remaining(now).total_seconds(),
+        clock.ends(),
+        clock.minutes + clock.extra_minutes,
+    )

@@ -19,8 +19,15 @@ _rows = KeptHtml(ROWS_KEPT)
 def _result_signature(result: Result | None) -> tuple | None:
     if result is None:
         return None
-    return (result.level, result.strain, result.doubling, result.declarer, result.tricks,
-            result.lead, result.assigned_reason)  # fmt: skip
+    return (
+        result.level,
+        result.strain,
+        result.doubling,
+        result.declarer,
+        result.tricks,
+        result.lead,
+        result.assigned_reason,
+    )
 
 
 def row_signature(match: Match, row: ScorecardRow) -> tuple:
@@ -30,12 +37,22 @@ def row_signature(match: Match, row: ScorecardRow) -> tuple:
     board, comparison, adjusted = row.board, row.comparison, row.shown_adjusted
     stage = match.stage
     return (
-        get_language(), stage.event_id, stage.number, stage.is_first, match.round,
-        board.number, board.vulnerability,
-        _result_signature(row.open), _result_signature(row.closed),
+        get_language(),
+        stage.event_id,
+        stage.number,
+        stage.is_first,
+        match.round,
+        board.number,
+        board.vulnerability,
+        _result_signature(row.open),
+        _result_signature(row.closed),
         adjusted and (adjusted.home_imps, adjusted.away_imps, adjusted.reason),
-        comparison.complete, comparison.imps, comparison.difference, row.points, row.fair,
-    )  # fmt: skip
+        comparison.complete,
+        comparison.imps,
+        comparison.difference,
+        row.points,
+        row.fair,
+    )
 
 
 def row_html(match: Match, row: ScorecardRow) -> str:

@@ -28,8 +28,12 @@ def room_words(room: str) -> str:
 
 def table_words(match, number: int, room: str, side: str = "") -> str:
     """Return where a match is played: "Round 2: table 5, closed room, East-West"."""
-    values = {"round": stage_round_name(match.stage, match.round), "number": number,
-              "room": room_words(room), "side": side_name(side)}  # fmt: skip
+    values = {
+        "round": stage_round_name(match.stage, match.round),
+        "number": number,
+        "room": room_words(room),
+        "side": side_name(side),
+    }
     if side:
         return gettext("%(round)s: table %(number)s, %(room)s, %(side)s") % values
     return gettext("%(round)s: table %(number)s, %(room)s") % values
@@ -104,4 +108,7 @@ def moved_message(table: Room) -> str:
 def _now_words(place, now) -> str:
     words = table_words(now, place.number, place.room)
     return gettext("This table now plays %(where)s: %(home)s – %(away)s.") % {
-        "where": words, "home": now.home.name, "away": now.away.name}  # fmt: skip
+        "where": words,
+        "home": now.home.name,
+        "away": now.away.name,
+    }

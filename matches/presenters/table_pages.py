@@ -143,16 +143,20 @@ class BoardRow:
         if comparison.adjusted is not None:
             home, away = comparison.adjusted
             return gettext("Adjusted score: %(home)s %(home_imps)s, %(away)s %(away_imps)s") % {
-                "home": self.home, "away": self.away,
-                "home_imps": signed(home), "away_imps": signed(away),
-            }  # fmt: skip
+                "home": self.home,
+                "away": self.away,
+                "home_imps": signed(home),
+                "away_imps": signed(away),
+            }
         imps = comparison.imps or 0
         if imps == 0:
             return gettext("No IMPs: the same score in both rooms")
         team = self.home if imps > 0 else self.away
         won = abs(imps)
         return ngettext("%(team)s wins %(imps)s IMP", "%(team)s wins %(imps)s IMPs", won) % {
-            "team": team, "imps": won}  # fmt: skip
+            "team": team,
+            "imps": won,
+        }
 
 
 @dataclass(frozen=True)
@@ -219,8 +223,9 @@ class TablePage:
             CallClosed.FINAL: gettext("the match is final"),
         }.get(call.closed_because, "")
         if call.board is not None:
-            return gettext("The call for the director about board %(board)s is closed: "
-                           "%(why)s.") % {"board": call.board.number, "why": why}  # fmt: skip
+            return gettext(
+                "The call for the director about board %(board)s is closed: %(why)s."
+            ) % {"board": call.board.number, "why": why}
         return gettext("The call for the director is closed: %(why)s.") % {"why": why}
 
 
@@ -240,15 +245,30 @@ def row_signature(row: BoardRow) -> tuple:
     at = row.at
     comparison = at.comparison
     compared = comparison and (comparison.open_ns, comparison.closed_ns, comparison.adjusted)
-    return (at.number, _saved(at.result), at.by_director, _entered(at.waiting),
-            _entered(at.disputed), _saved(at.other), compared)  # fmt: skip
+    return (
+        at.number,
+        _saved(at.result),
+        at.by_director,
+        _entered(at.waiting),
+        _entered(at.disputed),
+        _saved(at.other),
+        compared,
+    )
 
 
 def card_signature(page: TablePage, row: BoardRow) -> tuple:
     """Return everything a board's card (templates/tables/_board_status.html, as the
     phones' state renders it) is rendered from: the same signature, the same card."""
-    return (get_language(), page.table.token, page.final, page.segment.number,
-            len(page.segments) > 1, row.home, row.away, row_signature(row))  # fmt: skip
+    return (
+        get_language(),
+        page.table.token,
+        page.final,
+        page.segment.number,
+        len(page.segments) > 1,
+        row.home,
+        row.away,
+        row_signature(row),
+    )
 
 
 def state_signature(page: TablePage) -> str:
@@ -258,8 +278,17 @@ def state_signature(page: TablePage) -> str:
     A result's version goes up with every change to it; an entry changes only its status.
     """
     match, segment = page.match, page.segment
-    parts = [get_language(), segment.number, segment.complete_here, page.final, page.lead,
-             match.home.name, match.away.name, page.ns_team, page.ew_team]  # fmt: skip
+    parts = [
+        get_language(),
+        segment.number,
+        segment.complete_here,
+        page.final,
+        page.lead,
+        match.home.name,
+        match.away.name,
+        page.ns_team,
+        page.ew_team,
+    ]
     parts.extend(row_signature(row) for row in page.rows)
     totals = page.totals
     parts.append(totals and (totals.this, totals.running))
@@ -327,7 +356,7 @@ def phone_messages() -> dict:
         ),
         "unsent": gettext(
             "What this phone had not sent is listed on its boards: show it to the director."
-        ),  # fmt: skip
+        ),
         "choose_side": gettext("Choose North-South or East-West first."),
         "gone": gettext("This table's link no longer works: ask the director for the new one."),
         "stale": gettext("The page is out of date: reload it."),

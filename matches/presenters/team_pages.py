@@ -27,9 +27,9 @@ def team_progress(event: Event, team, data: StageData | None = None, chart: bool
     positions = []
     if chart:
         positions = scoring.positions_by_round(*ranking_inputs(data)).get(team.pk, [])
-    matches = matches_of(event, pk__in=[
-        o.match_id for o in data.outcomes if team.pk in (o.home, o.away)
-    ])  # fmt: skip
+    matches = matches_of(
+        event, pk__in=[o.match_id for o in data.outcomes if team.pk in (o.home, o.away)]
+    )
     with_provisional_until(matches)
     byes = [b for b in data.bye_rows if b.team_id == team.pk]
     return {

@@ -94,8 +94,10 @@ def points_detail(match, result) -> str:
         return ""
     won, tied, lost = board_record(result.boards)
     text = gettext("Home team's boards: %(won)s won, %(tied)s level, %(lost)s lost") % {
-        "won": won, "tied": tied, "lost": lost,
-    }  # fmt: skip
+        "won": won,
+        "tied": tied,
+        "lost": lost,
+    }
     if rules.method is Method.PATTON:
         settings = match.settings
         boards = board_a_match(result.boards, rules.board_scale)

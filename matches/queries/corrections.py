@@ -18,12 +18,15 @@ def _waiting(matches):
     open_call = DirectorCall.objects.filter(table__match=OuterRef("pk"), answered__isnull=True)
     return (
         matches.filter(
-            status=MatchStatus.PROVISIONAL, pending_boards=0, complete_boards__gt=0,
-            forfeit_home_vp__isnull=True, event__corrections_minutes__isnull=False,
+            status=MatchStatus.PROVISIONAL,
+            pending_boards=0,
+            complete_boards__gt=0,
+            forfeit_home_vp__isnull=True,
+            event__corrections_minutes__isnull=False,
         )
         .exclude(Exists(open_call))
         .select_related("event")
-    )  # fmt: skip
+    )
 
 
 def deadline(match: Match) -> datetime.datetime | None:
@@ -76,9 +79,10 @@ def ends_of_rows(event, rows) -> dict[int, datetime.datetime]:
     candidates = [
         (row["pk"], row["updated"])
         for row in rows
-        if _candidate(row["status"], row["pending_boards"], row["complete_boards"],
-                      row["forfeit_home_vp"])
-    ]  # fmt: skip
+        if _candidate(
+            row["status"], row["pending_boards"], row["complete_boards"], row["forfeit_home_vp"]
+        )
+    ]
     return _ends(event.corrections_minutes, candidates)
 
 

@@ -156,8 +156,9 @@ def next_tables(room: Room) -> dict[str, NextTable | None]:
         home_ns = room.room == RoomChoice.OPEN
         sits = TableSide.NS if (team.pk == nxt.home_id) == home_ns else TableSide.EW
         number = nxt.table_number
-        found[side.value] = NextTable(team, nxt, number, RoomChoice(room.room), sits,
-                                      places.get((number, room.room)))  # fmt: skip
+        found[side.value] = NextTable(
+            team, nxt, number, RoomChoice(room.room), sits, places.get((number, room.room))
+        )
     return found
 
 

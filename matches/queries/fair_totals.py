@@ -45,10 +45,18 @@ def public_score(match: Match, boards: list, penalties) -> scoring.MatchResult:
 
 
 TOTALS = (
-    "home_imps", "away_imps", "home_margin", "away_margin", "home_vp", "away_vp",
-    "complete_boards", "pending_boards", "home_segments", "away_segments",
+    "home_imps",
+    "away_imps",
+    "home_margin",
+    "away_margin",
+    "home_vp",
+    "away_vp",
+    "complete_boards",
+    "pending_boards",
+    "home_segments",
+    "away_segments",
     "last_segment_margin",
-)  # fmt: skip
+)
 
 
 def _masked_totals(event: Event, match_ids) -> dict[int, dict]:

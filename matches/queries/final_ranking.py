@@ -166,11 +166,15 @@ def double_places(event: Event, knockout: Stage, previous: Stage | None) -> list
         for index, team in enumerate(teams):
             placings.append(
                 Placing(
-                    place.place if shared else place.place + index, team, How.KNOCKOUT,
-                    round=place.where[1], stage=placed_by,
-                    position=qualifying.get(team.pk, (None, None))[1], shared=shared,
+                    place.place if shared else place.place + index,
+                    team,
+                    How.KNOCKOUT,
+                    round=place.where[1],
+                    stage=placed_by,
+                    position=qualifying.get(team.pk, (None, None))[1],
+                    shared=shared,
                 )
-            )  # fmt: skip
+            )
     return placings
 
 
@@ -181,9 +185,14 @@ def _played_for(brackets, best: int) -> bool:
 
 def _knockout_placing(place, team, lost_in, qualifying, placed_by, shared=False) -> Placing:
     return Placing(
-        place, team, How.KNOCKOUT, round=lost_in.get(team.pk), stage=placed_by,
-        position=qualifying.get(team.pk, (None, None))[1], shared=shared,
-    )  # fmt: skip
+        place,
+        team,
+        How.KNOCKOUT,
+        round=lost_in.get(team.pk),
+        stage=placed_by,
+        position=qualifying.get(team.pk, (None, None))[1],
+        shared=shared,
+    )
 
 
 def _qualifying_order(event: Event, knockout: Stage, previous: Stage | None) -> dict:
@@ -211,10 +220,13 @@ def _the_rest(event: Event, stages: list, placed: set, first: int) -> list[Placi
             ahead = sum(1 for position in positions if position < row.standing.position)
             placings.append(
                 Placing(
-                    start + ahead, row.team, How.QUALIFYING, stage=stage,
+                    start + ahead,
+                    row.team,
+                    How.QUALIFYING,
+                    stage=stage,
                     position=row.standing.position,
                     shared=positions.count(row.standing.position) > 1,
                 )
-            )  # fmt: skip
+            )
             placed.add(row.team.pk)
     return placings

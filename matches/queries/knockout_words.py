@@ -20,9 +20,14 @@ from matches.scoring.knockout import CarryOverMethod, CarryOverWorking, TieRule
 from . import double_bracket_rounds as double_brackets
 
 SHARES = {
-    Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 4): "¼",
-    Fraction(3, 4): "¾", Fraction(1, 5): "⅕", Fraction(1, 10): "⅒",
-}  # fmt: skip
+    Fraction(1, 2): "½",
+    Fraction(1, 3): "⅓",
+    Fraction(2, 3): "⅔",
+    Fraction(1, 4): "¼",
+    Fraction(3, 4): "¾",
+    Fraction(1, 5): "⅕",
+    Fraction(1, 10): "⅒",
+}
 
 
 def round_name(rounds: int, number: int, plural: bool = True) -> str:

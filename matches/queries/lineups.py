@@ -92,8 +92,14 @@ def proposed_lineups(stage, round_number: int, matches) -> dict:
             ns_room = RoomChoice.OPEN if team_id == match.home_id else RoomChoice.CLOSED
             ew_room = RoomChoice.CLOSED if ns_room == RoomChoice.OPEN else RoomChoice.OPEN
             (north, south), (east, west) = pairs
-            seats.update({f"{ns_room}_N": north, f"{ns_room}_S": south,
-                          f"{ew_room}_E": east, f"{ew_room}_W": west})  # fmt: skip
+            seats.update(
+                {
+                    f"{ns_room}_N": north,
+                    f"{ns_room}_S": south,
+                    f"{ew_room}_E": east,
+                    f"{ew_room}_W": west,
+                }
+            )
         if seats:
             kind = Proposal.CARRIED if Proposal.CARRIED in kinds else Proposal.DEFAULT
             proposals[(match.pk, segment)] = ProposedLineup(seats, kind)

@@ -84,9 +84,16 @@ class BracketSlot:
 def _slot(slot, matches) -> BracketSlot:
     match = matches.get((slot.bracket, slot.round, slot.position))
     return BracketSlot(
-        slot.round, slot.position, slot.home, slot.away, slot.bye, slot.winner, match,
-        carry_over_text(match) if match is not None else "", slot.bracket,
-    )  # fmt: skip
+        slot.round,
+        slot.position,
+        slot.home,
+        slot.away,
+        slot.bye,
+        slot.winner,
+        match,
+        carry_over_text(match) if match is not None else "",
+        slot.bracket,
+    )
 
 
 def bracket(stage) -> list[tuple[str, list[BracketSlot]]] | list[tuple[str, list]]:

@@ -76,10 +76,16 @@ def word_of(result: Result | None, entries: list[TableEntry]) -> TableWord:
     for entry in entries:
         latest[entry.status] = entry  # the last of each status wins
     accepted = next(
-        (e for e in reversed(entries) if e.status == EntryStatus.ACCEPTED and result is not None
-         and e.result_id == result.pk and e.saved_version == result.version),
+        (
+            e
+            for e in reversed(entries)
+            if e.status == EntryStatus.ACCEPTED
+            and result is not None
+            and e.result_id == result.pk
+            and e.saved_version == result.version
+        ),
         None,
-    )  # fmt: skip
+    )
     disputed = latest.get(EntryStatus.DISPUTED)
     if disputed is not None and result is not None:
         assert disputed.decided is not None  # set when the dispute is made

@@ -9,11 +9,22 @@ from .contract import Strain, normalize
 
 RANKS = "AKQJT98765432"
 _SUITS = {
-    "S": Strain.SPADES, "♠": Strain.SPADES, "黑桃": Strain.SPADES,
-    "H": Strain.HEARTS, "♥": Strain.HEARTS, "红心": Strain.HEARTS, "红桃": Strain.HEARTS,
-    "D": Strain.DIAMONDS, "♦": Strain.DIAMONDS, "方块": Strain.DIAMONDS, "方片": Strain.DIAMONDS,
-    "C": Strain.CLUBS, "♣": Strain.CLUBS, "梅花": Strain.CLUBS, "草花": Strain.CLUBS,
-}  # fmt: skip
+    "S": Strain.SPADES,
+    "♠": Strain.SPADES,
+    "黑桃": Strain.SPADES,
+    "H": Strain.HEARTS,
+    "♥": Strain.HEARTS,
+    "红心": Strain.HEARTS,
+    "红桃": Strain.HEARTS,
+    "D": Strain.DIAMONDS,
+    "♦": Strain.DIAMONDS,
+    "方块": Strain.DIAMONDS,
+    "方片": Strain.DIAMONDS,
+    "C": Strain.CLUBS,
+    "♣": Strain.CLUBS,
+    "梅花": Strain.CLUBS,
+    "草花": Strain.CLUBS,
+}
 _SHAPE = re.compile(r"^(\D+?)(10|[AKQJT2-9])$|^(10|[AKQJT2-9])(\D+)$")
 
 

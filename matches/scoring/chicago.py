@@ -106,12 +106,18 @@ class ChicagoRules:
 ACBL = ChicagoRules()
 _VULNERABILITY = {
     VulnerabilityOrder.DEALER: (
-        Vulnerability.NONE, Vulnerability.EW, Vulnerability.NS, Vulnerability.ALL,
+        Vulnerability.NONE,
+        Vulnerability.EW,
+        Vulnerability.NS,
+        Vulnerability.ALL,
     ),
     VulnerabilityOrder.NON_DEALER: (
-        Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL,
+        Vulnerability.NONE,
+        Vulnerability.NS,
+        Vulnerability.EW,
+        Vulnerability.ALL,
     ),
-}  # fmt: skip
+}
 
 
 def _place(number: int) -> int:

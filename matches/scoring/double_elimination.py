@@ -239,7 +239,7 @@ def double_bracket(
                 s.away,
                 s.bye,
                 s.winner,
-            )  # fmt: skip
+            )
             for s in slots
         ]
         for slots in upper

@@ -25,10 +25,22 @@ from .victory_points import VPScale, VPScaleError, scale_total
 FINAL = "final"  # the status of a match a director marked final
 
 OUTCOME_FIELDS = (
-    "pk", "home_id", "away_id", "round", "stage_id", "home_vp", "away_vp", "home_imps",
-    "away_imps", "complete_boards", "pending_boards", "forfeit_home_vp", "forfeit_away_vp",
-    "status", "updated",
-)  # fmt: skip
+    "pk",
+    "home_id",
+    "away_id",
+    "round",
+    "stage_id",
+    "home_vp",
+    "away_vp",
+    "home_imps",
+    "away_imps",
+    "complete_boards",
+    "pending_boards",
+    "forfeit_home_vp",
+    "forfeit_away_vp",
+    "status",
+    "updated",
+)
 
 _HUNDREDTH = Decimal("0.01")
 

@@ -182,7 +182,7 @@ def score_deal(
                     number,
                     part.formula,
                     part.redoubled,
-                )  # fmt: skip
+                )
             )
     if deal.honours is not None:
         points = deal.honours.points

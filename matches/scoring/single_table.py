@@ -79,9 +79,11 @@ _SIGN = {Side.NS: 1, Side.EW: -1, None: 0}
 # in each band, (not vulnerable, vulnerable).
 THRESHOLDS = {Band.GAME: 26, Band.SMALL_SLAM: 33, Band.GRAND_SLAM: 37}
 POINT_VALUES = {
-    Band.PART_SCORE: (40, 40), Band.GAME: (60, 80),
-    Band.SMALL_SLAM: (70, 90), Band.GRAND_SLAM: (90, 110),
-}  # fmt: skip
+    Band.PART_SCORE: (40, 40),
+    Band.GAME: (60, 80),
+    Band.SMALL_SLAM: (70, 90),
+    Band.GRAND_SLAM: (90, 110),
+}
 _GAME_TRICKS = {Strain.NOTRUMP: 9, Strain.HEARTS: 10, Strain.SPADES: 10}  # minors: 11
 
 
@@ -262,9 +264,15 @@ def _elaborate_compensation(deal: TableDeal, giver: Side | None, excess: int) ->
     vulnerable = board_vulnerability(deal.board).is_vulnerable(giver)
     per_point = POINT_VALUES[band][vulnerable]
     return Compensation(
-        giver, excess, per_point, excess * per_point, reason, band, threshold,
+        giver,
+        excess,
+        per_point,
+        excess * per_point,
+        reason,
+        band,
+        threshold,
         vulnerable,
-    )  # fmt: skip
+    )
 
 
 def score_deal(deal: TableDeal, method: Method | str) -> TableDealScore:
@@ -301,9 +309,17 @@ def score_deal(deal: TableDeal, method: Method | str) -> TableDealScore:
     else:
         steps.append(_step(StepCode.NO_IMPS))
     return TableDealScore(
-        deal, method, ns, counted, score_imps, compensation, net,
-        max(net_imps, 0), max(-net_imps, 0), tuple(steps),
-    )  # fmt: skip
+        deal,
+        method,
+        ns,
+        counted,
+        score_imps,
+        compensation,
+        net,
+        max(net_imps, 0),
+        max(-net_imps, 0),
+        tuple(steps),
+    )
 
 
 def _compensation_step(deal: TableDeal, c: Compensation) -> Step:

@@ -160,10 +160,12 @@ class MatchResult:
         """Return the segments each team won: a segment counts once all its boards are
         complete; the last one's margin is the tie-break's (segments_won.py)."""
         played = [
-            (segment.this.home_margin, segment.this.pending_boards == 0
-             and segment.this.complete_boards > 0)
+            (
+                segment.this.home_margin,
+                segment.this.pending_boards == 0 and segment.this.complete_boards > 0,
+            )
             for segment in self.segments
-        ]  # fmt: skip
+        ]
         return segment_record(played, last=len(self.segments))
 
     @property

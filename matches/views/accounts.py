@@ -65,8 +65,12 @@ def locked_out(request, original_response=None, credentials=None):
 
 
 def _login_refused(request, form, message):
-    context = {"form": form, "refused": message, "next": request.POST.get("next", ""),
-               "signup_open": settings.SIGNUP_OPEN}  # fmt: skip
+    context = {
+        "form": form,
+        "refused": message,
+        "next": request.POST.get("next", ""),
+        "signup_open": settings.SIGNUP_OPEN,
+    }
     return render(request, LOGIN_TEMPLATE, context, status=429)
 
 
@@ -125,14 +129,20 @@ def _lockouts_page(request, unlock_form=None, lift_form=None, status=200):
     """The lock-outs: table codes' (chief directors and superusers) and, for superusers,
     logins' too."""
     wrong, seconds = code_lockouts.allowance()
-    context = {"code_lockouts": code_lockouts.code_lockouts(), "lift_form": lift_form,
-               "code_allowance": wrong, "code_period": wait_words(seconds),
-               "code_wait": wait_words(settings.TABLE_CODE_WAIT),
-               "code_max_wait": wait_words(settings.TABLE_CODE_MAX_WAIT)}  # fmt: skip
+    context = {
+        "code_lockouts": code_lockouts.code_lockouts(),
+        "lift_form": lift_form,
+        "code_allowance": wrong,
+        "code_period": wait_words(seconds),
+        "code_wait": wait_words(settings.TABLE_CODE_WAIT),
+        "code_max_wait": wait_words(settings.TABLE_CODE_MAX_WAIT),
+    }
     if request.user.is_superuser:
-        context |= {"lockouts": current_lockouts(settings.AXES_FAILURE_LIMIT),
-                    "limit": settings.AXES_FAILURE_LIMIT,
-                    "unlock_form": unlock_form or UnlockForm()}  # fmt: skip
+        context |= {
+            "lockouts": current_lockouts(settings.AXES_FAILURE_LIMIT),
+            "limit": settings.AXES_FAILURE_LIMIT,
+            "unlock_form": unlock_form or UnlockForm(),
+        }
     return render(request, "registration/lockouts.html", context, status=status)
 
 
@@ -145,11 +155,15 @@ def lift_code_lockout(request):
         return _lockouts_page(request, lift_form=form)
     address = form.cleaned_data["address"]
     if code_lockouts.lift(address):
-        messages.success(request, _("Phones at %(address)s may type table codes again.") % {
-            "address": address})  # fmt: skip
+        messages.success(
+            request, _("Phones at %(address)s may type table codes again.") % {"address": address}
+        )
     else:
-        messages.error(request, _("Nothing to lift: %(address)s is not held back from typing "
-                                  "table codes.") % {"address": address})  # fmt: skip
+        messages.error(
+            request,
+            _("Nothing to lift: %(address)s is not held back from typing table codes.")
+            % {"address": address},
+        )
     return redirect("director-lockouts")
 
 

@@ -41,10 +41,12 @@ def board_adjust(request, match_id, number):
         if action == "artificial" and artificial.is_valid():
             form, data = artificial, artificial.cleaned_data
             actions.set_artificial_score(
-                board, home_imps=artificial.imps(data["home"]),
-                away_imps=artificial.imps(data["away"]), reason=data["reason"],
+                board,
+                home_imps=artificial.imps(data["home"]),
+                away_imps=artificial.imps(data["away"]),
+                reason=data["reason"],
                 user=request.user,
-            )  # fmt: skip
+            )
             done = _("Adjusted score saved.")
         elif action == "clear-artificial":
             form = artificial
@@ -115,9 +117,12 @@ def match_forfeit(request, match_id):
             else:
                 data = form.cleaned_data
                 actions.set_forfeit(
-                    match, home_vp=data["home_vp"], away_vp=data["away_vp"],
-                    reason=data["reason"], user=request.user,
-                )  # fmt: skip
+                    match,
+                    home_vp=data["home_vp"],
+                    away_vp=data["away_vp"],
+                    reason=data["reason"],
+                    user=request.user,
+                )
         except ActionError as error:
             form = ForfeitForm(match=match, prefix="forfeit") if clear else form
             form.refuse(error)
@@ -136,9 +141,12 @@ def imp_penalty_add(request, match_id):
         data = form.cleaned_data
         try:
             actions.add_imp_penalty(
-                match, team=data["team"], imps=data["imps"], reason=data["reason"],
+                match,
+                team=data["team"],
+                imps=data["imps"],
+                reason=data["reason"],
                 user=request.user,
-            )  # fmt: skip
+            )
         except ActionError as error:
             form.refuse(error)
         else:
@@ -171,9 +179,13 @@ def vp_penalty_add(request, event_id):
         data = form.cleaned_data
         try:
             actions.add_vp_penalty(
-                event, team=data["team"], vp=data["vp"], reason=data["reason"],
-                stage=data.get("stage", form.default_stage), user=request.user,
-            )  # fmt: skip
+                event,
+                team=data["team"],
+                vp=data["vp"],
+                reason=data["reason"],
+                stage=data.get("stage", form.default_stage),
+                user=request.user,
+            )
         except ActionError as error:
             form.refuse(error)
         else:

@@ -30,9 +30,7 @@ def team_list(request, event_id):
         except ActionError as error:
             form.refuse(error)
         else:
-            messages.success(
-                request, _("%(count)s teams added.") % {"count": len(teams)}
-            )  # fmt: skip
+            messages.success(request, _("%(count)s teams added.") % {"count": len(teams)})
             return redirect("director-event", event.pk)
     context = {"event": event, "form": form, "teams": event.teams.order_by("pk")}
     return render(request, "director/team_list.html", context)

@@ -57,10 +57,15 @@ def _deal_rounds(event, rounds) -> list[dict]:
         stage = stages[deal.stage_id]
         entry = found.setdefault(
             (stage.number, deal.round),
-            {"stage": stage, "round": deal.round, "count": 0, "source": deal.source,
-             "title": _round_title(stage, deal.round, several),
-             "published": (stage.pk, deal.round) in published},
-        )  # fmt: skip
+            {
+                "stage": stage,
+                "round": deal.round,
+                "count": 0,
+                "source": deal.source,
+                "title": _round_title(stage, deal.round, several),
+                "published": (stage.pk, deal.round) in published,
+            },
+        )
         entry["count"] += 1
     return [found[key] for key in sorted(found)]
 
@@ -94,10 +99,16 @@ def deals_upload(request, event_id):
             form.add_error(refused.field if refused.field in form.fields else None, str(refused))
         else:
             job, new = submit.submit_upload(
-                kind=JobKind.DEALS, upload=upload, file_name=upload.name, user=request.user,
-                language=get_language(), event=event, stage=stage, round_number=round_number,
+                kind=JobKind.DEALS,
+                upload=upload,
+                file_name=upload.name,
+                user=request.user,
+                language=get_language(),
+                event=event,
+                stage=stage,
+                round_number=round_number,
                 options={"confirm": confirm},
-            )  # fmt: skip
+            )
             return jobs.in_the_background(request, job, new)
     return _page(request, event, rounds, form=form)
 
@@ -129,10 +140,16 @@ def deals_make(request, event_id):
             data = deal_formats.random_deals_pbn(boards_per_match, title, event.date)
             name = f"random-{_stage_round_file(stage, round_number)}.pbn"
             job, new = submit.submit_upload(
-                kind=JobKind.DEALS, upload=data, file_name=name, user=request.user,
-                language=get_language(), event=event, stage=stage, round_number=round_number,
+                kind=JobKind.DEALS,
+                upload=data,
+                file_name=name,
+                user=request.user,
+                language=get_language(),
+                event=event,
+                stage=stage,
+                round_number=round_number,
                 options={"confirm": confirm},
-            )  # fmt: skip
+            )
             return jobs.in_the_background(request, job, new)
     return _page(request, event, rounds, make_form=make_form)
 
@@ -170,7 +187,7 @@ def _page(request, event, rounds, *, form=None, results_form=None, make_form=Non
                 "title": _round_title(stage, number, several=len({s for s, _ in rounds}) > 1),
             }
             for stage, number in rounds
-        ],  # fmt: skip
+        ],
         "hands_rule": event.get_hands_public_display(),
         "by_director": event.hands_public == HandsPublicChoice.DIRECTOR,
         "file_most": settings.DEAL_FILE_MAX_BYTES,
@@ -195,10 +212,16 @@ def results_upload(request, event_id):
         upload = results_form.cleaned_data["file"]
         if upload.size > settings.RESULTS_IN_REQUEST_BYTES:  # read and saved by a worker
             job, new = submit.submit_upload(
-                kind=JobKind.RESULTS, upload=upload, file_name=upload.name, user=request.user,
-                language=get_language(), event=event, stage=stage, round_number=round_number,
+                kind=JobKind.RESULTS,
+                upload=upload,
+                file_name=upload.name,
+                user=request.user,
+                language=get_language(),
+                event=event,
+                stage=stage,
+                round_number=round_number,
                 options={"confirm": results_form.cleaned_data["confirm"]},
-            )  # fmt: skip
+            )
             return jobs.in_the_background(request, job, new)
         try:
             imported = deal_files.import_results_file(
@@ -240,8 +263,11 @@ def publish_hands(request, event_id, number, round_number):
     them")."""
     event, stage = stage_of_round(event_id, number, round_number)
     actions.publish_hands(stage, round_number=round_number, user=request.user)
-    messages.success(request, _("The hand records are public: %(round)s.") % {
-        "round": stage_round_name(stage, round_number)})  # fmt: skip
+    messages.success(
+        request,
+        _("The hand records are public: %(round)s.")
+        % {"round": stage_round_name(stage, round_number)},
+    )
     return redirect("director-deals", event.pk)
 
 

@@ -28,9 +28,14 @@ def _cards(request, event):
 
 def _choices(cards) -> list[tuple[int, str]]:
     """Return the matches that may still move, named by where they play now."""
-    return [(m.pk, _("%(where)s: %(home)s – %(away)s") % {
-        "where": _where(m), "home": m.home.name, "away": m.away.name}) for m in cards.movable
-    ]  # fmt: skip
+    return [
+        (
+            m.pk,
+            _("%(where)s: %(home)s – %(away)s")
+            % {"where": _where(m), "home": m.home.name, "away": m.away.name},
+        )
+        for m in cards.movable
+    ]
 
 
 def _where(match: Match) -> str:
@@ -41,8 +46,12 @@ def _where(match: Match) -> str:
 def _page(request, event, form=None):
     cards = _cards(request, event)
     form = form or MoveTableForm(matches=_choices(cards))
-    context = {"event": event, "cards": cards, "form": form,
-               "code_url": public_url(request, reverse("table-code"))}  # fmt: skip
+    context = {
+        "event": event,
+        "cards": cards,
+        "form": form,
+        "code_url": public_url(request, reverse("table-code")),
+    }
     return render(request, "director/event_table_cards.html", context)
 
 
@@ -79,8 +88,10 @@ def _card_of(event_id: int, table_id: int) -> EventTable:
 
 
 def _name(table: EventTable) -> str:
-    return _("table %(number)s, %(room)s") % {"number": table.number,
-                                              "room": table.get_room_display()}  # fmt: skip
+    return _("table %(number)s, %(room)s") % {
+        "number": table.number,
+        "room": table.get_room_display(),
+    }
 
 
 @require_POST
@@ -128,6 +139,9 @@ def move_match(request, event_id):
         form.refuse(error)
         return _page(request, event, form)
     text = _("%(home)s – %(away)s now plays at table %(number)s.")
-    messages.success(request, text % {"home": match.home.name, "away": match.away.name,
-                                      "number": form.cleaned_data["number"]})  # fmt: skip
+    messages.success(
+        request,
+        text
+        % {"home": match.home.name, "away": match.away.name, "number": form.cleaned_data["number"]},
+    )
     return _back(event_id)

@@ -60,8 +60,10 @@ def deal(request, kind, game_id=None, index=None):
     kind = _kind(kind)
     state = store.load(request, kind, game_id)
     if index is not None and not 0 <= index < len(state.deals):
-        notice = _("That deal is no longer on the sheet (it was deleted, perhaps in another "
-                   "window). Here is the sheet as it is now.")  # fmt: skip
+        notice = _(
+            "That deal is no longer on the sheet (it was deleted, perhaps in another "
+            "window). Here is the sheet as it is now."
+        )
         return _render(request, kind, state, notice=notice)
     if request.POST.get("action") == "delete" and index is not None:
         return _delete_deal(request, kind, state, index)

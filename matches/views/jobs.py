@@ -89,9 +89,12 @@ def restore(request):
         upload = form.cleaned_data["file"]
         if upload.size > settings.RESTORE_IN_REQUEST_BYTES:
             found, new = submit.submit_upload(
-                kind=JobKind.RESTORE, upload=upload, file_name=upload.name,
-                user=request.user, language=get_language(),
-            )  # fmt: skip
+                kind=JobKind.RESTORE,
+                upload=upload,
+                file_name=upload.name,
+                user=request.user,
+                language=get_language(),
+            )
             return in_the_background(request, found, new)
         try:
             event = runner.restore_event(backup.loads(upload.read()), user=request.user)
@@ -114,9 +117,11 @@ def generate(request):
         options = dict(form.cleaned_data)
         if form.results() > settings.GENERATE_IN_REQUEST_RESULTS:
             found, new = submit.submit_settings(
-                kind=JobKind.GENERATE, settings=options, user=request.user,
+                kind=JobKind.GENERATE,
+                settings=options,
+                user=request.user,
                 language=get_language(),
-            )  # fmt: skip
+            )
             return in_the_background(request, found, new)
         try:
             made = generate_event(**options, user=request.user)

@@ -100,8 +100,13 @@ def team_form(request, event_id, team_id=None):
         data = form.cleaned_data
         try:
             if team is None:
-                actions.add_team(event, name=data["name"], captain=data["captain"],
-                                 players=data["players"], user=request.user)  # fmt: skip
+                actions.add_team(
+                    event,
+                    name=data["name"],
+                    captain=data["captain"],
+                    players=data["players"],
+                    user=request.user,
+                )
             else:
                 actions.change_team(team, user=request.user, **form.changes())
         except ActionError as error:
@@ -122,9 +127,13 @@ def match_new(request, event_id):
         data = form.cleaned_data
         try:
             match = actions.add_match(
-                event, round=data["round"], home=data["home"], away=data["away"],
-                confirm=data["confirm"], user=request.user,
-            )  # fmt: skip
+                event,
+                round=data["round"],
+                home=data["home"],
+                away=data["away"],
+                confirm=data["confirm"],
+                user=request.user,
+            )
         except ActionError as error:
             form.refuse(error)
         else:
@@ -174,8 +183,11 @@ def match_manage_context(request, match, seating_forms=None, **forms):
     if seating_forms is None:
         proposals = proposed_lineups(match.stage, match.round, [match])
         seating_forms = [(n, _seating_form(match, n, proposals)) for n in match.segment_numbers]
-    initial = {"home_vp": match.forfeit_home_vp, "away_vp": match.forfeit_away_vp,
-               "reason": match.forfeit_reason}  # fmt: skip
+    initial = {
+        "home_vp": match.forfeit_home_vp,
+        "away_vp": match.forfeit_away_vp,
+        "reason": match.forfeit_reason,
+    }
     return {
         "match": match,
         "seating_forms": seating_forms,

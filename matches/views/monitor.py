@@ -59,9 +59,14 @@ def table_cards(request, event_id, number, round_number):
     round whose tables are not open yet offers the button that opens them)."""
     event, stage = stage_of_round(event_id, number, round_number)
     tables = tables_of_round(request, stage, round_number)
-    context = {"event": event, "stage": stage, "round": round_number, "tables": tables,
-               "round_title": stage_round_name(stage, round_number),
-               "code_url": public_url(request, reverse("table-code"))}  # fmt: skip
+    context = {
+        "event": event,
+        "stage": stage,
+        "round": round_number,
+        "tables": tables,
+        "round_title": stage_round_name(stage, round_number),
+        "code_url": public_url(request, reverse("table-code")),
+    }
     return render(request, "director/table_cards.html", context)
 
 
@@ -82,8 +87,9 @@ def open_tables(request, event_id, number, round_number):
 
 
 def _table_of(event_id: int, table_id: int) -> Room:
-    return get_object_or_404(Room.objects.select_related("match__stage"), pk=table_id,
-                             match__event_id=event_id)  # fmt: skip
+    return get_object_or_404(
+        Room.objects.select_related("match__stage"), pk=table_id, match__event_id=event_id
+    )
 
 
 def _number(table: Room) -> int:
@@ -95,8 +101,10 @@ def _number(table: Room) -> int:
 
 
 def _name(table: Room) -> str:
-    return _("table %(number)s, %(room)s") % {"number": _number(table),
-                                              "room": table.get_room_display()}  # fmt: skip
+    return _("table %(number)s, %(room)s") % {
+        "number": _number(table),
+        "room": table.get_room_display(),
+    }
 
 
 @never_cache

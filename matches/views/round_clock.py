@@ -41,9 +41,13 @@ def round_clock(request, event_id, number, round_number):
         form = RoundClockForm(request.POST, command=command)
         if form.is_valid():
             try:
-                actions.change_round_clock(stage, round_number, command=command,
-                                           minutes=form.cleaned_data.get("minutes"),
-                                           user=request.user)  # fmt: skip
+                actions.change_round_clock(
+                    stage,
+                    round_number,
+                    command=command,
+                    minutes=form.cleaned_data.get("minutes"),
+                    user=request.user,
+                )
             except actions.ActionError as error:
                 form.refuse(error)
             else:

@@ -47,8 +47,9 @@ def room_sheet(request, match_id, room):
         url = reverse("director-sheet", args=[match.pk, room])
         return redirect(f"{url}#row-{int(asked)}")
     error = _("There is no board %(board)s in this match: its boards are 1 to %(last)s.") % {
-        "board": asked[:10], "last": match.board_numbers[-1]
-    }  # fmt: skip
+        "board": asked[:10],
+        "last": match.board_numbers[-1],
+    }
     return _render_sheet(request, match, RoomChoice(room), goto=(asked[:10], error))
 
 
@@ -89,16 +90,24 @@ def save_row(request, match_id, room, number):
     elif form.is_valid():
         data = form.cleaned_data
         try:
-            actions.record_result(board, room, data, version=data["version"], user=request.user,
-                                  confirm=data["confirm"])  # fmt: skip
+            actions.record_result(
+                board,
+                room,
+                data,
+                version=data["version"],
+                user=request.user,
+                confirm=data["confirm"],
+            )
         except ReplacesTableResult as asked:  # the row as typed, asking over the version now
             row.question = str(asked)
-            row.form = SheetRowForm(_with_version(request.POST, prefix, asked.current),
-                                    prefix=prefix)  # fmt: skip
+            row.form = SheetRowForm(
+                _with_version(request.POST, prefix, asked.current), prefix=prefix
+            )
         except Conflict as conflict:
             row.conflict = conflict.current
-            row.form = SheetRowForm(_with_version(request.POST, prefix, conflict.current),
-                                    prefix=prefix)  # fmt: skip
+            row.form = SheetRowForm(
+                _with_version(request.POST, prefix, conflict.current), prefix=prefix
+            )
         except ActionError as error:  # the match is final, or the board is gone
             form.refuse(error)
         else:
@@ -154,8 +163,14 @@ def blank_sheets(request, event_id, number, round_number):
     sheets = table_sheets(stage, round_number)
     tables = tables_of_round(request, stage, round_number)  # reads: a GET opens no table
     sheets = [replace(s, link=tables.for_room(s.match.pk, s.room)) for s in sheets]
-    context = {"event": event, "stage": stage, "round": round_number, "sheets": sheets,
-               "tables": tables, "round_title": stage_round_name(stage, round_number)}  # fmt: skip
+    context = {
+        "event": event,
+        "stage": stage,
+        "round": round_number,
+        "sheets": sheets,
+        "tables": tables,
+        "round_title": stage_round_name(stage, round_number),
+    }
     return render(request, "director/table_sheets.html", context)
 
 
@@ -166,6 +181,11 @@ def round_scorecards_page(request, event_id, number, round_number):
     evening: one match a page where it fits."""
     event, stage = stage_of_round(event_id, number, round_number)
     cards = round_scorecards(stage, round_number)
-    context = {"event": event, "stage": stage, "round": round_number, "cards": cards,
-               "round_title": stage_round_name(stage, round_number)}  # fmt: skip
+    context = {
+        "event": event,
+        "stage": stage,
+        "round": round_number,
+        "cards": cards,
+        "round_title": stage_round_name(stage, round_number),
+    }
     return render(request, "director/round_scorecards.html", context)

@@ -33,16 +33,17 @@ WARN_FROM = 5  # a wrong code says after how many more the address waits, from t
 
 
 def _waiting(seconds: int) -> str:
-    return _("Too many wrong table codes have been typed from your address: type the code "
-             "again in %(wait)s. Meanwhile, scanning the QR code on your table's card "
-             "opens your table, or ask the director.") % {"wait": wait_words(seconds)}  # fmt: skip
+    return _(
+        "Too many wrong table codes have been typed from your address: type the code "
+        "again in %(wait)s. Meanwhile, scanning the QR code on your table's card "
+        "opens your table, or ask the director."
+    ) % {"wait": wait_words(seconds)}
 
 
 def _wrong(typed: str, left: int | None) -> str:
     """Return what a wrong code is answered with; ``left``: the wrong codes the address may
     still type with no wait (the one after them is answered, and then it waits)."""
-    message = _("No table has the code %(code)s: check it on your table's card.") % {
-        "code": typed}  # fmt: skip
+    message = _("No table has the code %(code)s: check it on your table's card.") % {"code": typed}
     if left is None or left + 1 > WARN_FROM:
         return message
     warning = ngettext(
@@ -54,8 +55,7 @@ def _wrong(typed: str, left: int | None) -> str:
 
 
 def _code_page(request, form, refusal="", status=200):
-    return render(request, "tables/code.html", {"form": form, "refusal": refusal},
-                  status=status)  # fmt: skip
+    return render(request, "tables/code.html", {"form": form, "refusal": refusal}, status=status)
 
 
 @require_http_methods(["GET", "POST"])

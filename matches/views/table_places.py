@@ -27,8 +27,9 @@ def page(request, token):
         return render(request, "tables/withdrawn.html", status=410)
     wanted = request.GET.get("match", "")
     try:
-        room = actions.room_at(place, match=int(wanted) if wanted.isdigit() and
-                               len(wanted) < 12 else None)  # fmt: skip
+        room = actions.room_at(
+            place, match=int(wanted) if wanted.isdigit() and len(wanted) < 12 else None
+        )
     except ActionError as error:
         return render(request, "tables/no_match.html", {"message": str(error)}, status=404)
     return redirect("table", room.token)

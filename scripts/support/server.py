@@ -28,10 +28,22 @@ def gunicorn_command(bind: str, workers: int = 2) -> list[str]:
     """Return the command line of an app server bound to ``bind`` (host:port); run it from
     the repository's root, where gunicorn reads gunicorn.conf.py by itself."""
     return [
-        sys.executable, "-m", "gunicorn", "scoresheet.wsgi", "--bind", bind,
-        "--workers", str(workers), "--timeout", "30", "--graceful-timeout", "5",
-        "--no-control-socket", "--error-logfile", "-",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "scoresheet.wsgi",
+        "--bind",
+        bind,
+        "--workers",
+        str(workers),
+        "--timeout",
+        "30",
+        "--graceful-timeout",
+        "5",
+        "--no-control-socket",
+        "--error-logfile",
+        "-",
+    ]
 
 
 def healthy(url: str) -> bool:
@@ -80,9 +92,13 @@ class AppServer:
         command = gunicorn_command(f"{self.host}:{self.port}", self.workers)
         with self.log_path.open("a") as output:
             self.process = subprocess.Popen(
-                command, cwd=ROOT, env=self.env, stdout=output, stderr=subprocess.STDOUT,
+                command,
+                cwd=ROOT,
+                env=self.env,
+                stdout=output,
+                stderr=subprocess.STDOUT,
                 start_new_session=True,
-            )  # fmt: skip
+            )
         try:
             wait_until_up(self.url, process=self.process)
         except RuntimeError as error:

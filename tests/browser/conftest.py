@@ -144,8 +144,14 @@ def phones(request, browser, live_server):
         context.set_default_timeout(10_000)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error"
-                and "Content Security Policy" in m.text else None)  # fmt: skip
+        page.on(
+            "console",
+            lambda m: (
+                errors.append(m.text)
+                if m.type == "error" and "Content Security Policy" in m.text
+                else None
+            ),
+        )
         made.append((context, page))
         page.goto(f"/t/{table.token}/" if table is not None else "/t/")
         if side:

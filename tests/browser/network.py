@@ -31,9 +31,19 @@ SUBNET = "10.231.31"  # private, and inside the pair of namespaces only
 LAPTOP_IP, PHONE_IP = f"{SUBNET}.1", f"{SUBNET}.2"
 TOOLS = {"ip": "iproute2", "make": "make", "zbarimg": "zbar-tools", "pdftoppm": "poppler-utils"}
 # The settings of the test run, which `make run` must not inherit: it makes its own.
-NOT_INHERITED = ("DJANGO_SETTINGS_MODULE", "SECRET_KEY", "SECURE_COOKIES", "DATABASE_URL",
-                 "REDIS_URL", "DEBUG", "ALLOWED_HOSTS", "PUBLIC_URL", "MAKEFLAGS", "MAKELEVEL",
-                 "MFLAGS")  # fmt: skip
+NOT_INHERITED = (
+    "DJANGO_SETTINGS_MODULE",
+    "SECRET_KEY",
+    "SECURE_COOKIES",
+    "DATABASE_URL",
+    "REDIS_URL",
+    "DEBUG",
+    "ALLOWED_HOSTS",
+    "PUBLIC_URL",
+    "MAKEFLAGS",
+    "MAKELEVEL",
+    "MFLAGS",
+)
 
 
 def no_network(reason: str):
@@ -60,8 +70,9 @@ class Room:
         """Make both namespaces and their link, or skip (fail in CI) saying why."""
         for tool, package in TOOLS.items():
             if not shutil.which(tool):
-                no_network(f"the club-night test needs {tool} (apt-get install {package}); "
-                           "it is missing")  # fmt: skip
+                no_network(
+                    f"the club-night test needs {tool} (apt-get install {package}); it is missing"
+                )
         if os.geteuid() != 0:
             no_network("network namespaces need root; this test run is not root")
         steps = [
@@ -81,8 +92,10 @@ class Room:
             done = ip(*step)
             if done.returncode != 0:
                 self.remove()
-                no_network(f"network namespaces cannot be made here: ip {' '.join(step)}: "
-                           f"{done.stderr.strip()}")  # fmt: skip
+                no_network(
+                    f"network namespaces cannot be made here: ip {' '.join(step)}: "
+                    f"{done.stderr.strip()}"
+                )
 
     def remove(self) -> None:
         """Stop whatever still runs in the namespaces, then remove them (and the link)."""
@@ -131,13 +144,29 @@ class MakeRun:
         machine)."""
         venv = Path(sys.prefix)  # the suite's own: no pip in a namespace without internet
         env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
-        command = ["ip", "netns", "exec", self.room.laptop, "make", "-o", f"{venv}/.runtime",
-                   "run", f"VENV={venv}", f"PORT={self.port}", f"DATA={self.data}"]  # fmt: skip
+        command = [
+            "ip",
+            "netns",
+            "exec",
+            self.room.laptop,
+            "make",
+            "-o",
+            f"{venv}/.runtime",
+            "run",
+            f"VENV={venv}",
+            f"PORT={self.port}",
+            f"DATA={self.data}",
+        ]
         self.lines = []
         self.process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True, start_new_session=True,
-        )  # fmt: skip
+            command,
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
         threading.Thread(target=self._read, args=(self.process,), daemon=True).start()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -178,8 +207,10 @@ def pdf_qr_codes(pdf: bytes, folder: Path) -> list[str]:
     """Return the QR codes of a printed page (a PDF), each page read as paper would be
     scanned: drawn at 150 dpi."""
     (folder / "print.pdf").write_bytes(pdf)
-    subprocess.run(["pdftoppm", "-r", "150", "-png", str(folder / "print.pdf"),
-                    str(folder / "page")], check=True)  # fmt: skip
+    subprocess.run(
+        ["pdftoppm", "-r", "150", "-png", str(folder / "print.pdf"), str(folder / "page")],
+        check=True,
+    )
     return [code for page in sorted(folder.glob("page*.png")) for code in read_qr_codes(page)]
 
 

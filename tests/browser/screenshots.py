@@ -58,16 +58,28 @@ GAMES = {
         {"contract": "2H", "declarer": "W", "result": "="},
     ],
     "tiebreak": [
-        {"board": "1", "contract": "4S", "declarer": "N", "lead": "SQ", "result": "=",
-         "ns_hcp": "24"},
-        {"board": "2", "contract": "3NTX", "declarer": "E", "lead": "H10", "result": "-1",
-         "ns_hcp": "18"},
+        {
+            "board": "1",
+            "contract": "4S",
+            "declarer": "N",
+            "lead": "SQ",
+            "result": "=",
+            "ns_hcp": "24",
+        },
+        {
+            "board": "2",
+            "contract": "3NTX",
+            "declarer": "E",
+            "lead": "H10",
+            "result": "-1",
+            "ns_hcp": "18",
+        },
     ],
     "simplified": [
         {"board": "1", "contract": "4S", "declarer": "N", "result": "="},
         {"board": "2", "contract": "PASS", "declarer": "", "result": "", "ns_hcp": "23"},
     ],
-}  # fmt: skip
+}
 RUBBER = [("WE", "2S"), ("THEY", "4H"), ("WE", "2S"), ("WE", "2S")]
 
 

@@ -100,8 +100,10 @@ def round_of_two_matches(db):
     matches; the chief director "td" runs it."""
     event = make_event(name="周四队式赛", boards_per_match=8, boards_per_segment=8)
     teams = [make_team(event, name) for name in ("北京队", "上海队", "天津队", "重庆队")]
-    matches = [make_match(event, home=teams[0], away=teams[1]),
-               make_match(event, home=teams[2], away=teams[3])]  # fmt: skip
+    matches = [
+        make_match(event, home=teams[0], away=teams[1]),
+        make_match(event, home=teams[2], away=teams[3]),
+    ]
     make_user("td", chief=True, password=PASSWORD)
     return event, matches
 
@@ -134,13 +136,17 @@ def test_a_round_is_played_at_the_tables_and_every_scorecard_holds_what_was_type
     log_in(page, "td", PASSWORD)
     open_the_tables(page, event)
     page.goto(f"/director/events/{event.pk}/stages/1/rounds/1/monitor/")
-    tables = [Room.objects.get(match=match, room=room) for match in matches
-              for room in ("open", "closed")]  # fmt: skip
+    tables = [
+        Room.objects.get(match=match, room=room) for match in matches for room in ("open", "closed")
+    ]
     language = {table: "zh-CN" if table == tables[0] else "en-US" for table in tables}
     ns = [phones(table, language[table], side="NS") for table in tables]
     ew = [phones(table, language[table], side="EW") for table in tables]
-    plays = [{number: deal[room] for number, deal in ROUND[match].items()}
-             for match in (0, 1) for room in (0, 1)]  # fmt: skip
+    plays = [
+        {number: deal[room] for number, deal in ROUND[match].items()}
+        for match in (0, 1)
+        for room in (0, 1)
+    ]
     plays[0][3] = NOT_AGREED
     plays[1][5] = TYPED_BEFORE_THE_DIRECTOR
 
@@ -242,8 +248,10 @@ def test_a_round_is_played_at_the_tables_and_every_scorecard_holds_what_was_type
                     who = "td" if step else by_table
                     expected.append([who, ROOMS[room], play.contract, play.parts[4]])
             shown = cell_texts(page, "table.board-history tbody tr")
-            history = [[who, room, contract, result] for _when, who, room, _change, contract,
-                       _declarer, _lead, result, _ns in shown]  # fmt: skip
+            history = [
+                [who, room, contract, result]
+                for _when, who, room, _change, contract, _declarer, _lead, result, _ns in shown
+            ]
             assert sorted(history) == sorted(expected), f"match {index + 1}, board {number}"
             statuses = page.locator("table.table-entries tbody tr").evaluate_all(
                 "rows => rows.map(row => row.dataset.status)"

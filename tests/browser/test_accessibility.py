@@ -445,12 +445,12 @@ PAGES = [
         "monitor-knockout-round",
         "/director/events/{cup}/stages/2/rounds/1/monitor/",
         user="director",
-    ),  # fmt: skip
+    ),
     State(
         "lineups-knockout-round",
         "/director/events/{cup}/stages/2/rounds/1/lineups/",
         user="director",
-    ),  # fmt: skip
+    ),
     State("deals-several-stages", "/director/events/{cup}/deals/", user="director"),
     # the league's round 1 clock runs (the wall, the tables and the monitor show it)
     State("round-clock", "/director/events/{league}/stages/1/rounds/1/clock/", user="director"),
@@ -462,7 +462,7 @@ PAGES = [
     ),
     State(
         "round-clock-not-set", "/director/events/{league}/stages/1/rounds/2/clock/", user="director"
-    ),  # fmt: skip
+    ),
     State(
         "monitor-not-open", "/director/events/{league}/stages/1/rounds/2/monitor/", user="director"
     ),
@@ -631,8 +631,10 @@ def build_world() -> SimpleNamespace:
     make_user(USERS["superuser"], superuser=True, password=PASSWORD)
     demo = load_demo(director)
     league = make_event(director, name="Winter league", vp_scale="printed-25")
-    teams = [make_team(league, name, ("何平", "李明", "张伟", "刘洋")) for name in
-             ("北京队", "上海队", "成都队", "广州队", "深圳队")]  # fmt: skip
+    teams = [
+        make_team(league, name, ("何平", "李明", "张伟", "刘洋"))
+        for name in ("北京队", "上海队", "成都队", "广州队", "深圳队")
+    ]
     actions.change_team(teams[0], captain="何平", user=director)
     actions.make_round_robin(league, user=director)
     match = league.matches.filter(round=1).order_by("pk").first()
@@ -673,8 +675,9 @@ def build_board_a_match(director) -> int:
     bam = make_event(director, name="BAM 春季赛", boards_per_match=2, boards_per_segment=2)
     for name in ("东队", "西队", "南队", "北队"):
         make_team(bam, name)
-    stage = actions.configure_stage(bam, user=director, number=1, kind="round-robin",
-                                    method="board-a-match")  # fmt: skip
+    stage = actions.configure_stage(
+        bam, user=director, number=1, kind="round-robin", method="board-a-match"
+    )
     actions.start_stage(stage, user=director)
     won, level = bam.matches.filter(round=1).order_by("pk")
     enter(won, 1, "open", "1NT", "N", "+1")
@@ -713,8 +716,9 @@ def build_placing_matches(director) -> dict:
     playoff = make_event(director, name="排位赛杯", boards_per_match=2, boards_per_segment=2)
     for name in ("北京队", "上海队", "成都队", "广州队", "深圳队", "杭州队", "Lions", "Tigers"):
         make_team(playoff, name)
-    stage = actions.configure_stage(playoff, user=director, number=1, kind="knockout",
-                                    placing="all")  # fmt: skip
+    stage = actions.configure_stage(
+        playoff, user=director, number=1, kind="knockout", placing="all"
+    )
     actions.start_stage(stage, user=director)
     while waiting := list(stage.matches.exclude(status="final").order_by("pk")):
         for match in waiting:
@@ -723,8 +727,9 @@ def build_placing_matches(director) -> dict:
     extra = make_event(director, name="加赛杯", boards_per_match=2, boards_per_segment=2)
     for name in ("北京队", "上海队", "成都队", "广州队"):
         make_team(extra, name)
-    stage = actions.configure_stage(extra, user=director, number=1, kind="knockout",
-                                    level_rule="extra-boards")  # fmt: skip
+    stage = actions.configure_stage(
+        extra, user=director, number=1, kind="knockout", level_rule="extra-boards"
+    )
     level = sorted(actions.start_stage(stage, user=director), key=lambda m: m.pk)[0]
     play(level, "tie")
     actions.mark_final(level, user=director, confirm=True)
@@ -740,9 +745,16 @@ def build_jobs(director, league) -> dict:
 
     def made(kind, key, name):
         job, _ = jobs.create_job(
-            kind=kind, key=key, enqueue=lambda job: "", user=director, event=league,
-            round_number=1, upload=b"", file_name=name, language="zh-hans",
-        )  # fmt: skip
+            kind=kind,
+            key=key,
+            enqueue=lambda job: "",
+            user=director,
+            event=league,
+            round_number=1,
+            upload=b"",
+            file_name=name,
+            language="zh-hans",
+        )
         jobs.start_run(job.pk, 1)
         return job.pk
 
@@ -771,13 +783,20 @@ def at_the_tables(league, match, director):
     spades = {"contract": Contract.parse("4S"), "declarer": "N", "tricks": 10, "lead": "HA"}
     played = ((5, "open", "accept"), (6, "open", None), (7, "closed", "no"), (8, "open", "accept"))
     for board, room, then in played:
-        entry = actions.enter_at_table(tables[room], board=board, entry=spades, side="NS",
-                                       device=f"phone-{board}", key=f"axe-{board}")  # fmt: skip
+        entry = actions.enter_at_table(
+            tables[room],
+            board=board,
+            entry=spades,
+            side="NS",
+            device=f"phone-{board}",
+            key=f"axe-{board}",
+        )
         if then == "accept":
             actions.accept_at_table(entry, side="EW", device="phone-ew", key=f"axe-{board}-ok")
         elif then == "no":
-            actions.dispute_at_table(entry, side="EW", device="phone-ew", key=f"axe-{board}-no",
-                                     reason="四红心")  # fmt: skip
+            actions.dispute_at_table(
+                entry, side="EW", device="phone-ew", key=f"axe-{board}-no", reason="四红心"
+            )
     enter(match, 5, "open", "4S", "N", "+1", "HA", user=director, confirm=True)
     actions.call_director(tables["open"], key="axe-call", reason="慢打", board=6)
 
@@ -806,8 +825,10 @@ def build_stages(director) -> dict:
     from matches import actions
 
     swiss = make_event(director, name="秋季瑞士制", boards_per_match=2, boards_per_segment=2)
-    teams = [make_team(swiss, name) for name in
-             ("北京队", "上海队", "成都队", "广州队", "深圳队", "杭州队", "Lions")]  # fmt: skip
+    teams = [
+        make_team(swiss, name)
+        for name in ("北京队", "上海队", "成都队", "广州队", "深圳队", "杭州队", "Lions")
+    ]
     stage = actions.configure_stage(swiss, user=director, number=1, kind="swiss", rounds=5)
     actions.start_stage(stage, user=director)
     actions.draw_next_round(stage, user=director)
@@ -853,20 +874,25 @@ def build_tables(director, demo, league) -> dict:
     opened = actions.open_tables(first_stage(league), round_number=1, user=director)
     table = next(t for t in opened if t.match_id == second.pk and t.room == "open")
     spades = {"contract": Contract.parse("4S"), "declarer": "N", "tricks": 11, "lead": ""}
-    actions.enter_at_table(table, board=4, entry=spades, side="NS", device="axe",
-                           key="axe-table-4")  # fmt: skip
-    disputed = actions.enter_at_table(table, board=5, entry=spades, side="EW", device="axe",
-                                      key="axe-table-5")  # fmt: skip
-    actions.dispute_at_table(disputed, side="NS", device="axe", key="axe-table-5-no",
-                             reason="四红心")  # fmt: skip
+    actions.enter_at_table(table, board=4, entry=spades, side="NS", device="axe", key="axe-table-4")
+    disputed = actions.enter_at_table(
+        table, board=5, entry=spades, side="EW", device="axe", key="axe-table-5"
+    )
+    actions.dispute_at_table(
+        disputed, side="NS", device="axe", key="axe-table-5-no", reason="四红心"
+    )
     actions.call_director(table, key="axe-table-call", reason="慢打")
     done = {
         t.room: t for t in actions.open_tables(first_stage(demo), round_number=1, user=director)
     }
     actions.revoke_table(done["closed"], user=director)
     offline = next(t for t in opened if t.match_id == second.pk and t.room == "closed")
-    return {"table": table.token, "table_done": done["open"].token,
-            "table_withdrawn": done["closed"].token, "table_offline": offline.token}  # fmt: skip
+    return {
+        "table": table.token,
+        "table_done": done["open"].token,
+        "table_withdrawn": done["closed"].token,
+        "table_offline": offline.token,
+    }
 
 
 def build_hand_records(director) -> int:
@@ -1023,39 +1049,85 @@ def test_chinese_pages_use_full_width_punctuation(shown, state):
 
 # URL names that are no page of their own: forms post to them, fragments or data come back.
 NOT_PAGES = {
-    "board-info", "standings-json", "scorecard-json", "health", "set_language", "logout",
-    "game-deal", "game-deal-edit", "game-restart", "game-settings", "game-save",
-    "game-saved-deal", "game-saved-deal-edit", "game-saved-restart", "game-saved-settings",
-    "game-saved-delete", "director-unlock", "director-lift-code-lockout", "director-save-row",
+    "board-info",
+    "standings-json",
+    "scorecard-json",
+    "health",
+    "set_language",
+    "logout",
+    "game-deal",
+    "game-deal-edit",
+    "game-restart",
+    "game-settings",
+    "game-save",
+    "game-saved-deal",
+    "game-saved-deal-edit",
+    "game-saved-restart",
+    "game-saved-settings",
+    "game-saved-delete",
+    "director-unlock",
+    "director-lift-code-lockout",
+    "director-save-row",
     "director-status",
-    "director-forfeit", "director-sheet-reopen", "director-imp-penalty",
+    "director-forfeit",
+    "director-sheet-reopen",
+    "director-imp-penalty",
     "director-imp-penalty-delete",
-    "director-vp-penalty", "director-vp-penalty-delete", "director-round-robin",
-    "director-event-directors", "director-event-director-remove",
-    "director-job-state", "director-job-again", "director-results-file", "standings-csv",
-    "event-usebio", "stage-bracket-json",
-    "stage-draw-json", "stages-json", "round-pbn", "round-csv", "match-pbn",
+    "director-vp-penalty",
+    "director-vp-penalty-delete",
+    "director-round-robin",
+    "director-event-directors",
+    "director-event-director-remove",
+    "director-job-state",
+    "director-job-again",
+    "director-results-file",
+    "standings-csv",
+    "event-usebio",
+    "stage-bracket-json",
+    "stage-draw-json",
+    "stages-json",
+    "round-pbn",
+    "round-csv",
+    "match-pbn",
     "director-event-export",
     # a round's deals as a file; dealing at random is posted to (its errors: deals-make-errors)
-    "director-deals-file", "director-deals-make",
+    "director-deals-file",
+    "director-deals-make",
     # the tables' phones post to these, poll the state, load the service worker
-    "table-state", "table-enter", "table-accept", "table-dispute", "table-call",
+    "table-state",
+    "table-enter",
+    "table-accept",
+    "table-dispute",
+    "table-call",
     "table-service-worker",
     # the tables: posted to, or the QR code as an image
-    "director-open-tables", "director-answer-call", "director-renew-table",
-    "director-revoke-table", "director-table-qr",
+    "director-open-tables",
+    "director-answer-call",
+    "director-renew-table",
+    "director-revoke-table",
+    "director-table-qr",
     # fair play: a board taken out of play, a round's hand records published (posted to)
-    "director-release-board", "director-publish-hands",
-    "director-open-event-tables", "director-move-match", "director-renew-card",
+    "director-release-board",
+    "director-publish-hands",
+    "director-open-event-tables",
+    "director-move-match",
+    "director-renew-card",
     "director-revoke-card",
     "game-saved",  # a saved game: the same page as "game", audited there
     # a stage's actions are posted to; what they answer with errors is the stage's page,
     # audited as director-stage-*-errors
-    "director-stage-start", "director-stage-draw", "director-stage-swap",
-    "director-stage-publish", "director-stage-withdraw", "director-stage-enter",
-    "director-stage-next", "director-stage-tie", "director-stage-seeding", "director-stage-restart",
+    "director-stage-start",
+    "director-stage-draw",
+    "director-stage-swap",
+    "director-stage-publish",
+    "director-stage-withdraw",
+    "director-stage-enter",
+    "director-stage-next",
+    "director-stage-tie",
+    "director-stage-seeding",
+    "director-stage-restart",
     "admin-login",  # the admin's own login page (the admin is not audited), rate-limited
-}  # fmt: skip
+}
 
 
 # Pages that landed after the audit's last pass and still need a State (and a world with
@@ -1078,13 +1150,32 @@ def test_every_page_the_urls_name_is_in_the_page_list():
 
     ids = dict.fromkeys(
         (
-            "demo", "demo_match", "league", "team", "match", "swiss", "cup", "tie_match",
-            "won", "won_final", "hands", "table", "table_done", "table_withdrawn",
-            "table_offline", "job_running", "job_done", "job_confirm", "bam", "double",
-            "playoff", "third_place", "extra_boards_match",
+            "demo",
+            "demo_match",
+            "league",
+            "team",
+            "match",
+            "swiss",
+            "cup",
+            "tie_match",
+            "won",
+            "won_final",
+            "hands",
+            "table",
+            "table_done",
+            "table_withdrawn",
+            "table_offline",
+            "job_running",
+            "job_done",
+            "job_confirm",
+            "bam",
+            "double",
+            "playoff",
+            "third_place",
+            "extra_boards_match",
         ),
         1,
-    )  # fmt: skip
+    )
     audited = {
         resolve(s.path.format(**ids).split("?")[0]).url_name
         for s in PAGES

@@ -32,10 +32,24 @@ def site(tmp_path):
     }
     manage(env, "migrate", "-v0")
     made = harness(env, "setup-files", 4, 32)
-    gunicorn = [str(Path(sys.executable).with_name("gunicorn")), "scoresheet.wsgi", "--bind",
-                f"127.0.0.1:{port}", "--workers", "2"]  # fmt: skip
-    worker_command = [sys.executable, "manage.py", "db_worker", "--no-startup-delay",
-                      "--no-reload", "--interval", "0.2", "-v0"]  # fmt: skip
+    gunicorn = [
+        str(Path(sys.executable).with_name("gunicorn")),
+        "scoresheet.wsgi",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        "2",
+    ]
+    worker_command = [
+        sys.executable,
+        "manage.py",
+        "db_worker",
+        "--no-startup-delay",
+        "--no-reload",
+        "--interval",
+        "0.2",
+        "-v0",
+    ]
     processes = [
         subprocess.Popen(gunicorn, cwd=ROOT, env=env, stderr=subprocess.DEVNULL),
         subprocess.Popen(worker_command, cwd=ROOT, env=env),

@@ -45,8 +45,14 @@ def room():
 
 def watch_errors(page, errors: list):
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error"
-            and "Content Security Policy" in m.text else None)  # fmt: skip
+    page.on(
+        "console",
+        lambda m: (
+            errors.append(m.text)
+            if m.type == "error" and "Content Security Policy" in m.text
+            else None
+        ),
+    )
 
 
 def add_round_two(page):
@@ -74,8 +80,9 @@ def test_a_club_night_on_the_laptop_s_network(room, browser, tmp_path: Path):
         assert "127.0.0.1" not in terminal.split("Demo event:")[1].split("\n")[0]
 
         laptop = room.browser(browser, room.laptop, tmp_path)
-        phone = room.browser(browser, room.phone, tmp_path,
-                             f"--host-resolver-rules=MAP club.invalid {LAPTOP_IP}")  # fmt: skip
+        phone = room.browser(
+            browser, room.phone, tmp_path, f"--host-resolver-rules=MAP club.invalid {LAPTOP_IP}"
+        )
         errors = []
         director = laptop.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
         desk = director.new_page()

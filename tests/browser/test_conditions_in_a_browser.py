@@ -29,17 +29,24 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "conditions of contest 34"
 WORDS = {
     "zh-CN": {
-        "working": "⅓ × 10 IMP = 3.333… → 3.3", "carried": "含带入分 0.0 : 3.3",
-        "segments": "2 : 1 节", "ranking": "最终排名", "places": ["冠军", "亚军", "季军", "第四名"],
-        "standings": "排名表", "decided": "按节分",
+        "working": "⅓ × 10 IMP = 3.333… → 3.3",
+        "carried": "含带入分 0.0 : 3.3",
+        "segments": "2 : 1 节",
+        "ranking": "最终排名",
+        "places": ["冠军", "亚军", "季军", "第四名"],
+        "standings": "排名表",
+        "decided": "按节分",
     },
     "en-US": {
-        "working": "⅓ × 10 IMPs = 3.333… → 3.3", "carried": "Carry-over included: 0.0 : 3.3",
-        "segments": "2 : 1 segments", "ranking": "Final ranking",
+        "working": "⅓ × 10 IMPs = 3.333… → 3.3",
+        "carried": "Carry-over included: 0.0 : 3.3",
+        "segments": "2 : 1 segments",
+        "ranking": "Final ranking",
         "places": ["Winner", "Runner-up", "Third place", "Fourth place"],
-        "standings": "Standings", "decided": "Segments won",
+        "standings": "Standings",
+        "decided": "Segments won",
     },
-}  # fmt: skip
+}
 
 
 def mark_final_in_the_browser(page: Page, match):

@@ -23,13 +23,21 @@ PASSWORD = "the director's side"
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 SIZES = {"1366": {"width": 1366, "height": 900}, "390": {"width": 390, "height": 844}}
 WORDS = {
-    "en-US": {"mark": "Mark the match final", "yes": "Yes, mark it final",
-              "saved": "Match status saved.", "boards": "2 of 16 boards complete in both rooms",
-              "confirm": "长城队 10 : 0 华山队, VP 12.80 : 7.20 — confirm?"},
-    "zh-CN": {"mark": "确认为最终成绩", "yes": "是，确认为最终成绩",
-              "saved": "本场比赛的状态已保存。", "boards": "2 / 16 副两室均已录完",
-              "confirm": "长城队 10 : 0 华山队，VP 12.80 : 7.20 — 确认？"},
-}  # fmt: skip
+    "en-US": {
+        "mark": "Mark the match final",
+        "yes": "Yes, mark it final",
+        "saved": "Match status saved.",
+        "boards": "2 of 16 boards complete in both rooms",
+        "confirm": "长城队 10 : 0 华山队, VP 12.80 : 7.20 — confirm?",
+    },
+    "zh-CN": {
+        "mark": "确认为最终成绩",
+        "yes": "是，确认为最终成绩",
+        "saved": "本场比赛的状态已保存。",
+        "boards": "2 / 16 副两室均已录完",
+        "confirm": "长城队 10 : 0 华山队，VP 12.80 : 7.20 — 确认？",
+    },
+}
 CASES = [(locale, size) for locale in WORDS for size in SIZES]
 IDS = [f"{locale}-{size}" for locale, size in CASES]
 
@@ -99,11 +107,17 @@ def test_the_room_sheet_shows_the_running_score_and_follows_each_save(
 
 
 SHEET_WORDS = {
-    "en-US": {"keys": "Keys", "alt": "Go to a board: type its number, then Enter.",
-              "no_board": "There is no board 40 in this match: its boards are 1 to 16."},
-    "zh-CN": {"keys": "快捷键", "alt": "跳到某副牌：输入牌号，再按 Enter。",
-              "no_board": "本场比赛没有第 40 副：牌号为 1 至 16。"},
-}  # fmt: skip
+    "en-US": {
+        "keys": "Keys",
+        "alt": "Go to a board: type its number, then Enter.",
+        "no_board": "There is no board 40 in this match: its boards are 1 to 16.",
+    },
+    "zh-CN": {
+        "keys": "快捷键",
+        "alt": "跳到某副牌：输入牌号，再按 Enter。",
+        "no_board": "本场比赛没有第 40 副：牌号为 1 至 16。",
+    },
+}
 
 
 @pytest.mark.parametrize(("locale", "size"), CASES, ids=IDS)
@@ -175,8 +189,10 @@ def test_a_refused_row_is_upper_cased_with_a_one_line_error_and_its_detail_on_fo
 def test_the_director_downloads_the_files_from_one_menu_players_see_a_quiet_line(
     page: Page, match, locale, size
 ):
-    words = {"en-US": ("Downloads", "Blank table sheets, to print", "Data files:"),
-             "zh-CN": ("下载", "空白记分表（打印）", "数据文件：")}[locale]  # fmt: skip
+    words = {
+        "en-US": ("Downloads", "Blank table sheets, to print", "Data files:"),
+        "zh-CN": ("下载", "空白记分表（打印）", "数据文件："),
+    }[locale]
     open_as_director(page, size, f"/director/events/{match.event_id}/")
     menu = page.locator(".downloads-menu")
     expect(menu.get_by_role("link", name=words[1])).to_be_hidden()  # closed until asked
@@ -200,10 +216,30 @@ def test_blank_table_sheets_carry_the_table_the_imp_columns_and_signatures_one_p
     page: Page, match, locale, size, tmp_path
 ):
     make_match(match.event)  # table 2
-    words = {"en-US": ("Table 2", "Difference", "IMP total", "N-S signature", "E-W signature",
-                       "Winning team", "captain", "Losing team", "captain"),
-             "zh-CN": ("第 2 桌", "分差", "IMP 合计", "南北签字", "东西签字",
-                       "胜队", "队长", "负队", "队长")}[locale]  # fmt: skip
+    words = {
+        "en-US": (
+            "Table 2",
+            "Difference",
+            "IMP total",
+            "N-S signature",
+            "E-W signature",
+            "Winning team",
+            "captain",
+            "Losing team",
+            "captain",
+        ),
+        "zh-CN": (
+            "第 2 桌",
+            "分差",
+            "IMP 合计",
+            "南北签字",
+            "东西签字",
+            "胜队",
+            "队长",
+            "负队",
+            "队长",
+        ),
+    }[locale]
     open_as_director(
         page, size, f"/director/events/{match.event_id}/stages/1/rounds/1/table-sheets/"
     )
@@ -262,13 +298,22 @@ def test_round_2s_line_ups_come_carried_over_and_are_saved_when_the_director_con
     actions.make_round_robin(event, user=None)
     for match in event.matches.filter(round=1):
         home, away = list(match.home.players.all()), list(match.away.players.all())
-        seats = {("open", "N"): home[3], ("open", "S"): home[2], ("closed", "E"): home[1],
-                 ("closed", "W"): home[0], ("closed", "N"): away[0], ("closed", "S"): away[1],
-                 ("open", "E"): away[2], ("open", "W"): away[3]}  # fmt: skip
+        seats = {
+            ("open", "N"): home[3],
+            ("open", "S"): home[2],
+            ("closed", "E"): home[1],
+            ("closed", "W"): home[0],
+            ("closed", "N"): away[0],
+            ("closed", "S"): away[1],
+            ("open", "E"): away[2],
+            ("open", "W"): away[3],
+        }
         actions.set_seating(match, 1, seats, user=None)
     make_user("td", chief=True, password=PASSWORD)
-    words = {"en-US": ("As in round 1: not saved yet", "Confirm and save the line-ups"),
-             "zh-CN": ("同第 1 轮：尚未保存", "确认并保存出场名单")}[locale]  # fmt: skip
+    words = {
+        "en-US": ("As in round 1: not saved yet", "Confirm and save the line-ups"),
+        "zh-CN": ("同第 1 轮：尚未保存", "确认并保存出场名单"),
+    }[locale]
     open_as_director(page, size, f"/director/events/{event.pk}/stages/1/rounds/2/lineups/")
     expect(page.locator(".lineup-proposed")).to_have_count(2)
     expect(page.locator(".lineup-proposed").first).to_have_text(words[0])

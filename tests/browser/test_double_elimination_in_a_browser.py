@@ -23,17 +23,30 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "two defeats and out 12"
 WORDS = {
     "zh-CN": {
-        "winners": "胜者组", "losers": "败者组", "finals": "总决赛", "final": "总决赛",
-        "second": "第二场总决赛", "first_round": "胜者组第 1 轮", "losers_final": "败者组决赛",
-        "ranking": "最终排名", "winner": "冠军", "runner_up": "亚军",
+        "winners": "胜者组",
+        "losers": "败者组",
+        "finals": "总决赛",
+        "final": "总决赛",
+        "second": "第二场总决赛",
+        "first_round": "胜者组第 1 轮",
+        "losers_final": "败者组决赛",
+        "ranking": "最终排名",
+        "winner": "冠军",
+        "runner_up": "亚军",
     },
     "en-US": {
-        "winners": "Winners' bracket", "losers": "Losers' bracket", "finals": "Finals",
-        "final": "Grand final", "second": "Second final",
-        "first_round": "Winners' bracket round 1", "losers_final": "Losers' bracket final",
-        "ranking": "Final ranking", "winner": "Winner", "runner_up": "Runner-up",
+        "winners": "Winners' bracket",
+        "losers": "Losers' bracket",
+        "finals": "Finals",
+        "final": "Grand final",
+        "second": "Second final",
+        "first_round": "Winners' bracket round 1",
+        "losers_final": "Losers' bracket final",
+        "ranking": "Final ranking",
+        "winner": "Winner",
+        "runner_up": "Runner-up",
     },
-}  # fmt: skip
+}
 
 
 def home_wins(match) -> bool:

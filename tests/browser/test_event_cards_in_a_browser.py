@@ -123,30 +123,37 @@ def test_an_evening_from_one_set_of_cards(page, phones, evening):
             if round_number == 3:
                 expect(line).to_contain_text("No next match is drawn yet")
                 continue
-            words = (f"Round {round_number + 1}: table {nxt.number}, {nxt.room} room, "
-                     f"{FULL[nxt.side]}")  # fmt: skip
+            words = (
+                f"Round {round_number + 1}: table {nxt.number}, {nxt.room} room, {FULL[nxt.side]}"
+            )
             expect(line).to_contain_text(f"{FULL[sides[key]]} ({nxt.team.name})")
             expect(line).to_contain_text(words)
             line.get_by_role("link").click()  # one tap: to the team's next table
             expect(phone.locator(".table-head")).to_contain_text(f"Round {round_number + 1}")
             expect(phone.locator("h1")).to_contain_text(f"Table {nxt.number} · {nxt.room.title()}")
             there = room_of(phone)
-            assert (there.match, there.room, there.place.number) == (nxt.match, here.room,
-                                                                     nxt.number)  # fmt: skip
+            assert (there.match, there.room, there.place.number) == (
+                nxt.match,
+                here.room,
+                nxt.number,
+            )
             expect(phone.locator("body")).to_contain_text(nxt.team.name)
             sides[key] = nxt.side
         if round_number == 1:
             line = chinese.locator('[data-next="NS"]')
-            expect(line).to_contain_text(re.compile(r"第 2 轮：第 [123] 桌 闭室，(东西|南北)"),
-                                         timeout=POLL)  # fmt: skip
+            expect(line).to_contain_text(
+                re.compile(r"第 2 轮：第 [123] 桌 闭室，(东西|南北)"), timeout=POLL
+            )
             assert fits_the_screen(chinese)
             # round 2 plays at table 1 now: the phone left on round 1's page enters board 1
             expect(left_behind.locator("[data-now-here]")).to_contain_text(
-                "This table now plays Round 2: table 1, open room", timeout=POLL)  # fmt: skip
+                "This table now plays Round 2: table 1, open room", timeout=POLL
+            )
             left_behind.locator("label[for=side-EW]").click()
             tap_result(left_behind, 3, "NT", "E", "+1")
             expect(left_behind.locator("body")).to_contain_text(
-                "Nothing was entered: this match is over at this table.", timeout=POLL)  # fmt: skip
+                "Nothing was entered: this match is over at this table.", timeout=POLL
+            )
             late = TableEntry.objects.filter(declarer="E")  # the stale phone's 3NT by East
             assert not again_while_locked(late.filter(table__match__round=2).exists)
             assert not again_while_locked(late.filter(table=stale).exists)

@@ -32,9 +32,13 @@ def match():
     match = make_match(event, home=make_team(event, "杭州队"), away=make_team(event, "Lions"))
     with translation.override("en"):
         call_command(
-            "import_deals", event.pk, DATA / "deals_with_comments_and_statistics.pbn",
-            "--round", "1", stdout=io.StringIO(),
-        )  # fmt: skip
+            "import_deals",
+            event.pk,
+            DATA / "deals_with_comments_and_statistics.pbn",
+            "--round",
+            "1",
+            stdout=io.StringIO(),
+        )
     enter(match, 4, "open", "4H", "S", "=")
     enter(match, 4, "closed", "3NT", "N", "-1", lead="HT")
     return match

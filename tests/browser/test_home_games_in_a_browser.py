@@ -9,13 +9,29 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.django_db(transaction=True)
 
 WORDS = {
-    "en-US": {"add": "Add deal", "we": "We", "they": "They", "contract": "Contract",
-              "declarer": "Declarer", "lead": "Opening lead", "result": "Result",
-              "board": "Board", "hcp": "N-S high-card points"},
-    "zh-CN": {"add": "添加一副", "we": "我方", "they": "他方", "contract": "定约",
-              "declarer": "庄家", "lead": "首攻", "result": "结果", "board": "牌号",
-              "hcp": "南北大牌点"},
-}  # fmt: skip
+    "en-US": {
+        "add": "Add deal",
+        "we": "We",
+        "they": "They",
+        "contract": "Contract",
+        "declarer": "Declarer",
+        "lead": "Opening lead",
+        "result": "Result",
+        "board": "Board",
+        "hcp": "N-S high-card points",
+    },
+    "zh-CN": {
+        "add": "添加一副",
+        "we": "我方",
+        "they": "他方",
+        "contract": "定约",
+        "declarer": "庄家",
+        "lead": "首攻",
+        "result": "结果",
+        "board": "牌号",
+        "hcp": "南北大牌点",
+    },
+}
 
 
 def deal_form(page: Page):

@@ -20,9 +20,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 WORDS = {
     "zh-CN": {"ranking": "最终排名", "winner": "冠军", "final": "决赛", "semis": "半决赛"},
-    "en-US": {"ranking": "Final ranking", "winner": "Winner", "final": "Final",
-              "semis": "Semi-finals"},
-}  # fmt: skip
+    "en-US": {
+        "ranking": "Final ranking",
+        "winner": "Winner",
+        "final": "Final",
+        "semis": "Semi-finals",
+    },
+}
 
 
 @pytest.mark.parametrize("size", SIZES)

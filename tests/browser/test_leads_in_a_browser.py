@@ -51,9 +51,15 @@ def test_a_lead_the_leader_did_not_hold_is_refused_at_the_table_and_on_the_sheet
     phone.locator("#table-entry [type=submit]").click()
     expect(board(phone, 1)).to_have_attribute("data-status", "waiting")
 
-    page.context.add_cookies([{"name": "django_language", "value": LANGUAGES[locale],
-                               "url": page.url if page.url.startswith("http") else
-                               phone.url}])  # fmt: skip
+    page.context.add_cookies(
+        [
+            {
+                "name": "django_language",
+                "value": LANGUAGES[locale],
+                "url": page.url if page.url.startswith("http") else phone.url,
+            }
+        ]
+    )
     log_in(page, "td", "lead checked 41A")
     page.goto(f"/director/matches/{match.pk}/closed/")
     page.locator("#id_b1-contract").click()

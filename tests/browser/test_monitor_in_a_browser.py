@@ -81,15 +81,17 @@ def test_the_monitor_shows_a_new_entry_and_a_call_within_5_seconds_with_a_beep(p
     expect(cell).to_have_attribute("data-state", "empty")
     expect(page.locator("#monitor-alert")).to_be_empty()
 
-    entry = actions.enter_at_table(table(first), board=1, entry=FOUR_SPADES, side="NS",
-                                   device="ns", key="b1")  # fmt: skip
+    entry = actions.enter_at_table(
+        table(first), board=1, entry=FOUR_SPADES, side="NS", device="ns", key="b1"
+    )
     expect(cell).to_have_attribute("data-state", "waiting", timeout=UPDATE_MS)
     actions.accept_at_table(entry, side="EW", device="ew", key="b1-ok")
     expect(cell).to_have_attribute("data-state", "accepted", timeout=UPDATE_MS)
     expect(page.locator("#monitor")).to_have_attribute("data-beeps", "1")  # no call, no beep
 
-    disputed = actions.enter_at_table(table(second, "closed"), board=2, entry=FOUR_SPADES,
-                                      side="EW", device="ew2", key="b2")  # fmt: skip
+    disputed = actions.enter_at_table(
+        table(second, "closed"), board=2, entry=FOUR_SPADES, side="EW", device="ew2", key="b2"
+    )
     actions.dispute_at_table(disputed, side="NS", device="ns2", key="b2-no", reason="4H")
     alert = page.locator("#monitor-alert")
     expect(alert).to_contain_text("Table 2, Closed room: board 2 not agreed", timeout=UPDATE_MS)
@@ -123,8 +125,9 @@ def test_a_call_is_answered_from_the_monitor_without_leaving_it(page: Page):
 def test_a_cell_opens_the_board_and_the_directors_word_stands_over_the_tables(page: Page):
     event, (first, _second) = a_round()
     actions.open_tables(first_stage(event), round_number=1, user=None)
-    entry = actions.enter_at_table(table(first), board=3, entry=FOUR_SPADES, side="NS",
-                                   device="phone-ns", key="b3")  # fmt: skip
+    entry = actions.enter_at_table(
+        table(first), board=3, entry=FOUR_SPADES, side="NS", device="phone-ns", key="b3"
+    )
     actions.accept_at_table(entry, side="EW", device="phone-ew", key="b3-ok")
     log_in(page, "td", PASSWORD)
     page.goto(f"/director/events/{event.pk}/stages/1/rounds/1/monitor/")

@@ -67,9 +67,16 @@ def test_a_16_board_match_with_adjustments_prints_on_one_a4_page(page: Page, loc
         actions.set_artificial_score(board, home_imps=3, away_imps=-3, reason=reason, user=None)
     actions.add_imp_penalty(match, team=match.away, imps=3, reason="Slow play, " * 10, user=None)
     home, away = list(match.home.players.all()), list(match.away.players.all())
-    seats = {("open", "N"): home[0], ("open", "S"): home[1], ("closed", "E"): home[2],
-             ("closed", "W"): home[3], ("open", "E"): away[0], ("open", "W"): away[1],
-             ("closed", "N"): away[2], ("closed", "S"): away[3]}  # fmt: skip
+    seats = {
+        ("open", "N"): home[0],
+        ("open", "S"): home[1],
+        ("closed", "E"): home[2],
+        ("closed", "W"): home[3],
+        ("open", "E"): away[0],
+        ("open", "W"): away[1],
+        ("closed", "N"): away[2],
+        ("closed", "S"): away[3],
+    }
     actions.set_seating(match, 1, seats, user=None)
 
     page.goto(f"/matches/{match.pk}/")

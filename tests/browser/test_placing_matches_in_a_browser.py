@@ -62,8 +62,10 @@ def test_an_eight_team_knockout_with_a_play_off_for_every_place_ranks_one_to_eig
     expect(page.get_by_text("Stage started: 4 matches made.")).to_be_visible()
     stage = Stage.objects.get(event=event, number=1)
     assert (stage.placing, stage.losers_by, stage.level_rule) == (
-        "all", "qualifying", "extra-boards"
-    )  # fmt: skip
+        "all",
+        "qualifying",
+        "extra-boards",
+    )
 
     for round_number in (1, 2, 3):
         matches = list(stage.matches.filter(round=round_number).order_by("bracket", "pk"))

@@ -14,10 +14,15 @@ from tests.test_placing_matches import knockout, matches, win
 pytestmark = pytest.mark.django_db(transaction=True)
 LOCALES = ("en-US", "zh-CN")
 NAMES = {  # names as long as clubs give them
-    1: "Shanghai Pudong Bridge Club", 2: "Beijing Capital Sports", 3: "Shenzhen Nangang Power",
-    4: "Guangzhou Hongmian Bridge", 5: "Chengdu Jinsha Yunya", 6: "Hangzhou West Lake Team",
-    7: "Tianjin Binhai Bridge Society", 8: "Wuhan Donghu University",
-}  # fmt: skip
+    1: "Shanghai Pudong Bridge Club",
+    2: "Beijing Capital Sports",
+    3: "Shenzhen Nangang Power",
+    4: "Guangzhou Hongmian Bridge",
+    5: "Chengdu Jinsha Yunya",
+    6: "Hangzhou West Lake Team",
+    7: "Tianjin Binhai Bridge Society",
+    8: "Wuhan Donghu University",
+}
 
 
 def played(teams, placing):
@@ -37,10 +42,14 @@ def played(teams, placing):
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize(("teams", "placing", "cards"), [
-    (4, PlacingChoice.THIRD, 4), (8, PlacingChoice.ALL, 12),
-    (6, PlacingChoice.ALL, 11),  # byes in both the main bracket and the play-off
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("teams", "placing", "cards"),
+    [
+        (4, PlacingChoice.THIRD, 4),
+        (8, PlacingChoice.ALL, 12),
+        (6, PlacingChoice.ALL, 11),  # byes in both the main bracket and the play-off
+    ],
+)
 def test_a_bracket_with_its_placing_matches_prints_on_one_a4_page(
     page: Page, locale, teams, placing, cards, tmp_path
 ):

@@ -63,10 +63,15 @@ def table(db):
     tables = actions.open_tables(first_stage(event), round_number=1, user=None)
     table = next(t for t in tables if t.room == "open")
     for number, (contract, declarer, tricks) in {1: ("4S", "N", 10), 2: ("3NT", "S", 9)}.items():
-        entry = {"contract": Contract.parse(contract), "declarer": declarer, "tricks": tricks,
-                 "lead": ""}  # fmt: skip
-        made = actions.enter_at_table(table, board=number, entry=entry, side="NS", device="ns",
-                                      key=f"board-{number}")  # fmt: skip
+        entry = {
+            "contract": Contract.parse(contract),
+            "declarer": declarer,
+            "tricks": tricks,
+            "lead": "",
+        }
+        made = actions.enter_at_table(
+            table, board=number, entry=entry, side="NS", device="ns", key=f"board-{number}"
+        )
         actions.accept_at_table(made, side="EW", device="ew", key=f"board-{number}-ok")
     return table
 

@@ -16,11 +16,19 @@ from tests.factories import enter, make_event, make_match, make_team, make_user
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "end of the evening"
 WORDS = {
-    "en-US": {"link": "Every scorecard of this round, to print", "table": "Table 1",
-              "title": "Scorecards: Round 1", "scorecard": "Scorecard"},
-    "zh-CN": {"link": "打印本轮全部记分表", "table": "第 1 桌", "title": "记分表：第 1 轮",
-              "scorecard": "记分表"},
-}  # fmt: skip
+    "en-US": {
+        "link": "Every scorecard of this round, to print",
+        "table": "Table 1",
+        "title": "Scorecards: Round 1",
+        "scorecard": "Scorecard",
+    },
+    "zh-CN": {
+        "link": "打印本轮全部记分表",
+        "table": "第 1 桌",
+        "title": "记分表：第 1 轮",
+        "scorecard": "记分表",
+    },
+}
 # What paper would show of a link beside its text: its address (a[href]::after) or nothing.
 LINK_TEXT_ON_PAPER = """() => [...document.querySelectorAll("a[href]")]
   .filter(a => a.offsetParent !== null)

@@ -96,8 +96,9 @@ def test_a_seven_team_win_loss_swiss_over_three_rounds_read_in_both_languages(
     press(page, "Save stage")
     message = page.get_by_text("Ensure this value is greater than or equal to 0.", exact=True)
     expect(message).to_be_visible()  # beside the field, and in the summary above the form
-    set_up_stage(page, event, kind="swiss", method="win-loss",
-                 **{"Rounds (Swiss)": "3", TIE_MARGIN: "0"})  # fmt: skip
+    set_up_stage(
+        page, event, kind="swiss", method="win-loss", **{"Rounds (Swiss)": "3", TIE_MARGIN: "0"}
+    )
     assert Stage.objects.get(event=event, number=1).method == "win-loss"
     for number in range(1, 4):
         press(page, "Make the next round's draw")

@@ -19,16 +19,27 @@ from tests.factories import make_match, make_user
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a chief's long pass phrase"
 WORDS = {
-    "zh-CN": {"field": "牌桌代码", "open": "进入牌桌", "wrong": "没有代码为 {code} 的牌桌",
-              "wait": "请在 15 秒后再输入代码", "lock-outs": "锁定名单",
-              "lift": "解除 127.0.0.1 的等待", "lifted": "127.0.0.1 的手机又可以输入牌桌代码了。",
-              "none": "没有地址被限制输入牌桌代码。"},
-    "en-US": {"field": "Table code", "open": "Open the table",
-              "wrong": "No table has the code {code}", "wait": "type the code again in 15 seconds",
-              "lock-outs": "Lock-outs", "lift": "Lift the wait of 127.0.0.1",
-              "lifted": "Phones at 127.0.0.1 may type table codes again.",
-              "none": "No address is held back from typing table codes."},
-}  # fmt: skip
+    "zh-CN": {
+        "field": "牌桌代码",
+        "open": "进入牌桌",
+        "wrong": "没有代码为 {code} 的牌桌",
+        "wait": "请在 15 秒后再输入代码",
+        "lock-outs": "锁定名单",
+        "lift": "解除 127.0.0.1 的等待",
+        "lifted": "127.0.0.1 的手机又可以输入牌桌代码了。",
+        "none": "没有地址被限制输入牌桌代码。",
+    },
+    "en-US": {
+        "field": "Table code",
+        "open": "Open the table",
+        "wrong": "No table has the code {code}",
+        "wait": "type the code again in 15 seconds",
+        "lock-outs": "Lock-outs",
+        "lift": "Lift the wait of 127.0.0.1",
+        "lifted": "Phones at 127.0.0.1 may type table codes again.",
+        "none": "No address is held back from typing table codes.",
+    },
+}
 
 
 @pytest.fixture

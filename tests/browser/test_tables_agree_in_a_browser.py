@@ -38,22 +38,35 @@ pytestmark = pytest.mark.django_db(transaction=True)
 LOCALES = ["zh-CN", "en-US"]
 PASSWORD = "tables and director"
 WORDS = {
-    "zh-CN": {"director": "裁判录入：", "refused": "未被接受", "dismiss": "知道了",
-              "waiting_other": "请确认，或表示不同意", "final": "本场比赛成绩已确认",
-              "closed": "关于第 1 副的裁判呼叫已结束：该副牌的成绩已保存。",
-              "called": "已呼叫裁判", "replaced": "裁判已为这张牌桌更换了新链接",
-              "withdrawn": "裁判已收回这张牌桌的链接", "unsent": "这部手机尚未发送的内容",
-              "own_phone": "须由东西方在自己的手机上确认", "call": "请呼叫裁判"},
-    "en-US": {"director": "The director entered ", "refused": "was refused",
-              "dismiss": "Dismiss", "waiting_other": "Accept it, or say it is not agreed",
-              "final": "This match is final",
-              "closed": "The call for the director about board 1 is closed: the board's "
-                        "result is saved.",
-              "called": "The director is called", "replaced": "replaced this table's link",
-              "withdrawn": "withdrawn by the director", "unsent": "What this phone had not sent",
-              "own_phone": "East-West accept it on their own phone",
-              "call": "call the director"},
-}  # fmt: skip
+    "zh-CN": {
+        "director": "裁判录入：",
+        "refused": "未被接受",
+        "dismiss": "知道了",
+        "waiting_other": "请确认，或表示不同意",
+        "final": "本场比赛成绩已确认",
+        "closed": "关于第 1 副的裁判呼叫已结束：该副牌的成绩已保存。",
+        "called": "已呼叫裁判",
+        "replaced": "裁判已为这张牌桌更换了新链接",
+        "withdrawn": "裁判已收回这张牌桌的链接",
+        "unsent": "这部手机尚未发送的内容",
+        "own_phone": "须由东西方在自己的手机上确认",
+        "call": "请呼叫裁判",
+    },
+    "en-US": {
+        "director": "The director entered ",
+        "refused": "was refused",
+        "dismiss": "Dismiss",
+        "waiting_other": "Accept it, or say it is not agreed",
+        "final": "This match is final",
+        "closed": "The call for the director about board 1 is closed: the board's result is saved.",
+        "called": "The director is called",
+        "replaced": "replaced this table's link",
+        "withdrawn": "withdrawn by the director",
+        "unsent": "What this phone had not sent",
+        "own_phone": "East-West accept it on their own phone",
+        "call": "call the director",
+    },
+}
 
 
 @pytest.fixture
@@ -136,8 +149,11 @@ def test_two_different_entries_at_once_one_is_refused_with_the_other_shown_and_b
     refusal = re.compile(re.escape(text["waiting_other"]))
 
     def refused_phones():
-        return [phone for phone in (north_south, east_west)
-                if phone.locator(".entry-error").filter(has_text=refusal).is_visible()]  # fmt: skip
+        return [
+            phone
+            for phone in (north_south, east_west)
+            if phone.locator(".entry-error").filter(has_text=refusal).is_visible()
+        ]
 
     for _ in range(20):  # the second answer may still be on its way
         if refused_phones():

@@ -18,14 +18,27 @@ from tests.factories import enter, make_event, make_match, make_team, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WORDS = {
-    "zh-CN": {"4S+1": "南北 4♠ 超一 +450", "3NT-2": "东西 3NT 宕二 −200", "side": "南北",
-              "other": "东西", "hand": "交给东西方确认", "accepted": "已确认",
-              "waiting": "等待发送", "director": "裁判录入："},
-    "en-US": {"4S+1": "N-S 4♠ +1 +450", "3NT-2": "E-W 3NT −2 −200", "side": "North-South",
-              "other": "East-West", "hand": "Hand to East-West to accept",
-              "accepted": "Accepted", "waiting": "Waiting to send",
-              "director": "The director entered"},
-}  # fmt: skip
+    "zh-CN": {
+        "4S+1": "南北 4♠ 超一 +450",
+        "3NT-2": "东西 3NT 宕二 −200",
+        "side": "南北",
+        "other": "东西",
+        "hand": "交给东西方确认",
+        "accepted": "已确认",
+        "waiting": "等待发送",
+        "director": "裁判录入：",
+    },
+    "en-US": {
+        "4S+1": "N-S 4♠ +1 +450",
+        "3NT-2": "E-W 3NT −2 −200",
+        "side": "North-South",
+        "other": "East-West",
+        "hand": "Hand to East-West to accept",
+        "accepted": "Accepted",
+        "waiting": "Waiting to send",
+        "director": "The director entered",
+    },
+}
 
 
 @pytest.fixture
@@ -38,8 +51,10 @@ def table(db):
 
 
 def history_counts(table):
-    return {r.board.number: r.history.count() for r in
-            Result.objects.filter(board__match=table.match, room=table.room)}  # fmt: skip
+    return {
+        r.board.number: r.history.count()
+        for r in Result.objects.filter(board__match=table.match, room=table.room)
+    }
 
 
 @pytest.mark.parametrize("locale", ["zh-CN", "en-US"])

@@ -76,8 +76,11 @@ def test_every_panel_of_the_wall_is_on_the_screen_whatever_the_number_of_tables(
         kind = panel.get_attribute("data-panel")
         assert page.evaluate(OUTSIDE) == [], (kind, number)
         assert fits_the_screen(page)
-        rows = {"matches": "tr[data-match]", "standings": "tr[data-team]",
-                "draw": "tbody[data-match]"}[kind]  # fmt: skip
+        rows = {
+            "matches": "tr[data-match]",
+            "standings": "tr[data-team]",
+            "draw": "tbody[data-match]",
+        }[kind]
         for row in panel.locator(rows).all():
             if row.is_visible():
                 seen[kind].add(row.get_attribute("data-match") or row.get_attribute("data-team"))

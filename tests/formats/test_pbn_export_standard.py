@@ -32,17 +32,41 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("analysed_once")]
 # Both rooms of every board, (contract, declarer, result): the IMPs go either way, declared
 # from every seat, doubled, passed out, made and failed.
 OPEN = [
-    ("4S", "N", "="), ("3NT", "E", "+1"), ("2H", "S", "-1"), ("4HX", "W", "-2"),
-    ("1NT", "N", "="), ("PASS", "", ""), ("6D", "E", "="), ("3C", "S", "+2"),
-    ("5DX", "W", "-1"), ("2S", "N", "+1"), ("3NT", "S", "-2"), ("4S", "E", "="),
-    ("2NT", "W", "="), ("4H", "N", "+1"), ("3D", "E", "-1"), ("1S", "S", "+3"),
-]  # fmt: skip
+    ("4S", "N", "="),
+    ("3NT", "E", "+1"),
+    ("2H", "S", "-1"),
+    ("4HX", "W", "-2"),
+    ("1NT", "N", "="),
+    ("PASS", "", ""),
+    ("6D", "E", "="),
+    ("3C", "S", "+2"),
+    ("5DX", "W", "-1"),
+    ("2S", "N", "+1"),
+    ("3NT", "S", "-2"),
+    ("4S", "E", "="),
+    ("2NT", "W", "="),
+    ("4H", "N", "+1"),
+    ("3D", "E", "-1"),
+    ("1S", "S", "+3"),
+]
 CLOSED = [
-    ("4S", "N", "-1"), ("3NT", "E", "="), ("2H", "S", "+1"), ("4H", "N", "="),
-    ("2NT", "S", "-1"), ("1C", "E", "="), ("3NT", "E", "+1"), ("3C", "S", "="),
-    ("5D", "W", "="), ("4S", "N", "-2"), ("3NT", "N", "="), ("4SX", "E", "+1"),
-    ("2NT", "W", "="), ("4H", "N", "-1"), ("3D", "E", "="), ("PASS", "", ""),
-]  # fmt: skip
+    ("4S", "N", "-1"),
+    ("3NT", "E", "="),
+    ("2H", "S", "+1"),
+    ("4H", "N", "="),
+    ("2NT", "S", "-1"),
+    ("1C", "E", "="),
+    ("3NT", "E", "+1"),
+    ("3C", "S", "="),
+    ("5D", "W", "="),
+    ("4S", "N", "-2"),
+    ("3NT", "N", "="),
+    ("4SX", "E", "+1"),
+    ("2NT", "W", "="),
+    ("4H", "N", "-1"),
+    ("3D", "E", "="),
+    ("PASS", "", ""),
+]
 
 
 @pytest.fixture
@@ -55,9 +79,13 @@ def round_1():
     matches = [make_match(event, home=teams[i], away=teams[i + 1], round=1) for i in range(0, 6, 2)]
     with translation.override("en"):
         call_command(
-            "import_deals", event.pk, DATA / "deals_with_comments_and_statistics.pbn",
-            "--round", "1", stdout=io.StringIO(),
-        )  # fmt: skip
+            "import_deals",
+            event.pk,
+            DATA / "deals_with_comments_and_statistics.pbn",
+            "--round",
+            "1",
+            stdout=io.StringIO(),
+        )
     results = []
     for index, match in enumerate(matches):
         rooms = {"open": OPEN, "closed": CLOSED} if index != 1 else {"open": CLOSED, "closed": OPEN}

@@ -119,7 +119,7 @@ GOOD_DEAL = "N:AQ7654.92.Q52.J9 KJ98.T7.KJ8.Q543 T.AK643.74.AT862 32.QJ85.AT963.
         ("\x00\x01binary junk", "no-deals"),
     ],
     ids=["empty", "no deal", "no board", "board 0", "not text"],
-)  # fmt: skip
+)
 def test_a_file_without_usable_deals_says_why(text, code):
     with pytest.raises(PbnError) as caught:
         read_deals(text.encode())
@@ -160,7 +160,7 @@ def test_played_results_are_read_with_room_teams_contract_declarer_and_tricks():
         ('[Board "1"]\n[Room "Open"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "14"]', "result"),
     ],
     ids=["no board", "no room", "bad contract", "unknown declarer", "14 tricks"],
-)  # fmt: skip
+)
 def test_a_results_file_with_an_unreadable_game_is_refused_whole(tags, code):
     good = '[Board "2"]\n[Room "Open"]\n[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n\n'
     with pytest.raises(PbnError) as caught:
@@ -190,8 +190,12 @@ def test_a_double_hash_value_holds_for_every_later_game_until_redefined_4_8():
     games = read_games(text)
     assert [g.get("Event") for g in games] == ["Poland Open"] * 5
     assert [g.get("Date") for g in games] == [
-        "2025.03.04", "2025.03.04", "2025.03.05", "2025.03.05", "2025.03.05",
-    ]  # fmt: skip
+        "2025.03.04",
+        "2025.03.04",
+        "2025.03.05",
+        "2025.03.05",
+        "2025.03.05",
+    ]
 
 
 def test_a_team_named_with_a_double_hash_is_the_name_after_it_4_8():

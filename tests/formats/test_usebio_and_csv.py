@@ -22,21 +22,32 @@ def event():
         ],
         matches=[
             usebio.Match(
-                round=1, home=1, away=2, home_vp=Decimal("15.5"), away_vp=Decimal("4.5"),
-                home_imps=12, away_imps=3,
+                round=1,
+                home=1,
+                away=2,
+                home_vp=Decimal("15.5"),
+                away_vp=Decimal("4.5"),
+                home_imps=12,
+                away_imps=3,
                 boards=[
-                    usebio.Board(1, [
-                        usebio.Line(1, 2, "4S", "N", "HK", 10, 420, ns_imps=10, ew_imps=0),
-                        usebio.Line(2, 1, "4S", "S", "", 9, -50, ns_imps=0, ew_imps=10),
-                    ]),
-                    usebio.Board(2, [
-                        usebio.Line(1, 2, None, ns_imps=2),
-                        usebio.Line(2, 1, None, ew_imps=2),
-                    ]),
+                    usebio.Board(
+                        1,
+                        [
+                            usebio.Line(1, 2, "4S", "N", "HK", 10, 420, ns_imps=10, ew_imps=0),
+                            usebio.Line(2, 1, "4S", "S", "", 9, -50, ns_imps=0, ew_imps=10),
+                        ],
+                    ),
+                    usebio.Board(
+                        2,
+                        [
+                            usebio.Line(1, 2, None, ns_imps=2),
+                            usebio.Line(2, 1, None, ew_imps=2),
+                        ],
+                    ),
                 ],
             )
         ],
-    )  # fmt: skip
+    )
 
 
 def test_the_document_is_well_formed_utf8_usebio_1_2_for_a_teams_event():

@@ -84,8 +84,9 @@ def scored_event(method, **settings):
     event = make_event(name=f"{method} teams", boards_per_match=2, boards_per_segment=2)
     for name in ("East", "West", "North", "South"):
         actions.add_team(event, name=name, players=[f"{name} {n}" for n in "ABCD"], user=None)
-    stage = actions.configure_stage(event, user=None, number=1, kind="round-robin",
-                                    method=method, **settings)  # fmt: skip
+    stage = actions.configure_stage(
+        event, user=None, number=1, kind="round-robin", method=method, **settings
+    )
     actions.start_stage(stage, user=None)
     first, second = event.matches.filter(round=1).order_by("pk")
     for match, boards in ((first, [WON, LEVEL]), (second, [LEVEL, LEVEL])):
@@ -115,11 +116,16 @@ def test_a_board_a_match_event_is_match_pointed_board_by_board(client):
     won = next(m for m in played if m.score == 3.0)
     assert (names[won.number], names[won.opposing_number]) == (first.home.name, first.away.name)
     board = next(
-        b for m in ET.fromstring(data).iter("MATCH") if m.findtext("TEAM_SCORE") == "3.00"
-        for b in m.iter("BOARD") if b.findtext("BOARD_NUMBER") == "1"
-    )  # fmt: skip
-    lines = [(line.findtext("NS_MATCH_POINTS"), line.findtext("EW_MATCH_POINTS"))
-             for line in board.iter("TRAVELLER_LINE")]  # fmt: skip
+        b
+        for m in ET.fromstring(data).iter("MATCH")
+        if m.findtext("TEAM_SCORE") == "3.00"
+        for b in m.iter("BOARD")
+        if b.findtext("BOARD_NUMBER") == "1"
+    )
+    lines = [
+        (line.findtext("NS_MATCH_POINTS"), line.findtext("EW_MATCH_POINTS"))
+        for line in board.iter("TRAVELLER_LINE")
+    ]
     assert lines == [("2", "0"), ("0", "2")]  # the home team N-S in the open room, E-W closed
     scores = {team.name: team.score for team in read.participants}
     assert scores[first.home.name] == 3.0
@@ -145,5 +151,6 @@ def test_a_patton_event_gives_the_patton_points_and_no_match_method(client):
     played = [m for m in read.matches if m.score is not None]
     assert all(m.score + m.opposing_score == 4 for m in played)  # 2 boards + a stake of 2
     first.refresh_from_db()
-    assert (float(first.home_vp), float(first.away_vp)) in {(m.score, m.opposing_score)
-                                                             for m in played}  # fmt: skip
+    assert (float(first.home_vp), float(first.away_vp)) in {
+        (m.score, m.opposing_score) for m in played
+    }

@@ -30,10 +30,22 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 EVENT_TYPES = {
-    "ko", "ladder", "mp_pairs", "butler_pairs", "individual", "swiss_pairs", "swiss_teams",
-    "teams_of_four", "cross_imps", "aggregate", "swiss_pairs_cross_imps",
-    "swiss_pairs_butler_imps", "pairs", "teams", "head_to_head",
-}  # fmt: skip
+    "ko",
+    "ladder",
+    "mp_pairs",
+    "butler_pairs",
+    "individual",
+    "swiss_pairs",
+    "swiss_teams",
+    "teams_of_four",
+    "cross_imps",
+    "aggregate",
+    "swiss_pairs_cross_imps",
+    "swiss_pairs_butler_imps",
+    "pairs",
+    "teams",
+    "head_to_head",
+}
 SCORING_METHODS = {"vps", "imps", "match_points", "percentage", "cross_imps", "aggregate"}
 
 

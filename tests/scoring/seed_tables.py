@@ -144,11 +144,14 @@ def made_cases(group, dbl, result, vul, want, prefix):
     over = 0 if result == "=" else int(result)
     return [
         pytest.param(
-            contract, int(group[0]) + 6 + over, vul == "vul", want,
+            contract,
+            int(group[0]) + 6 + over,
+            vul == "vul",
+            want,
             id=f"{prefix}-{contract}-{result}-{vul}",
         )
         for contract in contracts_of(group, dbl)
-    ]  # fmt: skip
+    ]
 
 
 def penalty_case(down, vul, dbl, points, prefix):
@@ -215,9 +218,15 @@ def worked_examples(table, prefix):
         declarer_vul = VULNERABILITY[vul] in ("All", SIDES[declarer])
         score = int(points) if SIDES[side] == SIDES[declarer] else -int(points)
         example = WorkedExample(
-            int(board), vul, SEATS[declarer], contract_of(contract), result, declarer_vul,
-            score, formula,
-        )  # fmt: skip
+            int(board),
+            vul,
+            SEATS[declarer],
+            contract_of(contract),
+            result,
+            declarer_vul,
+            score,
+            formula,
+        )
         vul_name = "vul" if declarer_vul else "nv"
         case_id = f"{prefix}{board}-{contract.replace('×', 'X')}-{vul_name}-{result}"
         cases.append(pytest.param(example, id=case_id))

@@ -238,7 +238,7 @@ UNCONVERTED_CASES = [
         "made-game-on-4",
         [ChicagoDeal("E", "2H", 8), DOWN, DOWN, ChicagoDeal("W", "2C", 8)],
         {NS: 0, EW: 0},
-    ),  # fmt: skip
+    ),
     ("none", [DOWN, DOWN, DOWN, DOWN], {NS: 0, EW: 0}),
 ]
 
@@ -271,8 +271,16 @@ def test_a_round_is_four_deals_played_however_many_are_passed_out():
     deals = [PASSED, DOWN, PASSED, PASSED, DOWN, DOWN, DOWN, ChicagoDeal("N", "1NT", 7)]
     pad = chicago_pad(deals)
     assert [row.number for row in pad.deals] == [1, 1, 2, 2, 2, 3, 4, 5]
-    assert [row.redeal for row in pad.deals] == [True, False, True, True, False, False, False,
-                                                 False]  # fmt: skip
+    assert [row.redeal for row in pad.deals] == [
+        True,
+        False,
+        True,
+        True,
+        False,
+        False,
+        False,
+        False,
+    ]
     first, second = pad.rounds
     assert first.complete and len(first.deals) == 7
     assert [row.number for row in second.deals] == [5]
@@ -443,8 +451,10 @@ def test_the_totals_are_the_sums_of_every_entry_deal_and_round(played, rules):
     assert all(round_.complete for round_ in pad.rounds[:-1])
     counted = sum(not row.redeal for row in pad.deals)
     assert pad.next_number == counted + 1
-    assert all(row.redeal == (row.deal.declarer is None and rules.passed_out == "redeal")
-               for row in pad.deals)  # fmt: skip
+    assert all(
+        row.redeal == (row.deal.declarer is None and rules.passed_out == "redeal")
+        for row in pad.deals
+    )
 
 
 @given(st.lists(deals(), max_size=14), RULES)

@@ -53,11 +53,18 @@ def test_high_card_points_count_each_hand():
         ("N:AKQJ4.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 32.AKQJ.T98.765", "count"),
     ],
     ids=[
-        "no first seat", "unknown seat", "three hands", "a hand missing", "three suits",
-        "a letter that is no card", "a card twice", "a card twice in one hand",
-        "12 cards", "14 and 12 cards",
+        "no first seat",
+        "unknown seat",
+        "three hands",
+        "a hand missing",
+        "three suits",
+        "a letter that is no card",
+        "a card twice",
+        "a card twice in one hand",
+        "12 cards",
+        "14 and 12 cards",
     ],
-)  # fmt: skip
+)
 def test_a_broken_deal_is_refused_with_what_is_wrong(text, code):
     with pytest.raises(DealError) as caught:
         Deal.parse(text)

@@ -58,8 +58,11 @@ def test_four_teams_play_the_winners_round_then_the_losers_meet():
 def test_eight_teams_meet_as_the_usual_bracket_has_it():
     layout, _winners = play_out(8, better_seed)
     assert [(s.home, s.away) for s in layout.winners[0]] == [
-        ("A", "H"), ("D", "E"), ("B", "G"), ("C", "F"),
-    ]  # fmt: skip
+        ("A", "H"),
+        ("D", "E"),
+        ("B", "G"),
+        ("C", "F"),
+    ]
     assert [(s.home, s.away) for s in layout.winners[1]] == [("A", "D"), ("B", "C")]
     assert [(s.home, s.away) for s in layout.winners[2]] == [("A", "B")]
     # The losers of 1 v 8 and 4 v 5 meet, then the losers of 2 v 7 and 3 v 6.
@@ -96,8 +99,11 @@ def test_with_one_final_the_losers_bracket_winner_who_wins_it_wins_the_stage():
     assert (layout.champion, layout.runner_up) == ("B", "A")
     assert layout.defeats["A"] == 1 and layout.defeats["B"] == 1
     assert [(p.place, p.teams) for p in layout.places()] == [
-        (1, ["B"]), (2, ["A"]), (3, ["C"]), (4, ["D"]),
-    ]  # fmt: skip
+        (1, ["B"]),
+        (2, ["A"]),
+        (3, ["C"]),
+        (4, ["D"]),
+    ]
 
 
 def test_with_one_final_there_is_no_second_final_to_win():
@@ -165,8 +171,11 @@ def test_the_stage_plays_two_matches_per_team_less_two_without_the_second_final(
 def test_six_teams_give_the_top_two_seeds_byes_and_their_losers_bracket_partners_byes():
     layout = double_bracket(list("ABCDEF"))
     assert [(s.home, s.away, s.bye) for s in layout.winners[0]] == [
-        ("A", None, True), ("D", "E", False), ("B", None, True), ("C", "F", False),
-    ]  # fmt: skip
+        ("A", None, True),
+        ("D", "E", False),
+        ("B", None, True),
+        ("C", "F", False),
+    ]
     # The losers of D v E and C v F would meet the byes' losers, who do not exist.
     assert [(s.home, s.bye) for s in layout.losers[0]] == [(None, True), (None, True)]
     layout, _winners = play_out(6, better_seed)
@@ -221,8 +230,15 @@ def test_each_bracket_round_has_its_own_playing_round_after_the_ones_it_needs(te
 def test_sixteen_teams_place_the_losers_round_by_round():
     layout, _winners = play_out(16, better_seed)
     assert [(p.place, len(p.teams)) for p in layout.places()] == [
-        (1, 1), (2, 1), (3, 1), (4, 1), (5, 2), (7, 2), (9, 4), (13, 4),
-    ]  # fmt: skip
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (4, 1),
+        (5, 2),
+        (7, 2),
+        (9, 4),
+        (13, 4),
+    ]
 
 
 def test_each_round_of_the_stage_plays_the_bracket_rounds_the_slots_are_played_in():
@@ -239,6 +255,11 @@ def test_each_round_of_the_stage_plays_the_bracket_rounds_the_slots_are_played_i
 
 def test_eight_teams_play_the_winners_and_losers_rounds_side_by_side_then_the_finals():
     assert [rounds_played_in(n, 8) for n in range(1, 8)] == [
-        [(WINNERS, 1)], [(WINNERS, 2), (LOSERS, 1)], [(LOSERS, 2)],
-        [(WINNERS, 3), (LOSERS, 3)], [(LOSERS, 4)], [(FINAL, 1)], [(SECOND_FINAL, 1)],
-    ]  # fmt: skip
+        [(WINNERS, 1)],
+        [(WINNERS, 2), (LOSERS, 1)],
+        [(LOSERS, 2)],
+        [(WINNERS, 3), (LOSERS, 3)],
+        [(LOSERS, 4)],
+        [(FINAL, 1)],
+        [(SECOND_FINAL, 1)],
+    ]

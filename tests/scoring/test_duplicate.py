@@ -72,15 +72,20 @@ def test_it_scores_by_law_77(contract, tricks, vulnerable, score):
         ("4H", 10, True, "4×30+500=620", ["contract-tricks", "game"]),
         ("2D", 10, False, "2×20+2×20+50=130", ["contract-tricks", "overtricks", "part-score"]),
         ("3NT", 10, False, "40+2×30+30+300=430", ["contract-tricks", "overtricks", "game"]),
-        ("2HX", 9, True, "2×60+200+50+500=870",
-         ["contract-tricks", "overtricks", "doubled-made", "game"]),
+        (
+            "2HX",
+            9,
+            True,
+            "2×60+200+50+500=870",
+            ["contract-tricks", "overtricks", "doubled-made", "game"],
+        ),
         ("6S", 12, True, "6×30+500+750=1430", ["contract-tricks", "game", "small-slam"]),
         ("7NT", 13, False, "40+6×30+300+1000=1520", ["contract-tricks", "game", "grand-slam"]),
         ("3NT", 7, False, "-2×50=-100", ["undertricks"]),
         ("4SX", 7, False, "-(100+200+200)=-500", ["undertricks"]),
         ("1NT", 6, True, "-100", ["undertricks"]),
     ],
-)  # fmt: skip
+)
 def test_the_breakdown_names_its_parts_the_way_the_seeds_write_them(
     contract, tricks, vulnerable, written, kinds
 ):

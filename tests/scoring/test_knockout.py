@@ -192,8 +192,9 @@ def test_with_extra_boards_for_a_level_match_a_whole_carry_over_stays_whole(
 
 
 def test_with_extra_boards_the_working_moves_no_tenth():
-    working = carry_over_working(rule("vp-difference", fraction=Fraction(1, 2), tenth=False),
-                                 vp_difference=12)  # fmt: skip
+    working = carry_over_working(
+        rule("vp-difference", fraction=Fraction(1, 2), tenth=False), vp_difference=12
+    )
     assert working.tie is TieRule.NOT_NEEDED and working.amount == D("6.0")
     assert match_winner(20, 26, working.carried) is None  # 26 : 26, a level match
 
@@ -244,15 +245,24 @@ def test_the_working_of_half_the_vp_difference_names_each_step():
 @pytest.mark.parametrize(
     ("options", "kwargs", "capped", "tie", "carried"),
     [
-        ({"fraction": Fraction(1, 2), "cap": 10}, {"vp_difference": D("22.25")}, D(10),
-         TieRule.UNDER_CAP, (D("9.9"), 0)),
-        ({"fraction": Fraction(1, 2)}, {"vp_difference": 0}, None, TieRule.NOTHING,
-         (D("0.1"), 0)),
-        ({"fraction": Fraction(1, 3)}, {"vp_difference": 28}, None, TieRule.NOT_NEEDED,
-         (D("9.3"), 0)),
+        (
+            {"fraction": Fraction(1, 2), "cap": 10},
+            {"vp_difference": D("22.25")},
+            D(10),
+            TieRule.UNDER_CAP,
+            (D("9.9"), 0),
+        ),
+        ({"fraction": Fraction(1, 2)}, {"vp_difference": 0}, None, TieRule.NOTHING, (D("0.1"), 0)),
+        (
+            {"fraction": Fraction(1, 3)},
+            {"vp_difference": 28},
+            None,
+            TieRule.NOT_NEEDED,
+            (D("9.3"), 0),
+        ),
     ],
     ids=["cap", "nothing", "tenths"],
-)  # fmt: skip
+)
 def test_the_working_says_when_the_cap_and_the_tie_rule_applied(
     options, kwargs, capped, tie, carried
 ):

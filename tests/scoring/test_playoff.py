@@ -115,18 +115,32 @@ def test_a_placing_winner_who_did_not_play_is_refused():
         playoff(teams(4), PlayOff.THIRD, {(1, 1, 0): "T1", (1, 1, 1): "T2", (3, 2, 0): "T1"})
 
 
-@pytest.mark.parametrize(("count", "placing", "refused"), [
-    (3, PlayOff.THIRD, True), (3, PlayOff.ALL, True), (3, PlayOff.NONE, False),
-    (4, PlayOff.THIRD, False), (4, PlayOff.ALL, False),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("count", "placing", "refused"),
+    [
+        (3, PlayOff.THIRD, True),
+        (3, PlayOff.ALL, True),
+        (3, PlayOff.NONE, False),
+        (4, PlayOff.THIRD, False),
+        (4, PlayOff.ALL, False),
+    ],
+)
 def test_placing_matches_need_four_teams(count, placing, refused):
     assert bool(placing_errors(count, placing)) is refused
 
 
-@pytest.mark.parametrize(("best", "number", "rounds", "teams", "expected"), [
-    (3, 3, 3, 8, (3, 4)), (5, 2, 3, 8, (5, 8)), (5, 3, 3, 8, (5, 6)), (7, 3, 3, 8, (7, 8)),
-    (5, 2, 3, 7, (5, 7)), (9, 2, 4, 12, (9, 12)), (11, 4, 4, 12, (11, 12)),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("best", "number", "rounds", "teams", "expected"),
+    [
+        (3, 3, 3, 8, (3, 4)),
+        (5, 2, 3, 8, (5, 8)),
+        (5, 3, 3, 8, (5, 6)),
+        (7, 3, 3, 8, (7, 8)),
+        (5, 2, 3, 7, (5, 7)),
+        (9, 2, 4, 12, (9, 12)),
+        (11, 4, 4, 12, (11, 12)),
+    ],
+)
 def test_a_placing_round_plays_for_the_places_below_its_bracket_best(
     best, number, rounds, teams, expected
 ):

@@ -158,24 +158,38 @@ TRICK_SCORE_TABLE = """
 
 # 表二 each overtrick: (vulnerability, doubling, strains the cell covers, printed points).
 OVERTRICK_TABLE = [
-    ("nv", "", "NT S H", 30), ("nv", "", "D C", 20),
-    ("nv", "X", "NT S H D C", 100), ("nv", "XX", "NT S H D C", 200),
-    ("vul", "", "NT S H", 30), ("vul", "", "D C", 20),
-    ("vul", "X", "NT S H D C", 200), ("vul", "XX", "NT S H D C", 400),
-]  # fmt: skip
+    ("nv", "", "NT S H", 30),
+    ("nv", "", "D C", 20),
+    ("nv", "X", "NT S H D C", 100),
+    ("nv", "XX", "NT S H D C", 200),
+    ("vul", "", "NT S H", 30),
+    ("vul", "", "D C", 20),
+    ("vul", "X", "NT S H D C", 200),
+    ("vul", "XX", "NT S H D C", 400),
+]
 
 # 表三 bonuses as printed ("500+300=800" kept as its parts), with the kinds of part that
 # make up each row and contracts (made exactly) that earn it.
 BONUS_TABLE = [
     ("part-score", (PartKind.PART_SCORE,), "1C 2S 2NT 3H 4D", "50", "50"),
     ("game", (PartKind.GAME,), "3NT 4H 5C 1SXX 3CX 2NTX", "300", "500"),
-    ("small slam", (PartKind.SMALL_SLAM, PartKind.GAME),
-     "6C 6H 6NT", "500+300=800", "750+500=1250"),
-    ("grand slam", (PartKind.GRAND_SLAM, PartKind.GAME),
-     "7D 7S 7NT", "1000+300=1300", "1500+500=2000"),
+    (
+        "small slam",
+        (PartKind.SMALL_SLAM, PartKind.GAME),
+        "6C 6H 6NT",
+        "500+300=800",
+        "750+500=1250",
+    ),
+    (
+        "grand slam",
+        (PartKind.GRAND_SLAM, PartKind.GAME),
+        "7D 7S 7NT",
+        "1000+300=1300",
+        "1500+500=2000",
+    ),
     ("doubled", (PartKind.DOUBLED_MADE,), "1HX 3NTX 7CX", "50", "50"),
     ("redoubled", (PartKind.DOUBLED_MADE,), "1HXX 3NTXX 7CXX", "100", "100"),
-]  # fmt: skip
+]
 
 # 表四 each undertrick: row, which undertricks it covers, then the six columns.
 UNDERTRICK_TABLE = [

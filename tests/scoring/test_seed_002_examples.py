@@ -58,13 +58,23 @@ POINT_COUNT_EXAMPLES = """
 BONUS_TABLE = [
     ("part-score", (PartKind.PART_SCORE,), "2C 3S 1NT", "50", "50"),
     ("game", (PartKind.GAME,), "3NT 4S 5D", "300", "500"),
-    ("small slam", (PartKind.SMALL_SLAM, PartKind.GAME),
-     "6D 6S 6NT", "500+300=800", "750+500=1250"),
-    ("grand slam", (PartKind.GRAND_SLAM, PartKind.GAME),
-     "7C 7H 7NT", "1000+300=1300", "1500+500=2000"),
+    (
+        "small slam",
+        (PartKind.SMALL_SLAM, PartKind.GAME),
+        "6D 6S 6NT",
+        "500+300=800",
+        "750+500=1250",
+    ),
+    (
+        "grand slam",
+        (PartKind.GRAND_SLAM, PartKind.GAME),
+        "7C 7H 7NT",
+        "1000+300=1300",
+        "1500+500=2000",
+    ),
     ("doubled", (PartKind.DOUBLED_MADE,), "1DX 4SX 6NTX", "50", "50"),
     ("redoubled", (PartKind.DOUBLED_MADE,), "1DXX 4SXX 6NTXX", "100", "100"),
-]  # fmt: skip
+]
 
 # 罚分情况: row, the undertricks it covers, not vulnerable (—, X, XX), vulnerable (—, X, XX).
 UNDERTRICK_TABLE = [

@@ -61,7 +61,7 @@ OVERRIDES = {
     (S5, "5C/D +2 undoubled"): (440, 640, f"{NV_ROW}: 5♣/♦ +2 vulnerable is 100 + 40 + 500 = 640"),
     (S5, "5C/D +2 X"): (750, 1150, f"{NV_ROW}: 5♣/♦× +2 vulnerable is 200 + 2×200 + 550 = 1150"),
     (S5, "5C/D +2 XX"): (1200, 1800, f"{NV_ROW}: 5♣/♦×× +2 vulnerable is 400 + 2×400 + 600 = 1800"),
-}  # fmt: skip
+}
 
 # Row labels that are misprinted (no score depends on them): (printed, meant, why).
 LABEL_FIXES = {

@@ -204,28 +204,40 @@ def test_a_deal_reads_contract_and_declarer_as_text():
         pytest.param(lambda: SimplifiedDeal(1, "4S", "N", 14), "tricks", id="14-tricks"),
         pytest.param(lambda: SimplifiedDeal(1, "4S", "N", -1), "tricks", id="negative-tricks"),
         pytest.param(lambda: SimplifiedDeal(1, "8S", "N", 10), "level", id="level-8"),
-        pytest.param(lambda: SimplifiedDeal(1, "PASS", "N", 0), "pass-declarer",
-                     id="passed-out-with-declarer"),
-        pytest.param(lambda: SimplifiedDeal(1, "PASS", None, 7), "pass-tricks",
-                     id="passed-out-with-tricks"),
+        pytest.param(
+            lambda: SimplifiedDeal(1, "PASS", "N", 0),
+            "pass-declarer",
+            id="passed-out-with-declarer",
+        ),
+        pytest.param(
+            lambda: SimplifiedDeal(1, "PASS", None, 7), "pass-tricks", id="passed-out-with-tricks"
+        ),
         pytest.param(lambda: SimplifiedDeal(1, "PASS", None, 0, ns_hcp=41), "hcp", id="hcp-41"),
-        pytest.param(lambda: SimplifiedDeal(1, "4S", "N", 10, ns_hcp=-1), "hcp",
-                     id="hcp-negative-on-a-played-deal"),
+        pytest.param(
+            lambda: SimplifiedDeal(1, "4S", "N", 10, ns_hcp=-1),
+            "hcp",
+            id="hcp-negative-on-a-played-deal",
+        ),
         pytest.param(lambda: passed_out_score(True), "hcp", id="hcp-not-a-number"),
-        pytest.param(lambda: simplified_score(Contract.parse("1C"), 14, False), "tricks",
-                     id="score-14-tricks"),
+        pytest.param(
+            lambda: simplified_score(Contract.parse("1C"), 14, False),
+            "tricks",
+            id="score-14-tricks",
+        ),
         pytest.param(
             lambda: simplified_sheet([SimplifiedDeal(1, "1C", "N", 7)] * 2),
-            "duplicate-board", id="board-twice",
+            "duplicate-board",
+            id="board-twice",
         ),
         pytest.param(
             lambda: simplified_sheet(
                 [SimplifiedDeal(1, "PASS", None, 0, ns_hcp=22), SimplifiedDeal(1, "1C", "N", 7)]
             ),
-            "duplicate-board", id="board-again-after-a-passed-out-deal-that-was-not-redealt",
+            "duplicate-board",
+            id="board-again-after-a-passed-out-deal-that-was-not-redealt",
         ),
     ],
-)  # fmt: skip
+)
 def test_bad_input_raises_a_value_error_with_a_code(make, code):
     with pytest.raises(ValueError) as raised:
         make()

@@ -86,22 +86,57 @@ def test_a_contract_is_worth_a_game_by_its_trick_score_and_a_slam_by_its_level(c
 @pytest.mark.parametrize(
     ("args", "per_point", "reason", "band"),
     [
-        pytest.param((1, "N", "4S", 10, 24), 60, Reason.CONTRACT, Band.GAME,
-                     id="24hcp-bid-game-give-at-game-value"),
-        pytest.param((1, "E", "4S", 10, 23), 60, Reason.CONTRACT, Band.GAME,
-                     id="23hcp-defending-a-game-give-at-game-value"),
-        pytest.param((1, "N", "2S", 9, 25), 40, Reason.PART_SCORE, Band.PART_SCORE,
-                     id="25hcp-part-score-give-40"),
-        pytest.param((1, "N", "3S", 9, 33), 70, Reason.POINTS, Band.SMALL_SLAM,
-                     id="33hcp-in-3S-give-at-small-slam-value"),
-        pytest.param((4, "N", "6S", 12, 34), 90, Reason.POINTS_AND_CONTRACT, Band.SMALL_SLAM,
-                     id="34hcp-in-6S-vul-give-90"),
-        pytest.param((4, "N", "4S", 10, 38), 110, Reason.POINTS, Band.GRAND_SLAM,
-                     id="38hcp-in-4S-vul-give-110"),
-        pytest.param((1, "E", "7NT", 13, 22), 90, Reason.CONTRACT, Band.GRAND_SLAM,
-                     id="22hcp-defending-7NT-give-90"),
+        pytest.param(
+            (1, "N", "4S", 10, 24),
+            60,
+            Reason.CONTRACT,
+            Band.GAME,
+            id="24hcp-bid-game-give-at-game-value",
+        ),
+        pytest.param(
+            (1, "E", "4S", 10, 23),
+            60,
+            Reason.CONTRACT,
+            Band.GAME,
+            id="23hcp-defending-a-game-give-at-game-value",
+        ),
+        pytest.param(
+            (1, "N", "2S", 9, 25),
+            40,
+            Reason.PART_SCORE,
+            Band.PART_SCORE,
+            id="25hcp-part-score-give-40",
+        ),
+        pytest.param(
+            (1, "N", "3S", 9, 33),
+            70,
+            Reason.POINTS,
+            Band.SMALL_SLAM,
+            id="33hcp-in-3S-give-at-small-slam-value",
+        ),
+        pytest.param(
+            (4, "N", "6S", 12, 34),
+            90,
+            Reason.POINTS_AND_CONTRACT,
+            Band.SMALL_SLAM,
+            id="34hcp-in-6S-vul-give-90",
+        ),
+        pytest.param(
+            (4, "N", "4S", 10, 38),
+            110,
+            Reason.POINTS,
+            Band.GRAND_SLAM,
+            id="38hcp-in-4S-vul-give-110",
+        ),
+        pytest.param(
+            (1, "E", "7NT", 13, 22),
+            90,
+            Reason.CONTRACT,
+            Band.GRAND_SLAM,
+            id="22hcp-defending-7NT-give-90",
+        ),
     ],
-)  # fmt: skip
+)
 def test_the_value_of_a_point_is_the_higher_of_the_points_and_the_contract(
     args, per_point, reason, band
 ):
@@ -233,9 +268,15 @@ def test_the_explanation_of_a_simple_deal_is_codes_and_values():
     assert steps[0].kwargs == {"side": "EW", "score": 130}
     assert steps[1].kwargs == {"side": "EW", "imps": 4}
     assert steps[2].kwargs == {
-        "giver": "EW", "receiver": "NS", "hcp": 27, "excess": 7, "per_point": 1, "amount": 7,
-        "unit": "imps", "reason": "simple",
-    }  # fmt: skip
+        "giver": "EW",
+        "receiver": "NS",
+        "hcp": 27,
+        "excess": 7,
+        "per_point": 1,
+        "amount": 7,
+        "unit": "imps",
+        "reason": "simple",
+    }
     assert steps[3].kwargs == {"side": "NS", "imps": 3}
 
 
@@ -243,9 +284,17 @@ def test_the_explanation_of_an_elaborate_deal_names_the_band_and_why():
     steps = score_deal(deal(15, "W", "2SX", 9, 21), Method.ELABORATE).explanation
     assert [step.code for step in steps] == ["score", "compensation", "net-score", "imps"]
     assert steps[1].kwargs == {
-        "giver": "NS", "receiver": "EW", "hcp": 21, "excess": 1, "per_point": 80, "amount": 80,
-        "unit": "score", "reason": "contract", "band": "game", "vulnerable": 1,
-    }  # fmt: skip
+        "giver": "NS",
+        "receiver": "EW",
+        "hcp": 21,
+        "excess": 1,
+        "per_point": 80,
+        "amount": 80,
+        "unit": "score",
+        "reason": "contract",
+        "band": "game",
+        "vulnerable": 1,
+    }
     assert steps[2].kwargs == {"side": "EW", "score": 650}
 
 

@@ -93,16 +93,23 @@ class PadView:
             {
                 "round": chicago_round,
                 "rows": [
-                    (row, row.scores[Side.NS], row.scores[Side.EW],
-                     row.part_scores[Side.NS], row.part_scores[Side.EW])
+                    (
+                        row,
+                        row.scores[Side.NS],
+                        row.scores[Side.EW],
+                        row.part_scores[Side.NS],
+                        row.part_scores[Side.EW],
+                    )
                     for row in chicago_round.deals
                 ],
                 "totals": (chicago_round.totals[Side.NS], chicago_round.totals[Side.EW]),
-                "running": (chicago_round.running_totals[Side.NS],
-                            chicago_round.running_totals[Side.EW]),
+                "running": (
+                    chicago_round.running_totals[Side.NS],
+                    chicago_round.running_totals[Side.EW],
+                ),
             }
             for chicago_round in pad.rounds
-        ]  # fmt: skip
+        ]
         self.totals = (pad.totals[Side.NS], pad.totals[Side.EW])
         self.difference = pad.difference
         self.next_number = pad.next_number
@@ -127,7 +134,7 @@ def notes(settings: dict) -> list:
             else _(
                 "This pad keeps the ACBL's rules of four-deal bridge (Chicago), with the "
                 "house rules chosen above:"
-            )  # fmt: skip
+            )
         ),
         point(
             _(

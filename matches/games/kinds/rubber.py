@@ -58,15 +58,23 @@ class RubberDealForm(DealForm):
             cleaned["honours_side"] = ""
             return cleaned
         if contract.is_pass:
-            self.add_error("honours", ValidationError(
-                _("A passed-out deal scores no honours."), code="honours"))  # fmt: skip
+            self.add_error(
+                "honours",
+                ValidationError(_("A passed-out deal scores no honours."), code="honours"),
+            )
         elif (honours == Honours.FOUR_ACES) != (contract.strain is Strain.NOTRUMP):
-            self.add_error("honours", ValidationError(
-                _("Four aces count at notrump, trump honours in a suit contract."),
-                code="honours"))  # fmt: skip
+            self.add_error(
+                "honours",
+                ValidationError(
+                    _("Four aces count at notrump, trump honours in a suit contract."),
+                    code="honours",
+                ),
+            )
         if not cleaned.get("honours_side"):
-            self.add_error("honours_side", ValidationError(
-                _("Say which side held the honours."), code="honours-side"))  # fmt: skip
+            self.add_error(
+                "honours_side",
+                ValidationError(_("Say which side held the honours."), code="honours-side"),
+            )
         return cleaned
 
     def to_deal(self) -> dict:

@@ -39,10 +39,16 @@ def export_deals(event) -> list[dict]:
         Deal.objects.filter(event=event)
         .order_by("stage__number", "round", "board")
         .values(
-            "stage__number", "round", "board", "pbn", "analysis", "source", "imported_at",
+            "stage__number",
+            "round",
+            "board",
+            "pbn",
+            "analysis",
+            "source",
+            "imported_at",
             imported_username=models.F(username_of("imported_by")),
         )
-    )  # fmt: skip
+    )
     return [
         {
             "stage": row["stage__number"],

@@ -15,12 +15,34 @@ FORMAT_VERSION = 1
 ROOMS = tuple(RoomChoice.values)
 HISTORY_TYPES = ("+", "~", "-")
 STAGE_SETTINGS = (
-    "name", "kind", "vp_scale", "boards_per_match", "boards_per_segment", "bye_average",
-    "tie_breaks", "entrants", "carry_vp", "rounds", "delayed", "repeats_after", "seed",
-    "carry_over", "carry_fraction", "carry_fraction_lower", "method", "board_scale",
-    "tie_margin", "patton_aggregate", "placing", "losers_by", "level_rule", "double_final",
-    "decided_by", "segment_tie_break", "vp_table",
-)  # fmt: skip
+    "name",
+    "kind",
+    "vp_scale",
+    "boards_per_match",
+    "boards_per_segment",
+    "bye_average",
+    "tie_breaks",
+    "entrants",
+    "carry_vp",
+    "rounds",
+    "delayed",
+    "repeats_after",
+    "seed",
+    "carry_over",
+    "carry_fraction",
+    "carry_fraction_lower",
+    "method",
+    "board_scale",
+    "tie_margin",
+    "patton_aggregate",
+    "placing",
+    "losers_by",
+    "level_rule",
+    "double_final",
+    "decided_by",
+    "segment_tie_break",
+    "vp_table",
+)
 STAGE_DECIMALS = ("bye_vp", "carry_amount", "carry_cap", "win_points", "patton_stake")
 
 

@@ -78,18 +78,39 @@ def _adjustment_entry(row: dict) -> dict:
 
 
 RESULT_FIELDS = (
-    "board_id", "room", "level", "strain", "doubling", "declarer", "lead", "tricks",
-    "assigned_reason", "version", "entered_at",
-)  # fmt: skip
+    "board_id",
+    "room",
+    "level",
+    "strain",
+    "doubling",
+    "declarer",
+    "lead",
+    "tricks",
+    "assigned_reason",
+    "version",
+    "entered_at",
+)
 ADJUSTMENT_FIELDS = ("board_id", "home_imps", "away_imps", "reason", "created")
 MATCH_FIELDS = (
-    "round", "home_id", "away_id", "status", "status_reason", "forfeit_home_vp",
-    "forfeit_away_vp", "forfeit_reason", "created",
-)  # fmt: skip
+    "round",
+    "home_id",
+    "away_id",
+    "status",
+    "status_reason",
+    "forfeit_home_vp",
+    "forfeit_away_vp",
+    "forfeit_reason",
+    "created",
+)
 MATCH_STAGE_FIELDS = (
-    "stage_id", "carry_home", "carry_away", "bracket_position", "bracket",
-    "decided_winner_id", "decided_reason",
-)  # fmt: skip
+    "stage_id",
+    "carry_home",
+    "carry_away",
+    "bracket_position",
+    "bracket",
+    "decided_winner_id",
+    "decided_reason",
+)
 
 
 def _match_entry(row: dict, team_keys: dict) -> dict:

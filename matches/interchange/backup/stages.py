@@ -40,32 +40,49 @@ def export_stages(event: Event, team_keys: dict) -> list[dict]:
         entry.update({name: decimal_text(getattr(stage, name)) for name in STAGE_DECIMALS})
         entry["tie_order"] = [team_keys[t] for t in stage.tie_order if t in team_keys]
         entry["entries"] = [
-            {"team": team_keys[e.team_id], "seed": e.seed, "joined_round": e.joined_round,
-             "withdrawn_after": e.withdrawn_after}
+            {
+                "team": team_keys[e.team_id],
+                "seed": e.seed,
+                "joined_round": e.joined_round,
+                "withdrawn_after": e.withdrawn_after,
+            }
             for e in stage.entries.order_by("seed")
-        ]  # fmt: skip
+        ]
         entry["draft"] = [
-            {"round": d.round, "table": d.table, "home": team_keys[d.home_id],
-             "away": team_keys.get(d.away_id), "repeat": d.repeat,
-             "reasons": [{"team": team_keys.get(r["team"]), "why": r["why"]} for r in d.reasons]}
+            {
+                "round": d.round,
+                "table": d.table,
+                "home": team_keys[d.home_id],
+                "away": team_keys.get(d.away_id),
+                "repeat": d.repeat,
+                "reasons": [{"team": team_keys.get(r["team"]), "why": r["why"]} for r in d.reasons],
+            }
             for d in stage.draft.order_by("table")
-        ]  # fmt: skip
+        ]
         entry["swaps"] = [
-            {"round": row["round"], "first": team_keys[row["first_id"]],
-             "second": team_keys[row["second_id"]], "reason": row["reason"],
-             "created_by": row["created_username"], "created": iso(row["created"])}
+            {
+                "round": row["round"],
+                "first": team_keys[row["first_id"]],
+                "second": team_keys[row["second_id"]],
+                "reason": row["reason"],
+                "created_by": row["created_username"],
+                "created": iso(row["created"]),
+            }
             for row in stage.swaps.order_by("pk").values(
                 "round", "first_id", "second_id", "reason", "created", **created_by
             )
-        ]  # fmt: skip
+        ]
         entry["tie_decisions"] = [
-            {"order": [team_keys[t] for t in row["order"] if t in team_keys],
-             "reason": row["reason"], "created_by": row["created_username"],
-             "created": iso(row["created"])}
+            {
+                "order": [team_keys[t] for t in row["order"] if t in team_keys],
+                "reason": row["reason"],
+                "created_by": row["created_username"],
+                "created": iso(row["created"]),
+            }
             for row in stage.tie_decisions.order_by("pk").values(
                 "order", "reason", "created", **created_by
             )
-        ]  # fmt: skip
+        ]
         stages.append(entry)
     return stages
 

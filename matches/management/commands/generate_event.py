@@ -230,8 +230,9 @@ class Command(BaseCommand):
         )
         add_method_arguments(parser)
 
-    def handle(self, *args, teams, rounds, boards, segment, seed, name, vp_scale, played,
-               **options):  # fmt: skip
+    def handle(
+        self, *args, teams, rounds, boards, segment, seed, name, vp_scale, played, **options
+    ):
         try:
             made = generate_event(
                 played=played,
