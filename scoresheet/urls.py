@@ -20,4 +20,5 @@ urlpatterns = [
 ]
 
 handler400 = "matches.views.errors.bad_request"
+handler404 = "matches.views.errors.not_found"
 handler500 = "matches.views.errors.server_error"

@@ -218,3 +218,27 @@ def test_every_endpoint_answers_a_form_it_cannot_read_without_a_server_error(url
             post(client, url, form.encode("utf-16"), CONTENT_TYPES[0], "utf-16")
             post(client, url, form.encode(), CONTENT_TYPES[0], "")
             post(client, url, BROKEN_UPLOAD, CONTENT_TYPES[3], "")
+
+
+@pytest.mark.parametrize("kind", CONTENT_TYPES[1:3])  # no boundary, an empty one
+@pytest.mark.parametrize("url", ["/no-such-page/", "/director/events/1/stages/1/rounds/1/deals.x"])
+def test_a_post_to_a_missing_page_with_a_body_it_cannot_read_gets_the_bad_request_page(
+    url, kind, in_english
+):
+    """Django's 404 page reads the body for its CSRF token: a broken multipart body there
+    was a server error any visitor could cause."""
+    visitor = Client(enforce_csrf_checks=True, raise_request_exception=False)
+    visitor.cookies["csrftoken"] = TOKEN
+    response = visitor.generic(
+        "POST", url, b"garbage\r\n--", content_type=kind, headers={"Accept-Language": "en"}
+    )
+    assert response.status_code == 400
+    assert "Bad request" in response.text
+
+
+def test_a_post_to_a_missing_page_it_can_read_is_still_not_found(in_english):
+    visitor = Client(enforce_csrf_checks=True)
+    visitor.cookies["csrftoken"] = TOKEN
+    response = visitor.post("/no-such-page/", {"name": "x"}, headers={"Accept-Language": "en"})
+    assert response.status_code == 404
+    assert "Page not found" in response.text
