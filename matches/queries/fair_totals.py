@@ -118,6 +118,11 @@ def _masked(event: Event, match_ids) -> dict[int, dict]:
     return {pk: kept[pk] for pk in hidden}
 
 
+# A revision's totals are read by the pages drawn before the next change: a minute is
+# plenty, and a congress bumping its revision every second keeps 60 of them at most.
+KEPT_SECONDS = 60
+
+
 def _public_totals(event: Event) -> dict[int, dict]:
     """Return the public's totals of every match of the event whose stored totals would
     give a hidden board away, worked out once for the event's revision and kept in the
@@ -136,9 +141,9 @@ def _public_totals(event: Event) -> dict[int, dict]:
     view = view_of(event)
     masked = [pk for pk in view.entered_matches() if view.changes_totals(pk)]
     found = _masked_totals(event, masked)
-    cache.set(f"{key}:{event.revision}", found)
+    cache.set(f"{key}:{event.revision}", found, KEPT_SECONDS)
     if grace > 0:
-        cache.set(f"{key}:latest", (event.revision, time.time(), found))
+        cache.set(f"{key}:latest", (event.revision, time.time(), found), KEPT_SECONDS)
     return found
 
 
