@@ -48,7 +48,6 @@ class RoundProgress:
     matches: list[MatchProgress]
     title: str = ""  # the round's name: "Final", "Grand final", "Round 3"
     stage: Stage | None = None  # the stage whose round it is
-    mixed: bool = False  # (a round is one stage's: never mixed now)
 
     @property
     def pending_matches(self) -> int:

@@ -108,20 +108,6 @@ def round_link_text(stage, number: int) -> str:
     return stage_round_name(stage, number)
 
 
-def stages_round_name(stages, number: int) -> str:
-    """Return what round ``number`` played by these stages is called: the one stage's
-    name for it ("Final", "Grand final", "Round 3"), each stage's when several play a
-    round of that number ("Round 2 · Final")."""
-    names = list(dict.fromkeys(stage_round_name(stage, number) for stage in stages))
-    return " · ".join(names) or stage_round_name(None, number)
-
-
-def event_round_name(event, number: int) -> str:
-    """Return what an event's round ``number`` is called, by the stages playing it: one
-    query, and one for a knockout's teams."""
-    return stages_round_name(queries.round_stages(event, number), number)
-
-
 def placing_match_name(match) -> str:
     """Return a placing match's name by the places it plays for ("Third place", "Places
     5–8"); "" for any other match."""

@@ -91,14 +91,6 @@ def stage_round(event: Event, stage: Stage, number: int) -> Round:
     return Round(number, matches, byes)
 
 
-def round_stages(event: Event, number: int) -> list[Stage]:
-    """Return the stages that play an event's round ``number`` (a round counts within its
-    stage: a knockout after a round robin has a round 2 of its own), by number: one
-    query."""
-    stages = Stage.objects.filter(matches__event=event, matches__round=number).distinct()
-    return list(stages.order_by("number"))
-
-
 def event_rounds(event: Event) -> list[tuple[Stage, int]]:
     """Return every stage's rounds that have matches, as (stage, round number) in playing
     order (stage 1's rounds first), each stage with the event loaded: two queries."""
