@@ -55,18 +55,17 @@ def _deal_rounds(event, rounds) -> list[dict]:
     published = set(event.hands_releases.values_list("stage_id", "round"))
     for deal in Deal.objects.filter(event=event).only("stage_id", "round", "source"):
         stage = stages[deal.stage_id]
-        entry = found.setdefault(
-            (stage.number, deal.round),
-            {
+        key = (stage.number, deal.round)
+        if key not in found:  # a round's name once, not once a deal (a knockout's queries)
+            found[key] = {
                 "stage": stage,
                 "round": deal.round,
                 "count": 0,
                 "source": deal.source,
                 "title": _round_title(stage, deal.round, several),
                 "published": (stage.pk, deal.round) in published,
-            },
-        )
-        entry["count"] += 1
+            }
+        found[key]["count"] += 1
     return [found[key] for key in sorted(found)]
 
 

@@ -8,7 +8,7 @@ has a round 1 of its own, with its own tables, line-ups, deals and hand records.
 
 from django.http import Http404, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET
 
 from matches.auth.permissions import event_director_required
@@ -20,9 +20,8 @@ def stage_of_round(event_id: int, number: int, round_number: int) -> tuple[Event
     """Return (event, stage) for the stage ``number``'s round, the stage with its event
     loaded; 404 for an event or stage that does not exist, or a round of the stage with
     no match."""
-    event = get_object_or_404(Event, pk=event_id)
-    stage = next((s for s in stages_of(event) if s.number == number), None)
-    if stage is None or not Match.objects.filter(stage=stage, round=round_number).exists():
+    event, stage = stage_of(event_id, number)
+    if not Match.objects.filter(stage=stage, round=round_number).exists():
         raise Http404
     return event, stage
 
@@ -64,7 +63,7 @@ def director_round_moved(request, event_id, round_number, rest):
         raise Http404
     try:
         url = reverse(name, args=args)
-    except Exception:  # NoReverseMatch: a file format there is none of
+    except NoReverseMatch:  # a file format there is none of
         raise Http404 from None
     return _moved(request, url)
 
@@ -80,6 +79,5 @@ def public_round_moved(request, event_id, round_number, rest):
 
 def _moved(request, url: str):
     query = request.META.get("QUERY_STRING", "")
-    response = HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)
-    response.status_code = 308
-    return response
+    # preserve_request: 308, so a form's POST stays a POST
+    return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url, preserve_request=True)
