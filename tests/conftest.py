@@ -138,3 +138,49 @@ def ids_after_a_season(db):
                 cursor.execute(
                     "INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, start - 1]
                 )
+
+
+@pytest.fixture
+def round_in_play(ids_after_a_season, tmp_path):
+    """A round caught in the middle of play (tests/test_fair_play.py): two matches share
+    the round's 8 deals (uploaded before play); boards 1–3 are played at every table,
+    board 4 in both rooms of match 1 (a 24-IMP swing: 7NT made, 7NT doubled down 13) and
+    in the open room of match 2 only, board 5 by match 1 alone but released by the
+    director (a late table), boards 6–8 nowhere yet. Results become public once every
+    table has a board (the app's default rule)."""
+    import io
+    from pathlib import Path
+
+    from django.core.management import call_command
+
+    from matches import actions
+    from tests.factories import enter, make_event, make_team, make_user
+
+    director = make_user(director=True)
+    event = make_event(
+        user=director,
+        name="Club teams",
+        boards_per_match=8,
+        boards_per_segment=8,
+        results_public="tables",  # the app's default, asked for: this is what it is about
+    )
+    teams = [make_team(event, name) for name in ("Ash", "Birch", "Cedar", "Damson")]
+    first = actions.add_match(event, round=1, home=teams[0], away=teams[1], user=director)
+    second = actions.add_match(event, round=1, home=teams[2], away=teams[3], user=director)
+    text = (Path(__file__).parent / "data" / "deals_with_comments_and_statistics.pbn").read_text()
+    eight = tmp_path / "eight.pbn"
+    eight.write_text(text[: text.index('[Board "9"]')])  # the round's 8 boards
+    with translation.override("en"):
+        call_command("import_deals", event.pk, eight, "--round", "1", stdout=io.StringIO())
+    for match in (first, second):
+        for number in (1, 2, 3):
+            for room in ("open", "closed"):
+                enter(match, number, room, "3NT", "N", "=")
+    enter(first, 4, "open", "7NT", "N", "=")
+    enter(first, 4, "closed", "7NTX", "N", "-13")
+    enter(second, 4, "open", "7NT", "N", "=")
+    enter(first, 5, "open", "2H", "N", "=")
+    enter(first, 5, "closed", "2H", "N", "=")
+    actions.release_board(first, board=5, reason="Late table", user=director)
+    first.refresh_from_db()
+    return {"event": event, "director": director, "matches": (first, second), "teams": teams}

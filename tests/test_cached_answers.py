@@ -235,10 +235,12 @@ def test_a_change_shows_at_once_when_the_revision_is_read_from_the_database(
     assert '<td colspan="2" class="home-total">22</td>' in client.get(url).text
 
 
-def test_the_revision_read_from_the_database_is_the_events_own(match):
+def test_the_version_read_from_the_database_is_the_events_own(match):
     match.event.refresh_from_db()
-    assert versions.version_from_database(match.event_id) == match.event.cache_version
+    assert versions.version_from_database(match.event_id) == match.event.public_version
+    assert versions.user_version(match.event_id) == match.event.cache_version
     assert versions.version_from_database(match.event_id + 1000) is None
+    assert versions.user_version(match.event_id + 1000) is None
 
 
 def test_a_database_that_does_not_answer_before_a_cached_page_gets_the_clear_message(
@@ -252,7 +254,7 @@ def test_a_database_that_does_not_answer_before_a_cached_page_gets_the_clear_mes
     def down(event_id):
         raise OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(versions, "version_from_database", down)
+    monkeypatch.setattr(versions, "stamp_from_database", down)
     response = client.get(url)
     assert response.status_code == 503
     assert "Try again in a moment" in response.text

@@ -111,16 +111,25 @@ def test_a_change_answers_the_old_etag_with_the_new_page(client, match):
     assert '<td colspan="2" class="home-total">22</td>' in response.text
 
 
-def test_the_etag_names_the_events_revision_and_the_language(client, match):
+def test_the_etag_names_the_events_public_version_and_the_language(client, match):
     url = reverse("event", args=[match.event.pk])
     match.event.refresh_from_db()
     client.cookies["django_language"] = "en"
     english = client.get(url)["ETag"]
     client.cookies["django_language"] = "zh-hans"
     chinese = client.get(url)["ETag"]
-    assert english == f'W/"{match.event.cache_version}.en"'
-    assert chinese == f'W/"{match.event.cache_version}.zh-hans"'
+    assert english == f'W/"{match.event.public_version}.en"'
+    assert chinese == f'W/"{match.event.public_version}.zh-hans"'
     assert client.get(url, headers={"If-None-Match": english}).status_code == 200
+
+
+def test_a_logged_in_users_etag_names_every_change_and_the_user(director_client, match):
+    url = reverse("event", args=[match.event.pk])
+    match.event.refresh_from_db()
+    director_client.cookies["django_language"] = "en"
+    user = director_client.session["_auth_user_id"]
+    etag = f'W/"{match.event.cache_version}.en.u{user}"'
+    assert director_client.get(url)["ETag"] == etag
 
 
 def test_the_page_tells_the_live_refresh_its_etag(client, match):
@@ -186,7 +195,7 @@ def test_with_redis_a_change_made_by_one_server_shows_on_the_next_request_to_ano
         enter(match, 2, "open", "4S", "S", "=")
         enter(match, 2, "closed", "4S", "S", "-1")
     match.event.refresh_from_db()
-    assert cache.get(f"event-version:{match.event_id}") == match.event.cache_version
+    assert cache.get(f"event-version:{match.event_id}") == match.event.public_version
     page = Client().get(url, headers={"If-None-Match": first["ETag"]})
     assert page.status_code == 200
     assert '<td class="text-end text-nowrap imps">22 : 0</td>' in page.text

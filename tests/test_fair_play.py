@@ -9,59 +9,24 @@ only, board 5 by match 1 alone but released by the director (a late table), boar
 nowhere yet.
 """
 
-import io
 import itertools
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
-from django.utils import translation
 
 from matches import actions
 from matches.models import Deal, Match
 from matches.models.stages import first_stage
 from matches.queries.fair_play import event_view
 from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
-from tests.factories import enter, make_event, make_team, make_user
+from tests.factories import enter
 
 DATA = Path(__file__).parent / "data"
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("analysed_once")]
 IN_PLAY = (4, 6, 7, 8)
 LANGUAGES = ("en", "zh-hans")
-
-
-@pytest.fixture
-def round_in_play(ids_after_a_season, tmp_path):
-    director = make_user(director=True)
-    event = make_event(
-        user=director,
-        name="Club teams",
-        boards_per_match=8,
-        boards_per_segment=8,
-        results_public="tables",  # the app's default, asked for: this is what it is about
-    )
-    teams = [make_team(event, name) for name in ("Ash", "Birch", "Cedar", "Damson")]
-    first = actions.add_match(event, round=1, home=teams[0], away=teams[1], user=director)
-    second = actions.add_match(event, round=1, home=teams[2], away=teams[3], user=director)
-    text = (DATA / "deals_with_comments_and_statistics.pbn").read_text()
-    eight = tmp_path / "eight.pbn"
-    eight.write_text(text[: text.index('[Board "9"]')])  # the round's 8 boards
-    with translation.override("en"):
-        call_command("import_deals", event.pk, eight, "--round", "1", stdout=io.StringIO())
-    for match in (first, second):
-        for number in (1, 2, 3):
-            for room in ("open", "closed"):
-                enter(match, number, room, "3NT", "N", "=")
-    enter(first, 4, "open", "7NT", "N", "=")
-    enter(first, 4, "closed", "7NTX", "N", "-13")
-    enter(second, 4, "open", "7NT", "N", "=")
-    enter(first, 5, "open", "2H", "N", "=")
-    enter(first, 5, "closed", "2H", "N", "=")
-    actions.release_board(first, board=5, reason="Late table", user=director)
-    first.refresh_from_db()
-    return {"event": event, "director": director, "matches": (first, second), "teams": teams}
 
 
 def markers(round_in_play) -> list[str]:

@@ -102,6 +102,7 @@ class Change:
         self.tables: set[tuple[int, str]] = set()
         self.confined = False  # see confine_to_matches
         self.left_play = False  # see board_left_play
+        self.published = False  # see results_published
 
     def table_changed(self, match_id: int, room: str) -> None:
         """Mark a table (a match's room; nothing, if the room has none) shown something new
@@ -134,6 +135,15 @@ class Change:
         """Declare that a board left play (every table of its round has played it): the
         event's ``play_revision`` goes up, which the other matches' pages are keyed on."""
         self.left_play = True
+
+    def results_published(self) -> None:
+        """Declare that this change, confined to matches, made a result public by the
+        event's rule (a board left play, the rule shows results at once or once both rooms
+        of the match have them, the director released the board): the event's
+        ``public_revision`` goes up, which the public's pages are keyed on. A confined
+        change that does not declare it leaves every public page of the event as it was,
+        but the match's own."""
+        self.published = True
 
     # -- locks (always the event's row first, then match rows: no deadlock between actions)
 
@@ -329,16 +339,25 @@ def refresh_event_totals(event: Event, matches: list[Match]) -> None:
         Match.objects.bulk_update(changed, list(fields), batch_size=500)
 
 
-def bump_revision(event_id: int, *, wide: bool = True, play: bool = False) -> None:
-    """Mark the event changed: one UPDATE, F-expression, so the revision only goes up; the
-    page cache learns the new revision once the change is committed (matches/caching/versions.py).
+def bump_revision(
+    event_id: int, *, wide: bool = True, play: bool = False, public: bool = True
+) -> None:
+    """Mark the event changed: one UPDATE, F-expression, so the revisions only go up.
     ``wide``: its ``wide_revision`` too (see ``Change.confine_to_matches``); ``play``: its
-    ``play_revision`` too (``Change.board_left_play``)."""
-    bumps = {"revision": models.F("revision") + 1}
+    ``play_revision`` (``Change.board_left_play``); ``public``: its ``public_revision``
+    (``Change.results_published``), else its ``progress_changed`` (a table played a board
+    the public does not see yet). The page cache learns the event's new public version
+    once the change is committed (matches/caching/versions.py)."""
+    bumps: dict[str, object] = {"revision": models.F("revision") + 1}
     if play:
         bumps["play_revision"] = models.F("play_revision") + 1
     if wide:
         bumps["wide_revision"] = models.F("wide_revision") + 1
+    if public:
+        bumps["public_revision"] = models.F("public_revision") + 1
+        bumps["progress_changed"] = None
+    else:
+        bumps["progress_changed"] = timezone.now()
     Event.objects.filter(pk=event_id).update(**bumps)
     versions.event_changed(event_id)
 
@@ -363,7 +382,12 @@ def changing(user) -> Iterator[Change]:
                 tables |= models.Q(match_id=match_id, room=room)
             Room.objects.filter(tables).update(revision=models.F("revision") + 1)
         for event_id in sorted(change.events):
-            bump_revision(event_id, wide=not change.confined, play=change.left_play)
+            bump_revision(
+                event_id,
+                wide=not change.confined,
+                play=change.left_play,
+                public=not change.confined or change.published,
+            )
 
 
 def create_boards(match: Match, numbers) -> None:

@@ -18,7 +18,7 @@ from matches.choices import RoomChoice
 from matches.lib.prepared import PreparedRead
 from matches.lib.text import text_errors
 from matches.models import Board, DirectorCall, EntryStatus, Room, TableEntry, TableSide
-from matches.queries.fair_play import board_left_play
+from matches.queries.fair_play import board_left_play, results_published
 from matches.queries.tables import comparisons_shown, room_result
 
 from .base import ActionError, Change, Conflict, Gone, changing, pk_of
@@ -297,8 +297,11 @@ def _accepted(change: Change, table: Room, entry: TableEntry, current, side, dev
     scored = change.refresh_totals(table.match)
     _compared_in_the_other_room(change, table, entry.board, scored)
     change.confine_to_matches()
-    if current is None and board_left_play(table.match, entry.board.number, scored):
-        change.board_left_play()  # the other matches' pages show it now
+    left_play = current is None and board_left_play(table.match, entry.board.number, scored)
+    if left_play:
+        change.board_left_play()  # the other matches' pages show its hands now
+    if left_play or results_published(table.match, entry.board.number, scored):
+        change.results_published()  # the event's public pages show it now
     return entry
 
 

@@ -1,9 +1,11 @@
 """The public pages and the JSON feed, cached whole between changes, with ETags.
 
-Every page of an event is keyed on the event's version (its id, creation time and
-revision: ``Event.cache_version``), which every change bumps. A page carries an ETag made
-of that version and the language, so a browser (and the 15-second live refresh) asking
-with ``If-None-Match`` gets ``304 Not Modified`` with no body while nothing has changed.
+Every page of an event a visitor sees is keyed on the event's public version (its id,
+creation time and the revisions every change to what the public sees moves:
+``Event.public_version``), a logged-in user's on every change (``Event.cache_version``: a
+director sees every result as it is accepted). A page carries an ETag made of that version
+and the language, so a browser (and the 15-second live refresh) asking with
+``If-None-Match`` gets ``304 Not Modified`` with no body while nothing has changed.
 
 Where the version is read, and which event a URL shows, is ``versions``' part. Either
 way a visitor's request for a page that is cached, or unchanged, is answered by
@@ -157,14 +159,14 @@ def public_page(event_of):
         @functools.wraps(view)
         def wrapper(request, *args, **kwargs):
             event_id, version = event_of(kwargs)
+            anonymous = _anonymous(request)
             if version is None and event_id is not None:
-                version = versions.event_version(event_id)
-                if version is None:  # the event kept for a match is gone: ask again
-                    event_id, version = event_of(kwargs, forget=True)
+                # the public's version, or what a logged-in user's page shows (a director's)
+                read = versions.event_version if anonymous else versions.user_version
+                version = read(event_id)
             if version is None:
                 return view(request, *args, **kwargs)  # not found: the view says so
             language = get_language()
-            anonymous = _anonymous(request)
             user_id = None if anonymous is not False else request.user.pk
             request.page_version = version  # what the page's fragment caches are keyed on
             etag = request.page_etag = _etag(version, language, user_id)

@@ -1,13 +1,15 @@
 """An event's version, as the public pages' caches are keyed on it, and where it is read.
 
-An event's version is its id, creation time and revision (``Event.cache_version``), which
-every change bumps. Where the cache is shared by every server process (Redis;
-``REVISIONS_IN_CACHE``), each event's current version is kept in the cache too, set by
-whoever changes the event once the change is committed (``event_changed``): a cached page
-then costs no database query. Without a shared cache the version is read from the
-database on every request (one small query, ``matches/queries/revisions.py``), since
-another process's change could not reach this process's memory. The page cache itself is
-in ``pagecache``.
+The public's pages of an event are keyed on its ``public_version`` (its id, creation time
+and ``public_revision``), which every change to what the public sees moves; a table's
+entry, or its acceptance of a result still hidden from the public, leaves it as it is
+(only the event's ``revision`` moves, which a logged-in user's pages are keyed on:
+``user_version``). Where the cache is shared by every server process (Redis;
+``REVISIONS_IN_CACHE``), each event's public version is kept in the cache too, set by
+whoever changes it once the change is committed (``event_changed``): a cached page then
+costs no database query. Without a shared cache the version is read from the database on
+every request (one small query, ``matches/queries/revisions.py``), since another process's
+change could not reach this process's memory. The page cache itself is in ``pagecache``.
 
 A process that changed an event while Redis was out of reach deletes the version it could
 not update once Redis answers it again (``resilient_cache``); should that process end
@@ -18,8 +20,8 @@ each version the cache holds against the database's and drops those that differ
 (``check_cached_versions``).
 
 A match's pages (its scorecard, and its feed) are keyed on the match instead
-(``event_of_match``): on the event's ``wide_revision`` and ``play_revision`` (a board
-leaving play, which the round's other matches then show) and the match's ``revision``, read
+(``event_of_match``): on the event's ``play_version`` (its ``wide_revision`` and
+``play_revision``: a board leaving play shows its hands) and the match's ``revision``, read
 from the database in one query, so a result accepted at one table does not make every
 other match's scorecard be rendered again.
 """
@@ -49,15 +51,32 @@ def version_key(event_id) -> str:
     return f"event-version:{event_id}"
 
 
+def stamp_from_database(event_id: int) -> str | None:
+    """Return what the event's public version is made from (``Event.public_stamp_of``), as
+    the database has it (None: no such event): what the cache keeps."""
+    found = revisions.event_versions(event_id)
+    return None if found is None else found[0]
+
+
 def version_from_database(event_id: int) -> str | None:
-    """Return the event's version as the database has it, or None if there is no such event."""
-    return revisions.event_version(event_id)
+    """Return the event's public version now, as the database has it (None: no such
+    event)."""
+    stamp = stamp_from_database(event_id)
+    return None if stamp is None else Event.public_version_at(stamp)
 
 
-def _remember(event_id: int, version: str) -> None:
-    """Keep a version just read from the database, unless a newer one is there already."""
+def user_version(event_id: int) -> str | None:
+    """Return what a logged-in user's pages of the event are keyed on, its ``cache_version``
+    (None: no such event), from the database: a director's pages show every result."""
+    found = revisions.event_versions(event_id)
+    return None if found is None else found[1]
+
+
+def _remember(event_id: int, stamp: str) -> None:
+    """Keep what a version is made from, just read from the database, unless a newer one
+    is there already."""
     if settings.REVISIONS_IN_CACHE:
-        cache.add(version_key(event_id), version, READER_TIMEOUT)
+        cache.add(version_key(event_id), stamp, READER_TIMEOUT)
 
 
 CHECK_CHUNK = 500
@@ -78,8 +97,10 @@ def check_cached_versions() -> int | None:
     for start in range(0, len(keys), CHECK_CHUNK):
         cached = cache.get_many(keys[start : start + CHECK_CHUNK])
         ids = {key: int(key.rsplit(":", 1)[1]) for key in cached if key.rsplit(":", 1)[1].isdigit()}
-        rows = Event.objects.filter(pk__in=ids.values()).values_list("pk", "created", "revision")
-        current = {pk: Event.version_of(pk, created, revision) for pk, created, revision in rows}
+        rows = Event.objects.filter(pk__in=ids.values()).values_list(
+            "pk", "created", "public_revision", "progress_changed"
+        )
+        current = {row[0]: Event.public_stamp_of(*row) for row in rows}
         stale = [key for key, event_id in ids.items() if current.get(event_id) != cached[key]]
         if stale:
             cache.delete_many(stale)
@@ -109,32 +130,36 @@ def _checked() -> None:
 
 
 def cached_version_and(event_id: int, key: str | None) -> tuple[str | None, object]:
-    """Return the event's version as the cache holds it and what it holds under ``key``
-    (None: nothing, or no key), in one round trip to the cache."""
+    """Return the event's public version now as the cache holds it and what it holds under
+    ``key`` (None: nothing, or no key), in one round trip to the cache."""
     _checked()
     keys = [version_key(event_id)] + ([key] if key else [])
     found = cache.get_many(keys)
     if _check["due"]:  # this very read found the cache answering again: check first
         _checked()
         found = cache.get_many(keys)
-    return found.get(keys[0]), found.get(key) if key else None
+    stamp = found.get(keys[0])
+    version = None if stamp is None else Event.public_version_at(stamp)
+    return version, found.get(key) if key else None
 
 
 def event_version(event_id: int) -> str | None:
-    """Return the event's current version (None: no such event), from the cache if it may
-    be trusted there, else from the database."""
+    """Return the event's current public version (None: no such event), from the cache
+    if it may be trusted there, else from the database."""
     if settings.REVISIONS_IN_CACHE:
         version = cached_version_and(event_id, None)[0]
         if version is not None:
             return version
-    version = version_from_database(event_id)
-    if version is not None:
-        _remember(event_id, version)
-    return version
+    stamp = stamp_from_database(event_id)
+    if stamp is None:
+        return None
+    _remember(event_id, stamp)
+    return Event.public_version_at(stamp)
 
 
 def publish(event_id: int) -> None:
-    """Put the event's committed version in the cache (after a change is committed).
+    """Put what the event's committed public version is made from in the cache (after a
+    change is committed).
 
     Two changes committed close together may publish in either order: whoever publishes
     reads the database again afterwards and publishes once more if it has moved on, so the
@@ -142,17 +167,18 @@ def publish(event_id: int) -> None:
     """
     key = version_key(event_id)
     for _ in range(5):
-        version = version_from_database(event_id)
-        if version is None:
+        stamp = stamp_from_database(event_id)
+        if stamp is None:
             cache.delete(key)
             return
-        cache.set(key, version, WRITER_TIMEOUT)
-        if version_from_database(event_id) == version:
+        cache.set(key, stamp, WRITER_TIMEOUT)
+        if stamp_from_database(event_id) == stamp:
             return
 
 
 def event_changed(event_id: int) -> None:
-    """Mark the event changed for the page cache: call it wherever the revision goes up.
+    """Mark the event changed for the page cache: call it wherever what its public version
+    is made from moves (its ``public_revision``, its ``progress_changed``).
 
     The cached version is dropped at once (until the change commits, readers read the
     database, which still shows the event as it was) and published once committed.
@@ -176,24 +202,23 @@ def connect() -> None:
 # Which event a URL shows -------------------------------------------------------------
 
 
-def event_of_event(kwargs, cached_only=False, forget=False) -> tuple[int, None]:
+def event_of_event(kwargs, cached_only=False) -> tuple[int, None]:
     """Return the event in the URL (its version still to be found)."""
     return kwargs["event_id"], None
 
 
-def event_of_match(kwargs, cached_only=False, forget=False) -> tuple[int | None, str | None]:
+def event_of_match(kwargs, cached_only=False) -> tuple[int | None, str | None]:
     """Return the event of the match in the URL and the version of the match's pages, read
     from the database in one query (None, None: no such match).
 
     A match's scorecard shows that match and what the whole event shares (names, the
-    stage's settings, the deals), so it is keyed on the event's ``wide_revision``, which
-    every change but a table's own moves, and on the match's ``revision``, which every
+    stage's settings, the deals, the hands out of play), so it is keyed on the event's
+    ``play_version``, and on the match's ``revision``, which every
     change to what the match shows moves (``Change.lock_match``; a table's entry, dispute
     or call changes nothing public and leaves it): a result accepted at another match's
     table leaves this scorecard cached. ``cached_only`` (the middleware, before the rest
     of the stack): a database that does not answer gives (None, None), and the whole
-    stack answers with its message; ``forget`` is for the event pages' kind (nothing to
-    forget here)."""
+    stack answers with its message."""
     try:
         found = revisions.match_version(kwargs["match_id"])
     except DatabaseError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from decimal import Decimal
 
 from django.conf import settings
@@ -29,6 +30,12 @@ class DirectorDecision(models.Model):
     class Meta:
         abstract = True
         ordering = ["created"]
+
+
+# How late the public's pages may show the tables' progress (``Event.public_version_at``)
+PROGRESS_SECONDS = 60
+# An event's columns that mark its changes, written only by ``bump_revision``'s UPDATE
+CHANGE_MARKS = ("revision", "wide_revision", "play_revision", "public_revision", "progress_changed")
 
 
 class Event(RevisionsOnlyGoUp, models.Model):
@@ -95,19 +102,30 @@ class Event(RevisionsOnlyGoUp, models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
     # Goes up with every change to anything in the event, as the last write of each action
-    # (matches/actions): the public pages' caches are keyed on it, so a saved result shows
-    # on the next request. Only ever written by an F-expression UPDATE: save() leaves it.
+    # (matches/actions): a logged-in user's pages (a director's) are keyed on it, so a
+    # saved result shows on the next request; the public's on ``public_version``. Only
+    # ever written by an F-expression UPDATE: save() leaves it.
     revision = models.PositiveIntegerField(default=0, editable=False)
     # Goes up with every change but a table's own (``Change.confine_to_matches``): a table's
     # state is keyed on it and its room's ``revision``. Written as ``revision`` is.
     wide_revision = models.PositiveIntegerField(default=0, editable=False)
     # Goes up whenever a board leaves play (every table of its round has played it:
     # matches/queries/fair_play.py), so that the pages of the round's other matches, keyed
-    # on it too, show it; a table's state is not keyed on it. Written as ``revision`` is.
+    # on it too, show its hands; a table's state is not keyed on it. Written as
+    # ``revision`` is.
     play_revision = models.PositiveIntegerField(default=0, editable=False)
+    # Goes up with every change to what someone who does not direct the event may see:
+    # every change but a table's own (``wide_revision``'s), and a table's acceptance of a
+    # result the event's rule makes public (``Change.results_published``). The public's
+    # pages of the event are keyed on it (``public_version``). Written as ``revision`` is.
+    public_revision = models.PositiveIntegerField(default=0, editable=False)
+    # When a table last played a board the public may not see yet (None: not since the
+    # public revision moved): the public still sees that it played one (how many boards each
+    # table has played, when the round last changed), within ``PROGRESS_SECONDS``.
+    progress_changed = models.DateTimeField(null=True, editable=False)
 
-    history = HistoricalRecords(excluded_fields=["revision", "wide_revision", "play_revision"])
-    unwritten = ("revision", "wide_revision", "play_revision", "created")  # RevisionsOnlyGoUp
+    history = HistoricalRecords(excluded_fields=list(CHANGE_MARKS))
+    unwritten = (*CHANGE_MARKS, "created")  # RevisionsOnlyGoUp
 
     class Meta:
         ordering = ["-date", "name"]
@@ -128,7 +146,8 @@ class Event(RevisionsOnlyGoUp, models.Model):
 
     @property
     def cache_version(self) -> str:
-        """Return what the public pages' caches are keyed on: this event, as it is now.
+        """Return what a logged-in user's pages of the event are keyed on: this event, as
+        it is now (the public's: ``public_version``; a match's: ``play_version``).
 
         The creation time is in it too, so an event made later with a reused id never
         meets the pages of one that was deleted.
@@ -148,10 +167,46 @@ class Event(RevisionsOnlyGoUp, models.Model):
         ``wide_version`` and the ``play_revision`` (a board leaving play shows its hands)."""
         return f"{self.wide_version}.p{self.play_revision}"
 
+    @property
+    def public_version(self) -> str:
+        """Return what the public's pages of the event are keyed on now (see
+        ``public_version_at``)."""
+        stamp = Event.public_stamp_of(
+            self.pk, self.created, self.public_revision, self.progress_changed
+        )
+        return Event.public_version_at(stamp)
+
     @staticmethod
     def version_of(pk: int, created, revision: int) -> str:
         """Return ``cache_version`` from its parts, as read from the database (no instance)."""
         return f"{pk}.{created.timestamp():.6f}.{revision}"
+
+    @staticmethod
+    def public_stamp_of(pk: int, created, public_revision: int, progress_changed) -> str:
+        """Return what ``public_version`` is made from, as read from the database: the
+        event, its ``public_revision`` and its ``progress_changed``."""
+        stamp = f"{pk}.{created.timestamp():.6f}.public.{public_revision}"
+        if progress_changed is None:
+            return stamp
+        return f"{stamp}@{progress_changed.timestamp():.6f}"
+
+    @staticmethod
+    def public_version_at(stamp: str, now: float | None = None) -> str:
+        """Return what the public's pages are keyed on at ``now`` (time.time()), from the
+        event's ``public_stamp_of``: every change the public sees moves it at once (the
+        ``public_revision``); the tables' progress since (boards the public may not see
+        yet, played: ``progress_changed``) moves it at most once every
+        ``PROGRESS_SECONDS``, and within that time of the last such change, so the
+        public's pages are not rendered again for every board a congress's tables play,
+        and show what they have played a minute late at most. Written apart from
+        ``cache_version``: a page cached before the public's version existed is never
+        taken for one."""
+        stamp, _, changed = stamp.partition("@")
+        if not changed:
+            return stamp
+        now = time.time() if now is None else now
+        reached = min(float(changed) + PROGRESS_SECONDS, now)
+        return f"{stamp}.t{int(reached // PROGRESS_SECONDS)}"
 
     @property
     def vp_rule(self):

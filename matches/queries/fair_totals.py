@@ -3,9 +3,6 @@ still in play counted as not played (the rule and the viewer: ``fair_play``)."""
 
 from __future__ import annotations
 
-import time
-
-from django.conf import settings
 from django.core.cache import cache
 
 from matches import scoring
@@ -112,38 +109,34 @@ def _masked(event: Event, match_ids) -> dict[int, dict]:
         return {}
     kept = kept_for_viewer(("totals", event.pk))
     if any(pk not in kept for pk in hidden):
-        kept.update(_public_totals(event))
-    missing = [pk for pk in hidden if pk not in kept]  # a match begun since they were kept
-    kept.update(_masked_totals(event, missing))
+        kept.update(_public_totals(event, hidden))
     return {pk: kept[pk] for pk in hidden}
 
 
-# A revision's totals are read by the pages drawn before the next change: a minute is
-# plenty, and a congress bumping its revision every second keeps 60 of them at most.
-KEPT_SECONDS = 60
+# A public version's totals are read by the pages rendered before the next one.
+KEPT_SECONDS = 3600
 
 
-def _public_totals(event: Event) -> dict[int, dict]:
+def _public_totals(event: Event, wanted: list[int]) -> dict[int, dict]:
     """Return the public's totals of every match of the event whose stored totals would
-    give a hidden board away, worked out once for the event's revision and kept in the
-    cache for every page and server (a congress's standings, round and team pages all
-    need the round's 250 matches). With ``PUBLIC_PAGE_GRACE`` the last ones worked out
-    serve for that many seconds after a change, as the public pages themselves do."""
-    key = f"fair-totals:{event.pk}:{event.created.timestamp()}"
-    found = cache.get(f"{key}:{event.revision}")
-    if found is not None:
-        return found
-    grace = settings.PUBLIC_PAGE_GRACE
-    if grace > 0:
-        latest = cache.get(f"{key}:latest")
-        if latest is not None and latest[0] <= event.revision and time.time() - latest[1] < grace:
-            return latest[2]
-    view = view_of(event)
-    masked = [pk for pk in view.entered_matches() if view.changes_totals(pk)]
-    found = _masked_totals(event, masked)
-    cache.set(f"{key}:{event.revision}", found, KEPT_SECONDS)
-    if grace > 0:
-        cache.set(f"{key}:latest", (event.revision, time.time(), found), KEPT_SECONDS)
+    give a hidden board away (``wanted`` among them), worked out once for the event's
+    ``public_version`` and kept in the cache for every page and server (a congress's
+    standings, round and team pages all need the round's 250 matches). They count the
+    boards out of play, and how many a match has played that are not (its progress, which
+    that version shows a minute late at most): a match that has begun such a board since
+    they were worked out is worked out and added."""
+    key = f"fair-totals:{event.public_version}"
+    found = cache.get(key)
+    if found is None:
+        view = view_of(event)
+        found = _masked_totals(
+            event, [pk for pk in view.entered_matches() if view.changes_totals(pk)]
+        )
+        cache.set(key, found, KEPT_SECONDS)
+    missing = [pk for pk in wanted if pk not in found]
+    if missing:
+        found = {**found, **_masked_totals(event, missing)}
+        cache.set(key, found, KEPT_SECONDS)
     return found
 
 

@@ -9,7 +9,12 @@ from matches.lib.prepared import PreparedRead
 from matches.models import Event, Match, Room
 
 _EVENT = PreparedRead(
-    lambda pk: Event.objects.filter(pk=pk).order_by().values_list("created", "revision"), -1
+    lambda pk: (
+        Event.objects.filter(pk=pk)
+        .order_by()
+        .values_list("created", "public_revision", "progress_changed", "revision")
+    ),
+    -1,
 )
 _MATCH = PreparedRead(
     lambda pk: (
@@ -31,10 +36,15 @@ _TABLE = PreparedRead(
 )
 
 
-def event_version(event_id: int) -> str | None:
-    """Return the event's ``cache_version`` (None: no such event)."""
+def event_versions(event_id: int) -> tuple[str, str] | None:
+    """Return what the event's ``public_version`` is made from (``Event.public_stamp_of``)
+    and its ``cache_version`` (None: no such event)."""
     row = _EVENT.first(event_id)
-    return None if row is None else Event.version_of(event_id, *row)
+    if row is None:
+        return None
+    created, public_revision, progress_changed, revision = row
+    stamp = Event.public_stamp_of(event_id, created, public_revision, progress_changed)
+    return stamp, Event.version_of(event_id, created, revision)
 
 
 def match_version(match_id: int) -> tuple[int, str] | None:
