@@ -51,6 +51,7 @@ from matches.choices import RoomChoice  # noqa: E402
 from matches.forms.tables import TablePostForm  # noqa: E402
 from matches.management.commands.generate_event import generate_event  # noqa: E402
 from matches.models import Board, Result  # noqa: E402
+from matches.models.stages import first_stage  # noqa: E402
 
 
 def main() -> None:
@@ -160,7 +161,7 @@ def tables_event(matches: int, boards: int, seed: int) -> dict:
         for room in RoomChoice.values
     ]
     loaded = actions.load_results(event, results, user=None)
-    tables = actions.open_tables(event, round_number=2, user=None)
+    tables = actions.open_tables(first_stage(event), round_number=2, user=None)
     print(
         f"event {event.pk}: {len(teams)} teams, round 1 played ({loaded} results), "
         f"round 2 at {len(tables)} tables ({matches} matches × 2 rooms, {boards} boards)"
