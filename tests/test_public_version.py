@@ -194,3 +194,24 @@ def test_each_rule_moves_the_public_revision_when_it_shows_a_result(
     revision = public_revision(event)
     played_at(tables[second.pk, "closed"], 6)  # both rooms of match 2; match 1 still waits
     assert (public_revision(event) == revision + 1) is (rule != "segment")
+
+
+def test_the_public_reads_the_boards_in_play_once_a_public_version_and_a_director_each_time(
+    round_in_play, tables, english, client
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event, teams = round_in_play["event"], round_in_play["teams"]
+
+    def boards_read_by(visitor, team) -> bool:
+        with CaptureQueriesContext(connection) as queries:
+            assert visitor.get(reverse("team", args=[event.pk, team.pk])).status_code == 200
+        return any("matches_boardrelease" in q["sql"] for q in queries.captured_queries)
+
+    assert boards_read_by(english, teams[0])
+    assert not boards_read_by(english, teams[1])  # another page, the same version
+    played_at(tables[round_in_play["matches"][1].pk, "open"], 6)  # the progress moves it
+    assert boards_read_by(english, teams[2])
+    client.force_login(round_in_play["director"])
+    assert boards_read_by(client, teams[2]) and boards_read_by(client, teams[3])

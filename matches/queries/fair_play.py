@@ -22,6 +22,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from django.core.cache import cache
 from django.db.models import Count
 
 from matches import scoring
@@ -33,6 +34,7 @@ from matches.models import (
     Match,
     MatchStatus,
 )
+from matches.queries.revisions import event_versions
 from matches.scoring.fair_play import (
     HandsRule,
     MatchBoards,
@@ -71,6 +73,9 @@ def sees_everything() -> Iterator[None]:
         _VIEWER.reset(token)
 
 
+BOARDS_KEPT_SECONDS = 3600  # the public's boards read, kept for one public version
+
+
 class FairView:
     """What one viewer may see of an event's boards, each part read when first asked.
 
@@ -85,14 +90,33 @@ class FairView:
         self.event = event
         self.sees_all = sees_all
 
-    @property
-    def key(self) -> str:
-        """Return what a page cached for this viewer is keyed on besides the event."""
-        return "all" if self.sees_all else "public"
-
     @cached_property
+    def _boards_read(self) -> dict:
+        """Return what the rule is worked out from: the boards waiting and begun
+        (``_waiting_boards``), the rounds with a board waiting (``_open_rounds``) and the
+        boards the director released. The public's are kept for the event's public version
+        (a congress's pages would each read its 4,000 boards in play): within it boards
+        only stop waiting (a table plays one the public may not see yet), so what was read
+        at its start hides more, never less, and shows the progress a minute late at most."""
+        if self.event is None:
+            return {"waiting": ({}, {}), "rounds": {}, "released": set()}
+        key = None if self.sees_all else _boards_key(self.event.pk)
+        found = cache.get(key) if key else None
+        if found is None:
+            waiting = _waiting_boards(self.event)
+            rows = BoardRelease.objects.filter(event=self.event)
+            found = {
+                "waiting": waiting,
+                "rounds": _open_rounds(self.event, waiting[0]),
+                "released": set(rows.values_list("stage_id", "round", "board")),
+            }
+            if key:
+                cache.set(key, found, BOARDS_KEPT_SECONDS)
+        return found
+
+    @property
     def _waiting_and_begun(self) -> tuple[dict, dict]:
-        return _waiting_boards(self.event) if self.event is not None else ({}, {})
+        return self._boards_read["waiting"]
 
     @property
     def _waiting(self) -> dict:
@@ -109,18 +133,15 @@ class FairView:
             for match in matches
         }
 
-    @cached_property
+    @property
     def _released(self) -> set:
-        rows = BoardRelease.objects.filter(event=self.event).values("stage_id", "round", "board")
-        return {(r["stage_id"], r["round"], r["board"]) for r in rows}
+        return self._boards_read["released"]
 
-    @cached_property
+    @property
     def _rounds(self) -> dict:
         """Return {(stage id, round): ([MatchBoards], segment size)} for the stages' rounds
         with a board waiting."""
-        if self.event is None:
-            return {}
-        return _open_rounds(self.event, self._waiting)
+        return self._boards_read["rounds"]
 
     @cached_property
     def not_public(self) -> dict:
@@ -243,6 +264,12 @@ def event_view(event: Event, sees_all: bool) -> FairView:
     """Return what a viewer (a director of the event: ``sees_all``) may see of the event's
     boards by its rules: read when asked, in a few queries whatever the event's size."""
     return FairView(event, sees_all)
+
+
+def _boards_key(event_id: int) -> str | None:
+    """Return the key of the public's boards read, at the event's public version now."""
+    found = event_versions(event_id)
+    return None if found is None else f"fair-boards:{Event.public_version_at(found[0])}"
 
 
 def _open_rounds(event: Event, waiting: dict) -> dict:
