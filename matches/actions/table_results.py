@@ -297,10 +297,10 @@ def _accepted(change: Change, table: Room, entry: TableEntry, current, side, dev
     scored = change.refresh_totals(table.match)
     _compared_in_the_other_room(change, table, entry.board, scored)
     change.confine_to_matches()
-    left_play = current is None and board_left_play(table.match, entry.board.number, scored)
-    if left_play:
+    out_of_play = board_left_play(table.match, entry.board.number, scored)
+    if out_of_play and current is None:
         change.board_left_play()  # the other matches' pages show its hands now
-    if left_play or results_published(table.match, entry.board.number, scored):
+    if out_of_play or results_published(table.match, entry.board.number, scored):
         change.results_published()  # the event's public pages show it now
     return entry
 

@@ -319,17 +319,15 @@ def board_left_play(match: Match, number: int, scored: scoring.MatchResult) -> b
 
 def results_published(match: Match, number: int, scored: scoring.MatchResult) -> bool:
     """Return True when a result just saved for board ``number`` of ``match`` (``scored``:
-    the match as it now stands) shows on the public's pages of the event by its rule: the
-    rule shows results at once, or once both rooms of the match have them and they do;
-    the board is out of play at every table (a change to a result once it is); or the
-    director released it. At most two small queries."""
+    the match as it now stands) shows on the public's pages of the event by its rule,
+    though the board is still in play somewhere (``board_left_play`` says when it is not):
+    the rule shows results at once, or once both rooms of the match have them and they do;
+    or the director released the board. At most one small query."""
     rule = ResultsRule(match.event.results_public)
     if rule is ResultsRule.AT_ONCE:
         return True
     complete = any(board.number == number and board.complete for board in scored.boards)
     if complete and rule is ResultsRule.MATCH:
-        return True
-    if board_left_play(match, number, scored):
         return True
     return BoardRelease.objects.filter(
         event_id=match.event_id, stage_id=match.stage_id, round=match.round, board=number
