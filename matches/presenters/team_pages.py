@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from matches import scoring
 from matches.models import Event
 from matches.queries import (
     StageData,
     StandingRow,
     matches_of,
-    ranking_inputs,
+    positions_by_round,
     stage_data,
     standings,
 )
@@ -26,7 +25,7 @@ def team_progress(event: Event, team, data: StageData | None = None, chart: bool
     data = data or stage_data(event)
     positions = []
     if chart:
-        positions = scoring.positions_by_round(*ranking_inputs(data)).get(team.pk, [])
+        positions = positions_by_round(data).get(team.pk, [])
     matches = matches_of(
         event, pk__in=[o.match_id for o in data.outcomes if team.pk in (o.home, o.away)]
     )
