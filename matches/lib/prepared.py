@@ -124,17 +124,21 @@ class PreparedRead:
         self.build = build
         self.samples = samples
         self.key_share = key_share
-        self._alias: str | None = None  # set with _plan_made, the first time it runs
-        self._plan_made: _Plan | None = None
+        # the database and the plan, made the first time it runs: one attribute, set at
+        # once, so that a thread of a threaded server never finds the one without the other
+        self._made: tuple[str, _Plan] | None = None
 
     def _plan(self) -> tuple[str, _Plan]:
         """Return the database the queryset reads (its router's) and the plan for it,
         made the first time."""
-        if self._alias is None:
+        made = self._made
+        if made is None:
             queryset = self.build(*self.samples)
-            plan = _plan(queryset, queryset.db, self.samples, self.key_share)
-            self._alias, self._plan_made = queryset.db, plan
-        return self._alias, self._plan_made
+            made = self._made = (
+                queryset.db,
+                _plan(queryset, queryset.db, self.samples, self.key_share),
+            )
+        return made
 
     def all(self, *values) -> list:
         """Return the rows for these values, as the queryset built with them would."""
