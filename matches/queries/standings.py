@@ -8,9 +8,10 @@ match and a bye count (``matches.scoring.outcomes``).
 What the public is shown of a stage (its data, standings and each team's positions after
 each round) is worked out once for the event's public version and kept in the cache for
 every page and server: a congress's 500 team pages, rendered again when the version moves,
-would each read the stage and rank its 500 teams, after the last round and after each. Within a version only boards the public may not see
-change (docs/decisions/0002-revisions.md), so what was read shows the same. A director's,
-an action's and a command's are read each time.
+would each read the stage and rank its 500 teams, after the last round and after each.
+Within a version only boards the public may not see change
+(docs/decisions/0002-revisions.md), so what was read shows the same. A director's, an
+action's and a command's are read each time.
 """
 
 from __future__ import annotations
