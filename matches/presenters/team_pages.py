@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from matches import scoring
 from matches.models import Event
 from matches.queries import (
     StageData,
     StandingRow,
     matches_of,
-    positions_by_round,
+    ranking_inputs,
     stage_data,
     standings,
 )
@@ -25,7 +26,7 @@ def team_progress(event: Event, team, data: StageData | None = None, chart: bool
     data = data or stage_data(event)
     positions = []
     if chart:
-        positions = positions_by_round(data).get(team.pk, [])
+        positions = scoring.positions_by_round(*ranking_inputs(data)).get(team.pk, [])
     matches = matches_of(
         event, pk__in=[o.match_id for o in data.outcomes if team.pk in (o.home, o.away)]
     )

@@ -4,35 +4,19 @@
 boards it has (each match's totals are stored on it whenever a result changes); the
 scoring core ranks what it read (``matches.scoring.standings``), by the rules of when a
 match and a bye count (``matches.scoring.outcomes``).
-
-What the public is shown of a stage (its data, standings and each team's positions after
-each round) is worked out once for the event's public version and kept in the cache for
-every page and server: a congress's 500 team pages, rendered again when the version moves,
-would each read the stage and rank its 500 teams, after the last round and after each.
-Within a version only boards the public may not see change
-(docs/decisions/0002-revisions.md), so what was read shows the same. A director's, an
-action's and a command's are read each time.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
-from typing import TypeVar
-
-from django.core.cache import cache
 
 from matches import scoring
 from matches.models import Event, Stage, Team
 from matches.models.stages import stages_of
 
-from .fair_play import view_of
 from .fair_totals import public_rows
-
-KEPT_SECONDS = 3600  # the public's reading of a stage, kept for one public version
-Kept = TypeVar("Kept")
 
 
 @dataclass(frozen=True)
@@ -60,7 +44,6 @@ class StageData:
     carried: dict  # {team id: VP brought from the previous stage}
     director_order: list  # the team order of the director's latest tie decision
     updated: datetime | None  # when a match of the stage last changed
-    public_version: str | None = None  # the public's, at which it was read (None: a director's)
 
 
 @dataclass(frozen=True)
@@ -82,14 +65,9 @@ def stage_data(event: Event, stage: Stage | None = None, live: bool = False) -> 
     it is complete, forfeited or final; ``live``: matches in play count too, as they stand.
     Match totals come as plain rows (a 500-team Swiss has thousands of matches); the pages
     load as objects only the few matches they show (``matches_of``). A VP penalty counts
-    in the stage it was given in. The public's is kept for the public version (the module).
+    in the stage it was given in.
     """
     stage = stage or stages_of(event)[0]
-    version = None if view_of(event).sees_all else event.public_version
-    return _kept(_key(version, stage, live, "data"), lambda: _read(event, stage, live, version))
-
-
-def _read(event: Event, stage: Stage, live: bool, version: str | None) -> StageData:
     every_team = {team.pk: team for team in event.teams.all()}
     entries = list(stage.entries.all()) if stage.has_entries() else []
     if entries:
@@ -125,26 +103,7 @@ def _read(event: Event, stage: Stage, live: bool, version: str | None) -> StageD
         carried=carried_vp(stage),
         director_order=list(stage.tie_order or []),
         updated=max((row["updated"] for row in rows), default=None),
-        public_version=version,
     )
-
-
-def _key(version: str | None, stage: Stage, live: bool, part: str) -> str | None:
-    """Return the cache key of a part of the public's reading of a stage (None: not kept)."""
-    if version is None:
-        return None
-    return f"stage-{part}:{version}:{stage.pk}:{'live' if live else 'official'}"
-
-
-def _kept(key: str | None, work: Callable[[], Kept]) -> Kept:
-    """Return ``work()``, kept in the cache under ``key`` (None: worked out each time)."""
-    if key is None:
-        return work()
-    found = cache.get(key)
-    if found is None:
-        found = work()
-        cache.set(key, found, KEPT_SECONDS)
-    return found
 
 
 def _counted(rows, bye_rows, stage, live: bool) -> tuple[list, list]:
@@ -170,7 +129,6 @@ def up_to_round(data: StageData, last: int) -> StageData:
         data,
         outcomes=[o for o in data.outcomes if o.round <= last],
         byes=[b for b in data.byes if b.round <= last],
-        public_version=None,  # not kept: a Swiss draw's ranking, read by the director
     )
 
 
@@ -199,10 +157,7 @@ def standings(
 ) -> list[StandingRow]:
     """Return the standings, best first, each row with its team and its VP penalties."""
     data = data or stage_data(event, stage)
-    table = _kept(
-        _key(data.public_version, data.stage, data.live, "standings"),
-        lambda: scoring.standings(*ranking_inputs(data), data.carried),
-    )
+    table = scoring.standings(*ranking_inputs(data), data.carried)
     return [
         StandingRow(
             standing,
@@ -211,15 +166,6 @@ def standings(
         )
         for standing in table
     ]
-
-
-def positions_by_round(data: StageData) -> dict:
-    """Return each team's running VP and position after each round of the stage
-    ({team id: [scoring.RoundPosition]}, ``scoring.positions_by_round``)."""
-    return _kept(
-        _key(data.public_version, data.stage, data.live, "positions"),
-        lambda: scoring.positions_by_round(*ranking_inputs(data)),
-    )
 
 
 def ranking_inputs(
