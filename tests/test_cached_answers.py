@@ -5,7 +5,6 @@ the cache (Redis, one process) or read from the database (several processes, no 
 and with Redis itself. Which middleware ran is checked too: none of sessions, locale,
 CSRF, auth, messages, CSP, htmx or the lock-outs for an answer from the cache."""
 
-import re
 import time
 
 import pytest
@@ -17,6 +16,7 @@ from matches.caching import middleware, pagecache, versions
 from matches.views import public as public_views
 from tests.clock import FakeClock
 from tests.factories import enter, make_scored_match, make_user
+from tests.pages import text_of
 from tests.test_caching import pages
 from tests.test_write_urls import fill, patterns, world  # noqa: F401 - world is a fixture
 
@@ -204,7 +204,7 @@ def test_without_revisions_in_the_cache_a_cached_page_costs_one_query_and_is_ans
 
     settings.REVISIONS_IN_CACHE = False
     for url in pages(match):
-        pagecache.cache.clear()  # nothing kept from the page before (the public's stage)
+        pagecache.cache.clear()  # nothing kept from the page before (the version's totals)
         with CaptureQueriesContext(connection) as cold:
             etag = client.get(url)["ETag"]  # rendered: the view reads what it shows
         assert spy[-1] is None, url
@@ -324,7 +324,7 @@ def test_without_a_grace_a_change_reaches_visitors_at_their_next_request(client,
 
 def shown(response) -> str:
     """Return a page's text as it reads: tags out, spaces run together."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+    return text_of(response.content.decode())
 
 
 def test_once_the_grace_is_over_a_page_is_drawn_by_one_request_while_the_others_get_it_as_drawn(

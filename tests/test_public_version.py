@@ -25,6 +25,7 @@ from matches.caching.versions import event_of_event
 from matches.models import Event
 from matches.models.events import PROGRESS_SECONDS
 from tests.dds_cache import analysed_once  # noqa: F401 (a fixture)
+from tests.pages import text_of
 from tests.phones import Phone, entry_of
 from tests.test_fair_play import candidate_urls, fetch_all
 
@@ -219,8 +220,7 @@ def test_the_public_reads_the_boards_in_play_once_a_public_version_and_a_directo
 
 def ash_live_vp(page: str) -> str:
     """Return Ash's VP in the live standings (a row reads: position, team, played, VP)."""
-    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
-    return re.search(r"Ash 1 ([\d.]+)", text).group(1)
+    return re.search(r"Ash 1 ([\d.]+)", text_of(page)).group(1)
 
 
 def test_the_live_standings_never_show_a_visitor_a_board_in_play_and_a_director_sees_it(
