@@ -74,17 +74,8 @@ def mask_app_logs():
 
 
 def post_worker_init(worker):
-    """Once a worker has loaded the app (and Django its logging settings), mask its logs,
-    and check the event versions Redis holds against the database's: a worker that changed
-    an event while Redis was out of reach, and was killed before Redis answered again,
-    could not drop the version it left there (matches/caching/versions.py)."""
+    """Once a worker has loaded the app (and Django its logging settings), mask its logs."""
     mask_app_logs()
-    try:
-        from matches.caching.versions import check_cached_versions
-
-        check_cached_versions()
-    except Exception:  # noqa: BLE001 - a worker starts whatever the cache or database say
-        logging.getLogger("matches").warning("event versions not checked", exc_info=True)
 
 
 logger_class = MaskedTokensLogger

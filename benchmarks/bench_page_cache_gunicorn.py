@@ -12,10 +12,9 @@ standings page is rendered once and its bytes saved as a file that WhiteNoise se
 the site's root (benchmarks/gunicorn_settings.py: the app's settings plus WHITENOISE_ROOT),
 so the static file and the page are the same bytes. Then gunicorn is started through
 scripts/support/server.py's AppServer: one worker (the default, sync), 127.0.0.1, DEBUG
-off, the production settings (CONN_MAX_AGE=60); once without REDIS_URL (each page's
-revision read from the database, as several processes without Redis must: "database"),
-once without it but with REVISIONS_IN_CACHE=1 (the revision in the worker's memory, right
-for a server of one process: "worker"), and once with REDIS_URL ("Redis"). The page is
+off, the production settings (CONN_MAX_AGE=60); once without REDIS_URL (the page kept in
+the worker's memory: "memory") and once with REDIS_URL (kept in Redis: "Redis"); either
+way the event's revision is read from the database for each request. The page is
 asked for until it is cached, then timed one request after another, each from connecting
 to the last byte read:
 
@@ -195,7 +194,7 @@ def print_table(results: dict[str, dict[bool, list[dict]]]) -> None:
     line = "{:<9} {:<10} {:<7} {:>9} {:>9} {:>21} {:>9} {:>15} {:>11}"
     print(
         line.format(
-            "revision",
+            "pages",
             "keep-alive",
             "answer",
             "median",
@@ -244,10 +243,10 @@ def main() -> int:
         "BENCH_STATIC_DIR": str(static_dir),
         "CONN_MAX_AGE": "60",  # as in production (docs/operations.md, "Production")
     }
-    for name in ("REDIS_URL", "REVISIONS_IN_CACHE", "CACHE_KEY_PREFIX"):
+    for name in ("REDIS_URL", "CACHE_KEY_PREFIX"):
         env.pop(name, None)
     prefix = f"bench-gunicorn-{uuid.uuid4().hex[:12]}"
-    modes = {"database": env, "worker": {**env, "REVISIONS_IN_CACHE": "1"}}
+    modes = {"memory": env}
     unreachable = redis_error(REDIS_URL)
     if unreachable:
         print(f"({unreachable}: the rows with Redis are left out)")
@@ -277,7 +276,8 @@ def main() -> int:
         f"{TEAMS}-team Swiss event built through the actions in {built:.1f} s; its standings "
         f"page {len(page) / 1024:.0f} KB, the same bytes as /{STATIC_NAME}\n"
         f"gunicorn, 1 sync worker, {APP_HOST}, DEBUG off, PostgreSQL (CONN_MAX_AGE=60); the "
-        f"page's revision from the database, the worker's memory or Redis; {RUNS} runs of "
+        f"page kept in the worker's memory or in Redis, its revision read from the database; "
+        f"{RUNS} runs of "
         f"{REQUESTS} requests of each kind after {WARMUPS}, in turns; load average "
         f"{load_before[0]:.1f} before, {load_after[0]:.1f} after, on {os.cpu_count()} cores"
     )

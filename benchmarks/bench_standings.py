@@ -9,10 +9,7 @@ both through django.test.Client (the whole WSGI handler and middleware stack). R
 
 Each page is timed in these states (matches/caching/pagecache.py):
   cold            the cache emptied before each request, as after every saved result
-  cached, db rev  the page from the cache, the event's revision read from the database
-                  (several processes without a shared cache)
-  cached          the page from the cache without touching the database (the revision is
-                  known to the cache: one process, or Redis)
+  cached          the page from the cache, the event's revision read from the database
   304             the live refresh's If-None-Match, unchanged: 304 with no body; against
                   WhiteNoise's 304 for the static file
 and, when Redis answers at BENCH_REDIS_URL (default redis://127.0.0.1:6379/1; keys under
@@ -108,13 +105,11 @@ def measure(client, dynamic: str, static: str, mode: "Mode") -> dict[str, list[f
 class Mode(NamedTuple):
     label: str
     cold: bool = False
-    revisions_in_cache: bool = True
     conditional: bool = False
 
 
 MODES = (
     Mode("cold", cold=True),
-    Mode("cached, db rev", revisions_in_cache=False),
     Mode("cached"),
     Mode("304", conditional=True),
 )
@@ -243,25 +238,23 @@ def time_page(client, name: str, url: str, saved: bytes, mode: Mode) -> tuple:
     """Return one row of the table: the page in one mode against its static file."""
     from django.core.cache import cache
     from django.db import connection
-    from django.test import override_settings
     from django.test.utils import CaptureQueriesContext
 
     static = f"/{name}.html"
-    with override_settings(REVISIONS_IN_CACHE=mode.revisions_in_cache):
-        first = get(client, url)[1]
-        headers = {"If-None-Match": first["ETag"]} if mode.conditional else None
-        if mode.cold:
-            cache.clear()
-        with CaptureQueriesContext(connection) as queries:
-            _, response, body = get(client, url, headers)
-        query_count = len(queries)  # read now: the next request empties the log
-        assert response.resolver_match.url_name == dict(PAGES)[name]
-        assert not response.streaming, type(response)
-        if mode.conditional:
-            assert response.status_code == 304 and body == b"", response.status_code
-        else:
-            assert len(body) == len(saved), (name, len(body), len(saved))  # a new CSRF token
-        times = measure(client, url, static, mode)
+    first = get(client, url)[1]
+    headers = {"If-None-Match": first["ETag"]} if mode.conditional else None
+    if mode.cold:
+        cache.clear()
+    with CaptureQueriesContext(connection) as queries:
+        _, response, body = get(client, url, headers)
+    query_count = len(queries)  # read now: the next request empties the log
+    assert response.resolver_match.url_name == dict(PAGES)[name]
+    assert not response.streaming, type(response)
+    if mode.conditional:
+        assert response.status_code == 304 and body == b"", response.status_code
+    else:
+        assert len(body) == len(saved), (name, len(body), len(saved))  # a new CSRF token
+    times = measure(client, url, static, mode)
     view, file = statistics.median(times["view"]), statistics.median(times["static"])
     return (
         f"{name} ({mode.label})",

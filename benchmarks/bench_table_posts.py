@@ -153,7 +153,7 @@ def main() -> int:
         print("PostgreSQL does not answer on 127.0.0.1:5432: bench_table_posts skipped")
         return 0
     env = {**server_env(DB_NAME, APP_HOST), "CONN_MAX_AGE": "60"}  # as in production
-    for name in ("REDIS_URL", "REVISIONS_IN_CACHE", "CACHE_KEY_PREFIX"):
+    for name in ("REDIS_URL", "CACHE_KEY_PREFIX"):
         env.pop(name, None)
     prefix = f"bench-tables-{uuid.uuid4().hex[:12]}"
     unreachable = redis_error(REDIS_URL)

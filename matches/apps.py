@@ -10,11 +10,6 @@ class MatchesConfig(AppConfig):
     verbose_name = _("Team matches")
 
     def ready(self):
-        # Imported here, not at the top: the caches import the app's models, which
-        # Django loads only after this module (the app registry is not ready before).
-        from matches.caching import versions
-
-        versions.connect()
         post_migrate.connect(create_cache_tables, sender=self)
 
 

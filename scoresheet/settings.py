@@ -147,8 +147,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # memory, their revisions read from the database on every request; rate limits in a
 # database table every process shares (created by migrate); login lock-outs in axes'
 # tables. With REDIS_URL (several app servers): pages, sessions, rate limits and lock-out
-# counts in Redis (django-redis's backend), shared by every server, and a cached page whose
-# event's revision is known to the cache answers without touching the database. When Redis
+# counts in Redis (django-redis's backend), shared by every server (the revisions the pages
+# are keyed on are read from the database either way, one small query). When Redis
 # does not answer, the app goes on without it (fails open, matches/caching/resilient_cache.py):
 # pages are rendered afresh, sessions come from the database, rate limits are not counted
 # until Redis is back (failed logins are, in the database); /healthz says "not ok".
@@ -186,10 +186,6 @@ else:
             "LOCATION": "shared_cache",
         },
     }
-# Whether the page cache may trust the revision it holds for an event (then a cached page
-# costs no database query): only when every server process shares the cache, as with
-# Redis, or when one process serves everything (REVISIONS_IN_CACHE=1).
-REVISIONS_IN_CACHE = env_bool("REVISIONS_IN_CACHE", bool(REDIS_URL))
 # For how many seconds a public page rendered for visitors who are not logged in may still be
 # sent to them after the event has changed, before it is rendered again. At a congress every
 # result accepted at a table changes the event; with a few seconds here the standings are

@@ -12,9 +12,8 @@ STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticF
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
-# One process: the page cache may trust the revisions it holds, and the rate limits count
-# in memory (each test starts with empty caches; see tests/conftest.py).
-REVISIONS_IN_CACHE = True
+# One process: the rate limits count in memory (each test starts with empty caches; see
+# tests/conftest.py).
 CACHES["shared"] = {  # noqa: F405
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "LOCATION": "shared",

@@ -1,8 +1,7 @@
 """A cached public page answered early (matches/caching/middleware.py) is the page the whole
 stack gives, headers and all: CSP, X-Frame-Options, Vary, Content-Language, the security
-headers, the cache's own; in both languages, over HTTPS with HSTS, with the revisions in
-the cache (Redis, one process) or read from the database (several processes, no Redis),
-and with Redis itself. Which middleware ran is checked too: none of sessions, locale,
+headers, the cache's own; in both languages, over HTTPS with HSTS, with the pages kept in
+the process's memory (one machine) and in Redis (several servers). Which middleware ran is checked too: none of sessions, locale,
 CSRF, auth, messages, CSP, htmx or the lock-outs for an answer from the cache."""
 
 import time
@@ -13,6 +12,7 @@ from django.test import Client
 from django.urls import Resolver404, reverse
 
 from matches.caching import middleware, pagecache, versions
+from matches.queries import revisions
 from matches.views import public as public_views
 from tests.clock import FakeClock
 from tests.factories import enter, make_scored_match, make_user
@@ -66,11 +66,9 @@ def spy(monkeypatch):
     return answered
 
 
-@pytest.fixture(params=["revisions in the cache", "revisions from the database", "redis"])
+@pytest.fixture(params=["in memory", "redis"])
 def mode(request, settings):
-    """The three ways a server runs: one process or Redis (the revisions in the cache),
-    several processes without Redis (each revision read from the database), and Redis."""
-    settings.REVISIONS_IN_CACHE = request.param != "revisions from the database"
+    """The two ways a server keeps its pages: in the process's memory, and in Redis."""
     if request.param == "redis":
         request.getfixturevalue("redis_settings")
     return request.param
@@ -171,11 +169,7 @@ def test_an_answer_from_the_cache_runs_none_of_the_middleware_after_it(client, m
     assert "CSRF_COOKIE" not in early.wsgi_request.META
 
 
-@pytest.mark.parametrize("revisions_in_cache", [True, False])
-def test_a_host_not_allowed_is_refused_before_an_answer_from_the_cache(
-    client, match, settings, revisions_in_cache
-):
-    settings.REVISIONS_IN_CACHE = revisions_in_cache
+def test_a_host_not_allowed_is_refused_before_an_answer_from_the_cache(client, match):
     url = reverse("event", args=[match.event.pk])
     etag = client.get(url)["ETag"]
     for headers in ({}, {"If-None-Match": etag}):
@@ -196,13 +190,12 @@ def test_a_visitor_with_a_session_or_messages_gets_the_whole_stack(client, match
     assert spy[-1] is None and mine["ETag"].endswith(f'.u{director.pk}"')
 
 
-def test_without_revisions_in_the_cache_a_cached_page_costs_one_query_and_is_answered_early(
-    client, match, spy, settings, django_assert_num_queries
+def test_a_cached_page_costs_one_query_and_is_answered_early(
+    client, match, spy, django_assert_num_queries
 ):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    settings.REVISIONS_IN_CACHE = False
     for url in pages(match):
         pagecache.cache.clear()  # nothing kept from the page before (the version's totals)
         with CaptureQueriesContext(connection) as cold:
@@ -221,12 +214,9 @@ def test_without_revisions_in_the_cache_a_cached_page_costs_one_query_and_is_ans
         assert spy[-1] is unchanged and unchanged.status_code == 304, url
 
 
-def test_a_change_shows_at_once_when_the_revision_is_read_from_the_database(
-    client, match, settings
-):
+def test_a_change_shows_at_once_on_a_scorecard_kept_before_it(client, match):
     from tests.factories import enter
 
-    settings.REVISIONS_IN_CACHE = False
     url = reverse("scorecard", args=[match.pk])
     etag = client.get(url)["ETag"]
     client.get(url)
@@ -238,16 +228,15 @@ def test_a_change_shows_at_once_when_the_revision_is_read_from_the_database(
 
 def test_the_version_read_from_the_database_is_the_events_own(match):
     match.event.refresh_from_db()
-    assert versions.version_from_database(match.event_id) == match.event.public_version
+    assert versions.event_version(match.event_id) == match.event.public_version
     assert versions.user_version(match.event_id) == match.event.cache_version
-    assert versions.version_from_database(match.event_id + 1000) is None
+    assert versions.event_version(match.event_id + 1000) is None
     assert versions.user_version(match.event_id + 1000) is None
 
 
 def test_a_database_that_does_not_answer_before_a_cached_page_gets_the_clear_message(
-    client, match, settings, monkeypatch
+    client, match, monkeypatch
 ):
-    settings.REVISIONS_IN_CACHE = False
     client.cookies["django_language"] = "en"
     url = reverse("event", args=[match.event.pk])
     client.get(url)  # cached
@@ -255,7 +244,7 @@ def test_a_database_that_does_not_answer_before_a_cached_page_gets_the_clear_mes
     def down(event_id):
         raise OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(versions, "stamp_from_database", down)
+    monkeypatch.setattr(revisions, "event_versions", down)
     response = client.get(url)
     assert response.status_code == 503
     assert "Try again in a moment" in response.text

@@ -39,7 +39,6 @@ def redis_down(settings):
     }
     settings.CACHES = {"default": cache, "shared": cache}
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-    settings.REVISIONS_IN_CACHE = True
     settings.AXES_HANDLER = "matches.auth.accounts.CachedLockouts"
     AxesProxyHandler.implementation = None
     yield url
@@ -153,10 +152,44 @@ def test_after_a_failure_redis_is_left_alone_for_a_few_seconds(redis_down, monke
     assert calls == [] and not cache.available
 
 
+def test_a_page_kept_before_an_outage_is_not_served_after_a_change_made_during_it(
+    redis_settings, match, monkeypatch
+):
+    """The server that changed the event while Redis was out of reach is killed before Redis
+    answers again (so it never deletes what it could not write): the standings kept in Redis
+    from before stay there, and are not what the next visitor sees."""
+    import redis
+    from django.core.cache import cache
+    from django_redis.client import DefaultClient
+
+    url = reverse("event", args=[match.event_id])
+    visitor = Client()
+    visitor.cookies["django_language"] = "en"
+    assert '<td class="text-end text-nowrap imps">10 : 0</td>' in visitor.get(url).text
+    kept = set(require_redis().scan_iter(match=f"{cache.key_prefix}:*page:*"))
+    assert kept  # the standings, kept in Redis
+
+    def unreachable(*args, **kwargs):
+        raise redis.ConnectionError("Timeout connecting to server")
+
+    with monkeypatch.context() as outage:
+        for method in ("get", "set", "delete", "get_many", "set_many", "delete_many", "add"):
+            outage.setattr(DefaultClient, method, unreachable)
+        enter(match, 2, "open", "4S", "S", "=")
+        enter(match, 2, "closed", "4S", "S", "-1")  # 12 IMPs to the home team
+    cache.health.forget.clear()  # the server that saw the outage was killed
+    cache.health.down_until = 1.0  # and Redis answers again
+
+    assert set(require_redis().scan_iter(match=f"{cache.key_prefix}:*page:*")) == kept
+    page = visitor.get(url)
+    assert '<td class="text-end text-nowrap imps">22 : 0</td>' in page.text
+    assert '<td class="text-end text-nowrap imps">10 : 0</td>' not in page.text
+
+
 def test_keys_written_while_redis_was_out_of_reach_are_deleted_when_it_answers_again(
     settings, monkeypatch
 ):
-    """A session (or page, or event version) written while Redis could not be reached
+    """A session (or page) written while Redis could not be reached
     must not come back with its old value from before the outage."""
     import redis
     from django.core.cache import cache

@@ -59,33 +59,30 @@ def test_x_forwarded_proto_is_trusted_only_behind_a_trusted_proxy():
 
 
 def test_with_redis_the_pages_sessions_rate_limits_and_lock_outs_share_it():
-    backend, shared, sessions, axes, axes_cache, limits, trusted = read_settings(
+    backend, shared, sessions, axes, axes_cache, limits = read_settings(
         "CACHES['default']['BACKEND']",
         "CACHES['shared']['BACKEND']",
         "SESSION_ENGINE",
         "AXES_HANDLER",
         "AXES_CACHE",
         "RATELIMIT_USE_CACHE",
-        "REVISIONS_IN_CACHE",
         REDIS_URL="redis://127.0.0.1:6379/1",
     )
     assert backend == shared == "'matches.caching.resilient_cache.ResilientRedisCache'"
     assert sessions == "'django.contrib.sessions.backends.cached_db'"
     assert axes == "'matches.auth.accounts.CachedLockouts'" and axes_cache == "'default'"
-    assert limits == "'shared'" and trusted == "True"
+    assert limits == "'shared'"
 
 
 def test_without_redis_one_machine_shares_rate_limits_through_the_database():
-    backend, shared, axes, trusted = read_settings(
+    backend, shared, axes = read_settings(
         "CACHES['default']['BACKEND']",
         "CACHES['shared']['BACKEND']",
         "AXES_HANDLER",
-        "REVISIONS_IN_CACHE",
     )
     assert backend == "'django.core.cache.backends.locmem.LocMemCache'"
     assert shared == "'django.core.cache.backends.db.DatabaseCache'"
     assert axes == "'axes.handlers.database.AxesDatabaseHandler'"
-    assert trusted == "False"
 
 
 def test_on_postgresql_queries_are_sent_apart_from_their_values_unless_turned_off():
@@ -161,7 +158,6 @@ NONSENSE = {
     "TRUSTED_PROXIES": {"TRUSTED_PROXIES": "-1"},
     "REDIS_URL": {"REDIS_URL": "127.0.0.1:6379"},
     "CACHE_KEY_PREFIX": {"CACHE_KEY_PREFIX": "my site"},
-    "REVISIONS_IN_CACHE": {"REVISIONS_IN_CACHE": "of"},
     "PUBLIC_PAGE_GRACE": {"PUBLIC_PAGE_GRACE": "61"},
     "SIGNUP_OPEN": {"SIGNUP_OPEN": "maybe"},
     "SIGNUP_RATE": {"SIGNUP_RATE": "0/h"},

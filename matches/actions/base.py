@@ -14,7 +14,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from matches import scoring
-from matches.caching import versions
 from matches.lib.prepared import PreparedRead
 from matches.lib.text import text_errors
 from matches.models import Board, Event, ImpPenalty, Match, Room
@@ -346,8 +345,8 @@ def bump_revision(
     ``wide``: its ``wide_revision`` too (see ``Change.confine_to_matches``); ``play``: its
     ``play_revision`` (``Change.board_left_play``); ``public``: its ``public_revision``
     (``Change.results_published``), else its ``progress_changed`` (a table played a board
-    the public does not see yet). The page cache learns the event's new public version
-    once the change is committed (matches/caching/versions.py)."""
+    the public does not see yet). The page caches, keyed on these revisions
+    (matches/caching/versions.py), see the change once it is committed."""
     bumps: dict[str, object] = {"revision": models.F("revision") + 1}
     if play:
         bumps["play_revision"] = models.F("play_revision") + 1
@@ -359,7 +358,6 @@ def bump_revision(
     else:
         bumps["progress_changed"] = timezone.now()
     Event.objects.filter(pk=event_id).update(**bumps)
-    versions.event_changed(event_id)
 
 
 @contextmanager

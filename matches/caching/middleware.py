@@ -5,9 +5,8 @@ from .pagecache import answer_from_cache
 
 class CachedPageMiddleware:
     """Answer a visitor's request for a cached, unchanged public page straight from the
-    cache, before sessions, CSRF, messages or the view (see matches/caching/pagecache.py):
-    the event's revision from the cache where it holds them (REVISIONS_IN_CACHE), else
-    from the database."""
+    cache, before sessions, CSRF, messages or the view (see matches/caching/pagecache.py),
+    after one small query for the event's version."""
 
     def __init__(self, get_response):
         self.get_response = get_response

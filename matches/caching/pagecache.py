@@ -7,8 +7,8 @@ director sees every result as it is accepted). A page carries an ETag made of th
 and the language, so a browser (and the 15-second live refresh) asking with
 ``If-None-Match`` gets ``304 Not Modified`` with no body while nothing has changed.
 
-Where the version is read, and which event a URL shows, is ``versions``' part. Either
-way a visitor's request for a page that is cached, or unchanged, is answered by
+Where the version is read (the database), and which event a URL shows, is ``versions``'
+part. Either way a visitor's request for a page that is cached, or unchanged, is answered by
 ``CachedPageMiddleware`` (matches/caching/middleware.py), straight after the static files
 and before sessions, locale, CSRF, auth, messages, CSP and the view, with the headers
 they would have added (``answer_from_cache``); anything else is left to the whole stack
@@ -244,13 +244,12 @@ def _fixed_headers() -> tuple:
 def answer_from_cache(request) -> HttpResponse | None:
     """Return the answer to a visitor's GET of a cached public page, or None to let the
     whole stack answer (not a public page, a logged-in user or session, messages waiting,
-    the event's version or the page not in the cache, a database that does not answer).
+    the page not in the cache, a database that does not answer).
 
-    The event's version comes from the cache where it may be trusted there
-    (REVISIONS_IN_CACHE, with the page in the same round trip), else from the database;
-    with If-None-Match, a 304 needs only the version, and without it a page not in the
-    cache costs no query (the view reads it). A match's pages are keyed on the match
-    (``versions.event_of_match``), whose version is read with its event in one query.
+    The event's version is read from the database (``versions``): with If-None-Match, a
+    304 needs only the version, and without it a page not in the cache costs no query (the
+    view reads it). A match's pages are keyed on the match (``versions.event_of_match``),
+    whose version is read with its event in one query.
     """
     cookies = request.COOKIES
     if settings.SESSION_COOKIE_NAME in cookies or "messages" in cookies:
@@ -262,20 +261,15 @@ def answer_from_cache(request) -> HttpResponse | None:
     request.get_host()  # a Host not allowed is refused (400), as the whole stack refuses it
     language = get_language_from_request(request)
     sent, key = request.META.get("HTTP_IF_NONE_MATCH"), _page_key(request, language)
-    from_cache = settings.REVISIONS_IN_CACHE and not getattr(event_of, "reads_version", False)
     entry = None
-    if not sent and not from_cache and (entry := cache.get(key)) is None:
+    if not sent and (entry := cache.get(key)) is None:
         return None  # the view renders it, and reads the version itself
-    event_id, version = event_of(kwargs, cached_only=True)
-    if event_id is None:
-        return None
-    if from_cache:  # one round trip to the cache
-        version, entry = versions.cached_version_and(event_id, None if sent else key)
-    elif version is None:
-        try:
-            version = versions.version_from_database(event_id)
-        except DatabaseError:
-            return None  # the whole stack answers, with its message (matches/middleware.py)
+    try:
+        event_id, version = event_of(kwargs)
+        if event_id is not None and version is None:
+            version = versions.event_version(event_id)
+    except DatabaseError:
+        return None  # the whole stack answers, with its message (matches/middleware.py)
     return _cached_answer(request, version, language, sent, entry, key)
 
 

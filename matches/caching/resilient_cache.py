@@ -12,9 +12,9 @@ thread: ``REDIS_CLIENT_KWARGS`` in settings.py). After a failure the cache
 is not asked again for ``RETRY_SECONDS`` (one log line per outage, and no connection
 timeout on every request when Redis is unreachable rather than refused). A key this process
 could not write or delete may still hold an older value in Redis (when Redis was alive but
-out of reach): such keys are deleted first thing when Redis answers again, so no page,
-session or event version written during the outage comes back stale; then whoever asked
-(``on_answering_again``: matches/caching/versions.py) is told.
+out of reach): such keys are deleted first thing when Redis answers again, so no session
+written during the outage comes back stale (a page kept is stale only if its version is,
+and the version is always read from the database).
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ logger = logging.getLogger(__name__)
 RETRY_SECONDS = 5.0
 MAX_KEYS_TO_FORGET = 50_000
 SCAN_COUNT = 1000  # keys Redis looks at in each SCAN (django-redis's default is 10)
-_ON_ANSWERING: list = []  # called when a cache answers this process after an outage
 
 
 @dataclass
@@ -47,14 +46,6 @@ class Health:
 
 
 _HEALTH: dict[str, Health] = {}
-
-
-def on_answering_again(callback) -> None:
-    """Have ``callback()`` called when a cache answers this process again after an outage
-    it saw (keys another process wrote may be stale then: that process may have ended
-    before it could delete them)."""
-    if callback not in _ON_ANSWERING:
-        _ON_ANSWERING.append(callback)
 
 
 class ResilientRedisCache(RedisCache):
@@ -117,8 +108,6 @@ class ResilientRedisCache(RedisCache):
             health.forget.difference_update(keys)
             health.overflowed, health.down_until = False, 0.0
         logger.warning("cache answers again; %d keys written while it was down deleted", len(keys))
-        for callback in _ON_ANSWERING:
-            callback()
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         return self._call("add", False, [key], version, key, value, timeout, version)
@@ -155,17 +144,6 @@ class ResilientRedisCache(RedisCache):
 
     def clear(self):
         return self._call("clear", False, None, None)
-
-    def keys_matching(self, pattern: str, version=None) -> list[str] | None:
-        """Return the keys of this cache matching ``pattern`` (Redis's glob), as the app
-        names them (without the prefix and version); None when Redis does not answer."""
-        if not self.available:
-            return None
-        try:
-            return list(super().iter_keys(pattern, itersize=SCAN_COUNT, version=version))
-        except (redis.RedisError, TimeoutError) as error:
-            logger.warning("cache unavailable, its keys not listed: %s", error)
-            return None
 
     def delete_matching(self, pattern: str, version=None) -> int:
         """Delete every key of this cache matching ``pattern`` (Redis's glob, ``axes-*``)
