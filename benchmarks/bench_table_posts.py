@@ -11,7 +11,7 @@ event (loadtest/setup_event.py --tables: MATCHES matches at the tables, 16 board
 through the actions. Then, in this one process, each table's two phones (Django's test
 client: the whole middleware stack, CSRF checked, as the page's script posts) play BOARDS
 boards, every table one board after another: North-South enters the board (the answer
-carries the table's state, drawn afresh), East-West's poll is sent that state (kept for
+carries the table's state, rendered afresh), East-West's poll is sent that state (kept for
 it), East-West accepts, North-South's poll is sent the new state, and a poll with the
 ETag it has is answered 304. A static file through the same stack is asked for as often.
 For each kind of request the table gives how many, the milliseconds of CPU each took in

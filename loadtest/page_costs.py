@@ -1,5 +1,5 @@
-"""What each page of the load test's event costs to draw, in this process's CPU: the
-public pages a spectator opens and a table's page, drawn afresh (the cache emptied),
+"""What each page of the load test's event costs to render, in this process's CPU: the
+public pages a spectator opens and a table's page, rendered afresh (the cache emptied),
 again from the cache, and answered 304 to the live refresh.
 
     python loadtest/page_costs.py PLAN.json [--played N]

@@ -173,7 +173,7 @@ trap 'exit 143' TERM
 
 # The server's settings, and those of the setup commands that share its database. The
 # tables and congress scenarios run as a congress should (README, "Results from the tables" and
-# "Production"): public pages drawn at most every PUBLIC_PAGE_GRACE seconds (2 unless set;
+# "Production"): public pages rendered at most every PUBLIC_PAGE_GRACE seconds (2 unless set;
 # 0 turns it off), and each worker keeping its database connection (CONN_MAX_AGE, 60 unless
 # set; 0 opens one for every request, a PostgreSQL process each).
 export DEBUG=0 SECURE_COOKIES=0 ALLOWED_HOSTS=$HOST
@@ -218,7 +218,7 @@ fi
 "$PY" manage.py collectstatic --noinput >>"$OUT/setup.log"
 
 for port in $PORTS; do
-    echo "== gunicorn on http://$HOST:$port ($WORKERS workers)${REDIS_URL:+, cache in $REDIS_URL}${PUBLIC_PAGE_GRACE:+, public pages drawn at most every ${PUBLIC_PAGE_GRACE} s}${CONN_MAX_AGE:+, database connections kept ${CONN_MAX_AGE} s}"
+    echo "== gunicorn on http://$HOST:$port ($WORKERS workers)${REDIS_URL:+, cache in $REDIS_URL}${PUBLIC_PAGE_GRACE:+, public pages rendered at most every ${PUBLIC_PAGE_GRACE} s}${CONN_MAX_AGE:+, database connections kept ${CONN_MAX_AGE} s}"
     # exec: the process id is gunicorn's master (its CPU time is measured below)
     "$PY" scripts/app_server.py serve "$HOST:$port" --workers "$WORKERS" \
         >>"$OUT/gunicorn.log" 2>&1 &

@@ -1,8 +1,9 @@
 """A cached public page answered early (matches/caching/middleware.py) is the page the whole
 stack gives, headers and all: CSP, X-Frame-Options, Vary, Content-Language, the security
 headers, the cache's own; in both languages, over HTTPS with HSTS, with the pages kept in
-the process's memory (one machine) and in Redis (several servers). Which middleware ran is checked too: none of sessions, locale,
-CSRF, auth, messages, CSP, htmx or the lock-outs for an answer from the cache."""
+the process's memory (one machine) and in Redis (several servers). Which middleware ran is
+checked too: none of sessions, locale, CSRF, auth, messages, CSP, htmx or the lock-outs for
+an answer from the cache."""
 
 import time
 
@@ -275,40 +276,40 @@ def result_saved(match, capture):
         enter(match, 2, "closed", "3NT", "S", "-1")
 
 
-def test_with_a_grace_visitors_get_the_page_drawn_a_moment_ago_then_the_new_one(
+def test_with_a_grace_visitors_get_the_page_rendered_a_moment_ago_then_the_new_one(
     client, match, spy, mode, graced, django_capture_on_commit_callbacks
 ):
-    """PUBLIC_PAGE_GRACE=3: a result saved after the scorecard was drawn reaches visitors
+    """PUBLIC_PAGE_GRACE=3: a result saved after the scorecard was rendered reaches visitors
     when the page is 3 s old, not before; the page they get meanwhile, and its ETag, are
-    the ones drawn, and their live refresh is told nothing changed. Logged-in users, and
+    the ones rendered, and their live refresh is told nothing changed. Logged-in users, and
     everyone once the grace is over, see the result."""
     url, clock = graced
-    drawn = client.get(url)
-    assert "IMP 10 : 0" in shown(drawn)
+    rendered = client.get(url)
+    assert "IMP 10 : 0" in shown(rendered)
     result_saved(match, django_capture_on_commit_callbacks)
     clock.now += 2
     again = client.get(url)
-    assert spy[-1] is again and again.content == drawn.content
-    assert again["ETag"] == drawn["ETag"]
-    live = client.get(url, headers={"If-None-Match": drawn["ETag"], "X-Live": "1"})
+    assert spy[-1] is again and again.content == rendered.content
+    assert again["ETag"] == rendered["ETag"]
+    live = client.get(url, headers={"If-None-Match": rendered["ETag"], "X-Live": "1"})
     assert live.status_code == 304
     director = Client()
     director.cookies["django_language"] = "en"
     director.force_login(make_user(director=True))
     assert "IMP 22 : 0" in shown(director.get(url))  # a logged-in user sees the event as it is
     clock.now += 1.5
-    later = client.get(url, headers={"If-None-Match": drawn["ETag"]})
+    later = client.get(url, headers={"If-None-Match": rendered["ETag"]})
     assert later.status_code == 200 and "IMP 22 : 0" in shown(later)
-    assert later["ETag"] != drawn["ETag"]
+    assert later["ETag"] != rendered["ETag"]
 
 
 def test_without_a_grace_a_change_reaches_visitors_at_their_next_request(client, match):
     client.cookies["django_language"] = "en"
     url = reverse("scorecard", args=[match.pk])
-    drawn = client.get(url)
+    rendered = client.get(url)
     enter(match, 2, "open", "3NT", "S", "=")
     enter(match, 2, "closed", "3NT", "S", "-1")
-    assert "IMP 22 : 0" in shown(client.get(url, headers={"If-None-Match": drawn["ETag"]}))
+    assert "IMP 22 : 0" in shown(client.get(url, headers={"If-None-Match": rendered["ETag"]}))
 
 
 def shown(response) -> str:
@@ -316,45 +317,45 @@ def shown(response) -> str:
     return text_of(response.content.decode())
 
 
-def test_once_the_grace_is_over_a_page_is_drawn_by_one_request_while_the_others_get_it_as_drawn(
+def test_once_the_grace_is_over_one_request_renders_the_page_while_the_others_get_the_old(
     client, match, spy, mode, graced, monkeypatch, django_capture_on_commit_callbacks
 ):
     """PUBLIC_PAGE_GRACE=3, the page 4 s old and a result saved since: the first visitor to
-    ask draws it again; a visitor asking while it is being drawn is sent the page as it was
-    drawn, with its ETag, and draws nothing (on a busy server every visitor asking
-    meanwhile would draw it too); once it is drawn, everyone gets the new page."""
+    ask renders it again; a visitor asking while it is being rendered is sent the page as it was
+    rendered, with its ETag, and renders nothing (on a busy server every visitor asking
+    meanwhile would render it too); once it is rendered, everyone gets the new page."""
     url, clock = graced
-    drawn = client.get(url)
+    rendered = client.get(url)
     result_saved(match, django_capture_on_commit_callbacks)
     clock.now += 4
-    meanwhile, draws = [], []
+    meanwhile, renders = [], []
     real = public_views.scorecard_of
 
-    def drawing(scored):
-        draws.append(scored.pk)
+    def rendering(scored):
+        renders.append(scored.pk)
         other = Client()
         other.cookies["django_language"] = "en"
         meanwhile.append(other.get(url))
-        meanwhile.append(other.get(url, headers={"If-None-Match": drawn["ETag"]}))
+        meanwhile.append(other.get(url, headers={"If-None-Match": rendered["ETag"]}))
         return real(scored)
 
-    monkeypatch.setattr(public_views, "scorecard_of", drawing)
+    monkeypatch.setattr(public_views, "scorecard_of", rendering)
     first = client.get(url)
-    assert draws == [match.pk]  # drawn once, by the first visitor
-    assert "IMP 22 : 0" in shown(first) and first["ETag"] != drawn["ETag"]
+    assert renders == [match.pk]  # rendered once, by the first visitor
+    assert "IMP 22 : 0" in shown(first) and first["ETag"] != rendered["ETag"]
     page, live = meanwhile
-    assert page.status_code == 200 and page.content == drawn.content
-    assert page["ETag"] == drawn["ETag"]
-    assert live.status_code == 304 and live["ETag"] == drawn["ETag"]
-    after = client.get(url, headers={"If-None-Match": drawn["ETag"]})
+    assert page.status_code == 200 and page.content == rendered.content
+    assert page["ETag"] == rendered["ETag"]
+    assert live.status_code == 304 and live["ETag"] == rendered["ETag"]
+    after = client.get(url, headers={"If-None-Match": rendered["ETag"]})
     assert after.status_code == 200 and "IMP 22 : 0" in shown(after)
-    assert draws == [match.pk]
+    assert renders == [match.pk]
 
 
-def test_a_page_whose_drawing_failed_is_drawn_by_the_next_request(
+def test_a_page_whose_rendering_failed_is_rendered_by_the_next_request(
     client, match, graced, monkeypatch, django_capture_on_commit_callbacks
 ):
-    """The drawing mark goes with a draw that fails: the next visitor draws the page."""
+    """The render lock goes with a render that fails: the next visitor renders the page."""
     url, clock = graced
     client.get(url)
     result_saved(match, django_capture_on_commit_callbacks)
@@ -362,7 +363,7 @@ def test_a_page_whose_drawing_failed_is_drawn_by_the_next_request(
     real = public_views.scorecard_of
 
     def failing(scored):
-        raise RuntimeError("the drawing process failed")
+        raise RuntimeError("the rendering process failed")
 
     monkeypatch.setattr(public_views, "scorecard_of", failing)
     with pytest.raises(RuntimeError):
@@ -371,26 +372,26 @@ def test_a_page_whose_drawing_failed_is_drawn_by_the_next_request(
     assert "IMP 22 : 0" in shown(client.get(url))
 
 
-def test_without_a_grace_every_request_after_a_change_draws_the_page(client, match, monkeypatch):
+def test_without_a_grace_every_request_after_a_change_renders_the_page(client, match, monkeypatch):
     """PUBLIC_PAGE_GRACE=0 (the default): a change reaches every visitor at once, so no
-    visitor is sent an older page while another draws it."""
+    visitor is sent an older page while another renders it."""
     client.cookies["django_language"] = "en"
     url = reverse("scorecard", args=[match.pk])
-    drawn = client.get(url)
+    rendered = client.get(url)
     enter(match, 2, "open", "3NT", "S", "=")
     enter(match, 2, "closed", "3NT", "S", "-1")
-    meanwhile, draws = [], []
+    meanwhile, renders = [], []
     real = public_views.scorecard_of
 
-    def drawing(scored):
-        draws.append(scored.pk)
-        if len(draws) == 1:  # the first visitor's draw: another visitor asks meanwhile
+    def rendering(scored):
+        renders.append(scored.pk)
+        if len(renders) == 1:  # the first visitor's render: another visitor asks meanwhile
             other = Client()
             other.cookies["django_language"] = "en"
             meanwhile.append(other.get(url))
         return real(scored)
 
-    monkeypatch.setattr(public_views, "scorecard_of", drawing)
+    monkeypatch.setattr(public_views, "scorecard_of", rendering)
     client.get(url)
-    assert draws == [match.pk, match.pk]  # each visitor's request drew it
-    assert "IMP 22 : 0" in shown(meanwhile[0]) and meanwhile[0].content != drawn.content
+    assert renders == [match.pk, match.pk]  # each visitor's request rendered it
+    assert "IMP 22 : 0" in shown(meanwhile[0]) and meanwhile[0].content != rendered.content

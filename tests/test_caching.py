@@ -69,9 +69,7 @@ def test_each_language_has_its_own_cached_page(client, match):
     assert "名次" in client.get(url).text
 
 
-def test_a_cached_page_costs_one_query_its_events_version(
-    client, match, django_assert_num_queries
-):
+def test_a_cached_page_costs_one_query_its_events_version(client, match, django_assert_num_queries):
     for url in pages(match):
         client.get(url)  # fills the cache
         with django_assert_num_queries(1):  # a match's version is read with its event's
@@ -240,7 +238,7 @@ def test_a_result_accepted_at_another_matchs_table_leaves_this_scorecard_as_it_w
     client, match, django_assert_num_queries
 ):
     """A congress's spectators follow their own match: the tables of the other matches
-    entering and accepting do not make this scorecard be drawn again (a 304 after the one
+    entering and accepting do not make this scorecard be rendered again (a 304 after the one
     query of its version), though the standings move."""
     from tests.test_table_pages import accept, open_tables, post_entry
 
@@ -274,13 +272,13 @@ def test_a_scorecard_changes_with_its_match_and_with_what_the_whole_event_shares
     assert renamed.status_code == 200 and "Renamed Team" in renamed.text
 
 
-def test_a_scorecard_row_kept_drawn_is_what_drawing_it_afresh_gives_after_every_change(
+def test_a_scorecard_row_kept_rendered_is_what_rendering_it_afresh_gives_after_every_change(
     director, match
 ):
-    """The scorecard keeps each board's row drawn in the process's memory under everything
+    """The scorecard keeps each board's row rendered in the process's memory under everything
     it shows (presenters/scorecards.py, row_signature): whatever changes on a board (a lead,
     the tricks, a director's assigned or artificial score, the other room, the language),
-    the row sent is the row drawn afresh, never the one kept from before."""
+    the row sent is the row rendered afresh, never the one kept from before."""
     from django.template.loader import render_to_string
     from django.utils import translation
 

@@ -162,7 +162,7 @@ def test_a_phone_left_on_a_final_matchs_page_is_told_the_new_match(evening, phon
         f"/t/{stale}/enter/",
         {"board": 2, "side": "EW", "key": "late-2", "device": "p", "contract": "PASS"},
     )
-    assert response.status_code == 200  # the page drawn again, the refusal on it
+    assert response.status_code == 200  # the page rendered again, the refusal on it
     assert "Nothing was entered: this match is over at this table." in text_of(response)
     assert "This table now plays Round 2" in text_of(response)
     assert not TableEntry.objects.filter(key="late-2").exists()

@@ -87,7 +87,7 @@ def test_deals_imported_after_a_scorecard_was_seen_show_on_it_and_on_the_rounds_
     english,
 ):
     """The hand records on a scorecard are kept once for the round (every match of it plays
-    the same deals) and drawn again when the event's deals change, not when a result does."""
+    the same deals) and rendered again when the event's deals change, not when a result does."""
     event = make_event(name="Club teams", hands_public="director")
     match, other = make_match(event), make_match(event)
     actions.publish_hands(first_stage(event), round_number=1, user=None)

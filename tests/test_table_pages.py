@@ -378,7 +378,7 @@ def test_the_other_rooms_entries_leave_a_tables_phones_answered_304(
 ):
     """What the open room enters and accepts is not the closed room's to see before the
     closed room has the board too: the closed room's phones are still answered 304 after
-    one query, nothing drawn."""
+    one query, nothing rendered."""
     closed_phone, open_phone = Client(), Client()
     etag = closed_phone.get(url(tables["closed"], "state.json"))["ETag"]
     entry = post_entry(open_phone, tables["open"]).json()["state"]["boards"][0]["entry"]
@@ -393,7 +393,7 @@ def test_a_board_both_rooms_have_leaves_the_other_rooms_phones_304_until_the_seg
 ):
     """The open room accepts a board the closed room has already played, with more of the
     segment to come: the closed room may not see the comparison yet, so its phones are
-    answered 304 after one query, nothing drawn."""
+    answered 304 after one query, nothing rendered."""
     closed_phone, open_phone = Client(), Client()
     enter(match, 1, "closed", "4S", "N", "-1")
     etag = closed_phone.get(url(tables["closed"], "state.json"))["ETag"]
@@ -427,10 +427,10 @@ def test_an_acceptance_that_completes_the_segment_reaches_the_other_rooms_phones
     assert "北京队 45 – 0 上海队" in state["summary"]  # board 4: 4S+1 (650) against 4S-1 (100)
 
 
-def test_the_other_phone_gets_the_entry_it_must_accept_without_its_being_drawn_again(
+def test_the_other_phone_gets_the_entry_it_must_accept_without_its_being_rendered_again(
     match, tables, django_assert_num_queries
 ):
-    """The entering phone's answer draws the new state; the other phone's next poll is
+    """The entering phone's answer renders the new state; the other phone's next poll is
     sent that state, waiting for its acceptance, after the one query of the revisions."""
     table = tables["open"]
     north_south, east_west = Client(), Client()
@@ -444,7 +444,7 @@ def test_the_other_phone_gets_the_entry_it_must_accept_without_its_being_drawn_a
     assert answer.json()["state"]["csrf"]  # its own token, not the other phone's
 
 
-def test_a_post_sent_again_is_answered_with_the_state_as_drawn_nothing_drawn_again(
+def test_a_post_sent_again_is_answered_with_the_state_as_rendered_nothing_rendered_again(
     match, tables, django_assert_num_queries
 ):
     """A phone that lost the answer sends its post again with the same key: nothing is
@@ -459,48 +459,48 @@ def test_a_post_sent_again_is_answered_with_the_state_as_drawn_nothing_drawn_aga
 
 
 @pytest.fixture
-def cards_drawn():
-    """Return the board cards drawn (templates/tables/_board_status.html) while it is used:
+def cards_rendered():
+    """Return the board cards rendered (templates/tables/_board_status.html) while it is used:
     a list of each card's board number."""
-    drawn = []
+    cards = []
 
     def rendered(sender, template, context, **kwargs):
         if template.name == "tables/_board_status.html":
-            drawn.append(context["row"].number)
+            cards.append(context["row"].number)
 
     template_rendered.connect(rendered)
-    yield drawn
+    yield cards
     template_rendered.disconnect(rendered)
 
 
-def test_a_state_drawn_again_draws_only_the_cards_that_changed(match, tables, cards_drawn):
-    """A phone's post, and the other room's next poll, draw the table's state again after
-    every change: the boards that did not change are the cards already drawn."""
+def test_a_state_rendered_again_renders_only_the_cards_that_changed(match, tables, cards_rendered):
+    """A phone's post, and the other room's next poll, render the table's state again after
+    every change: the boards that did not change are the cards already rendered."""
     table = tables["open"]
     north_south, english = Client(), Client()
     english.cookies["django_language"] = "en"
     north_south.get(url(table, "state.json"))
-    assert sorted(cards_drawn) == [1, 2, 3, 4]
-    cards_drawn.clear()
+    assert sorted(cards_rendered) == [1, 2, 3, 4]
+    cards_rendered.clear()
     answer = post_entry(north_south, table, board=2).json()["state"]
-    assert cards_drawn == [2]
+    assert cards_rendered == [2]
     assert answer["boards"][1]["status"] == "waiting" and "+650" in answer["boards"][1]["html"]
     assert "录入第 3 副" in answer["boards"][2]["html"]  # the card kept: still in Chinese
-    cards_drawn.clear()
+    cards_rendered.clear()
     english_state = english.get(url(table, "state.json")).json()["state"]
-    assert sorted(cards_drawn) == [1, 2, 3, 4]  # another language: every card its own
+    assert sorted(cards_rendered) == [1, 2, 3, 4]  # another language: every card its own
     assert "Enter board 3" in english_state["boards"][2]["html"]
-    cards_drawn.clear()
+    cards_rendered.clear()
     enter(match, 1, "open", "4S", "N", "=")
     actions.mark_final(match, user=make_user(director=True), confirm=True)
     final = north_south.get(url(table, "state.json")).json()["state"]
-    assert sorted(cards_drawn) == [1, 2, 3, 4]  # final: no card offers an entry any more
+    assert sorted(cards_rendered) == [1, 2, 3, 4]  # final: no card offers an entry any more
     assert not any("录入第" in board["html"] for board in final["boards"])
 
 
 def test_a_change_to_what_every_table_shows_reaches_the_phones(phone, match, tables):
     """A change outside the match (a team renamed) moves the event's wide revision: the
-    state is drawn again, and the phone gets the new name in the segment's score."""
+    state is rendered again, and the phone gets the new name in the segment's score."""
     table = tables["open"]
     for number in match.board_numbers:
         for room in ("open", "closed"):
@@ -706,7 +706,7 @@ def test_an_entry_and_its_acceptance_cost_a_fixed_number_of_queries_the_state_in
     """The posts a congress's tables send most, each answered with the table's new state:
     their queries do not grow with the boards played (docs/tables.md).
     The same acceptance sent again is answered from the entry the view reads and the state
-    as last drawn, with no transaction: the table, the entry and the revisions."""
+    as last rendered, with no transaction: the table, the entry and the revisions."""
     table = tables["open"]
     for board in (1, 2, 3):
         with django_assert_max_num_queries(19):  # the round's clock, one of them

@@ -102,7 +102,7 @@ def _release_render_lock(page_key: str) -> None:
         cache.delete(_render_lock_key(page_key))
 
 
-def _being_drawn(page_key: str) -> bool:
+def _being_rendered(page_key: str) -> bool:
     return settings.PUBLIC_PAGE_GRACE > 0 and cache.get(_render_lock_key(page_key)) is not None
 
 
@@ -185,7 +185,7 @@ def public_page(event_of):
                 response = _body_response(entry, live)
             else:
                 try:
-                    response = _drawn(request, view, args, kwargs, key, version, live)
+                    response = _rendered(request, view, args, kwargs, key, version, live)
                 finally:
                     if entry is not None:  # the mark _take_render_lock took
                         _release_render_lock(key)
@@ -197,7 +197,7 @@ def public_page(event_of):
     return decorator
 
 
-def _drawn(request, view, args, kwargs, key, version, live) -> HttpResponse:
+def _rendered(request, view, args, kwargs, key, version, live) -> HttpResponse:
     """Return the page rendered by its view, kept whole under ``key`` (None: not kept)."""
     response = view(request, *args, **kwargs)
     if key and response.status_code == 200 and not response.streaming:
@@ -287,7 +287,7 @@ def _cached_answer(request, version, language, sent, entry, key) -> HttpResponse
     if entry is None:
         return None
     if entry.version != version:
-        if not entry.in_grace() and not _being_drawn(key):
+        if not entry.in_grace() and not _being_rendered(key):
             return None  # the whole stack renders it (public_page)
         etag = _etag(entry.version, language)  # the page as rendered a moment ago
         if sent and (conditional := get_conditional_response(request, etag)) is not None:

@@ -39,7 +39,7 @@ register.filter("vp", formatting.format_vp)
 register.filter("quotient", quotient)
 register.filter("units", units.units_label)  # a stage's units: VP, BAM, W/L, Patton
 register.simple_tag(wall.traveller_address, name="traveller_url")  # stage, round, board
-register.simple_tag(scorecards.row_html, name="scorecard_row")  # match, row (kept drawn)
+register.simple_tag(scorecards.row_html, name="scorecard_row")  # match, row (kept rendered)
 register.filter("sheet_units", units.sheet_units)  # a table sheet's points row; "" knockout
 register.filter("sheet_counts_imps", units.sheet_counts_imps)  # its IMP columns; not BAM
 register.filter("counts_boards", units.counts_boards)  # board points: BAM and Patton

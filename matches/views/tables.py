@@ -232,7 +232,7 @@ def state(request, token):
 
 @with_table
 def _rendered_state(request, table, *, found, segment):
-    return _state_answer(request, *_drawn(request, table, segment, found))
+    return _state_answer(request, *_fresh_state(request, table, segment, found))
 
 
 def _state_answer(request, signature: str, data: dict) -> HttpResponse:
@@ -245,7 +245,7 @@ def _state_answer(request, signature: str, data: dict) -> HttpResponse:
     return response
 
 
-def _drawn(request, table, segment, found) -> tuple[str, dict]:
+def _fresh_state(request, table, segment, found) -> tuple[str, dict]:
     """Return the table's state rendered afresh and its digest, kept under the revisions
     ``found`` (read before it was rendered) for the next poll."""
     page = table_page(queries.table_view(table, segment))
@@ -269,7 +269,7 @@ def _answer(request, table, *, ok=True, status=200, form=None, error=None, board
             extra["message"], extra["code"] = str(error), error.code
         found = table_states.revisions(table.token)  # read before the state is rendered
         known = table_states.known_state(found, segment, get_language()) if found else None
-        _signature, data = known or _drawn(request, table, segment, found)
+        _signature, data = known or _fresh_state(request, table, segment, found)
         return _state_response(request, data, status=status, **extra)
     if ok:
         url = reverse("table", args=[table.token])
