@@ -187,7 +187,7 @@ def public_page(event_of):
                 try:
                     response = _rendered(request, view, args, kwargs, key, version, live)
                 finally:
-                    if entry is not None:  # the mark _take_render_lock took
+                    if entry is not None:  # the lock _take_render_lock took
                         _release_render_lock(key)
             return _finish(response, etag)
 
