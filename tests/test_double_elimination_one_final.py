@@ -3,15 +3,13 @@ beside the default second final ("bracket reset"): the stage setting on the form
 languages, kept by the JSON backup, obeyed as the matches are made and on the bracket
 page."""
 
-import html
-import re
-
 import pytest
 from django.urls import reverse
 
 from matches import actions, queries
 from matches.choices import DoubleFinalChoice
 from matches.interchange import backup
+from tests import pages
 from tests.double_elimination import double_elimination, number, play_out
 from tests.factories import make_event, make_team
 
@@ -88,7 +86,7 @@ def test_a_backup_from_before_the_setting_plays_the_second_final(director):
 
 
 def text_of(response) -> str:
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.text)))
+    return pages.text_of(response.text, unescaped=True)
 
 
 @pytest.mark.parametrize(

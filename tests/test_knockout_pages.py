@@ -15,15 +15,14 @@ from matches.choices import LosersByChoice
 from matches.models import Stage
 from matches.queries.knockout_words import carry_over_text, working_text
 from matches.scoring.knockout import CarryOverMethod, CarryOverRule, carry_over_working
-from tests import congress
+from tests import congress, pages
 from tests.factories import make_event, make_team, make_user
 
 pytestmark = pytest.mark.django_db
 
 
 def text_of(response) -> str:
-    html = re.sub(r"<svg.*?</svg>", " ", response.content.decode(), flags=re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    return pages.text_of(response.content.decode(), without_svg=True)
 
 
 @pytest.fixture

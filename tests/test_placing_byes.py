@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from matches.choices import PlacingChoice
+from tests import pages
 from tests.test_placing_matches import knockout, matches, win
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_english")]
@@ -28,7 +29,7 @@ def card(section: str, figure: str) -> str:
     """Return the words of one match's card in the section, by its figure."""
     found = re.search(rf'data-figure="{figure}">(.*?)</div>\s*</div>', section, re.S)
     assert found, f"no {figure} on the page"
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", found.group(1))).strip()
+    return pages.text_of(found.group(1)).strip()
 
 
 def test_byes_of_the_first_round_show_in_the_play_off_before_their_teams_are_known(client, td):
@@ -74,13 +75,13 @@ def test_the_bracket_json_and_the_wall_list_the_placing_byes(client, td):
     assert [(m["home"]["name"], m["away"]) for m in byes] == [("Team 5", None), ("Team 6", None)]
     page = client.get(reverse("wall", args=[stage.event_id])).content.decode()
     panel = re.search(r"wall-bracket-title2.*?</section>", page, re.S).group(0)
-    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", panel))
+    text = pages.text_of(panel)
     assert 'data-figure="place-5-2-0"' in panel and "Team 5 轮空 bye" in text
 
 
 def round_names(html: str, tag: str) -> list[str]:
     return [
-        re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", name)).strip()
+        pages.text_of(name).strip()
         for name in re.findall(rf"<{tag}[^>]*>(.*?)</{tag}>", html, re.S)
     ]
 

@@ -15,6 +15,7 @@ from matches.choices import LevelRuleChoice, LosersByChoice, PlacingChoice
 from matches.interchange import backup
 from matches.interchange.backup import schema as backup_schema
 from matches.models import Match, Stage
+from tests import pages
 from tests.factories import enter, make_event, make_team
 from tests.knockout_cup import knockout, win
 
@@ -254,8 +255,7 @@ def test_a_director_asking_three_qualifiers_for_a_third_place_match_is_told_besi
 
 
 def text_of(page) -> str:
-    html = re.sub(r"<svg.*?</svg>", " ", page.content.decode(), flags=re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    return pages.text_of(page.content.decode(), without_svg=True)
 
 
 @pytest.mark.parametrize(
@@ -351,7 +351,7 @@ def test_the_wall_shows_the_placing_matches_in_both_languages(client, td):
     page = client.get(reverse("wall", args=[stage.event_id])).content.decode()
     second_panel = r'<section class="wall-panel wall-bracket"[^>]*wall-bracket-title2.*?</section>'
     panel = re.search(second_panel, page, re.S).group(0)
-    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", panel))
+    text = pages.text_of(panel)
     assert "排位赛" in text and "Placing matches" in text
     assert "第 5–8 名" in text and "Places 5–8" in text
     assert text.count("Team 5") == 1 and "Team 8" in text  # 5 v 8 for places 5–8

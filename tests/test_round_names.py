@@ -15,7 +15,7 @@ from matches.choices import PlacingChoice
 from matches.scoring.boards import Seat, Vulnerability
 from matches.scoring.deals import Deal as Hands
 from matches.scoring.double_dummy import analyse
-from tests import congress
+from tests import congress, pages
 from tests.double_elimination import double_elimination, play_out
 from tests.factories import make_event, make_match, make_team
 from tests.knockout_cup import knockout, win
@@ -32,9 +32,9 @@ HANDS = "N:AQ7654.92.Q52.J9 KJ98.T7.KJ8.Q543 T.AK643.74.AT862 32.QJ85.AT963.K7"
 def text_of(response) -> str:
     """Return the page's text as read, its title and labels too (no markup, no SVG)."""
     assert response.status_code == 200
-    page = re.sub(r"<svg.*?</svg>", " ", response.content.decode(), flags=re.S)
+    page = pages.SVG.sub(" ", response.content.decode())
     labels = " ".join(re.findall(r'(?:aria-label|title)="([^"]*)"', page))
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)) + " " + labels)
+    return pages.text_of(page, unescaped=True) + " " + html.unescape(labels)
 
 
 def read(client, url, language) -> str:

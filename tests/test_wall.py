@@ -9,15 +9,13 @@ from django.urls import reverse
 
 from matches import actions
 from matches.presenters.table_cards import qr_svg
-from tests import congress
+from tests import congress, pages
 
 pytestmark = pytest.mark.django_db
 
 
 def text_of(response) -> str:
-    html = response.content.decode()
-    html = re.sub(r"<svg.*?</svg>", " ", html, flags=re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    return pages.text_of(response.content.decode(), without_svg=True)
 
 
 def test_the_wall_shows_the_round_under_way_in_both_languages_without_the_site_menu(client):
@@ -48,7 +46,7 @@ def test_the_wall_counts_the_boards_done_in_each_room(client):
     first = event.matches.filter(round=3).order_by("pk").first()  # 8 open, 4 closed
     response = client.get(reverse("wall", args=[event.pk]))
     row = re.search(rf'<tr data-match="{first.pk}".*?</tr>', response.content.decode(), re.S)
-    cells = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", row.group(0)))
+    cells = pages.text_of(row.group(0))
     assert re.search(r"开室 Open 8 /8 闭室 Closed 4 /8", cells), cells
 
 
@@ -87,7 +85,7 @@ def test_a_poster_of_a_round_with_no_match_is_not_found(client):
 def wall_subtitle(client, event) -> str:
     html = client.get(reverse("wall", args=[event.pk])).content.decode()
     subtitle = re.search(r'<p class="wall-subtitle">(.*?)</p>', html, re.S).group(1)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", subtitle)).strip()
+    return pages.text_of(subtitle).strip()
 
 
 def test_the_wall_names_a_stage_of_the_default_name_in_both_languages(client):
