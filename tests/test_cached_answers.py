@@ -12,7 +12,7 @@ from django.db import OperationalError
 from django.test import Client
 from django.urls import Resolver404, reverse
 
-from matches.caching import middleware, pagecache, versions
+from matches.caching import middleware, pagecache
 from matches.queries import revisions
 from matches.views import public as public_views
 from tests.clock import FakeClock
@@ -229,10 +229,10 @@ def test_a_change_shows_at_once_on_a_scorecard_kept_before_it(client, match):
 
 def test_the_version_read_from_the_database_is_the_events_own(match):
     match.event.refresh_from_db()
-    assert versions.event_version(match.event_id) == match.event.public_version
-    assert versions.user_version(match.event_id) == match.event.cache_version
-    assert versions.event_version(match.event_id + 1000) is None
-    assert versions.user_version(match.event_id + 1000) is None
+    assert revisions.public_version(match.event_id) == match.event.public_version
+    assert revisions.user_version(match.event_id) == match.event.cache_version
+    assert revisions.public_version(match.event_id + 1000) is None
+    assert revisions.user_version(match.event_id + 1000) is None
 
 
 def test_a_database_that_does_not_answer_before_a_cached_page_gets_the_clear_message(

@@ -7,12 +7,12 @@ director sees every result as it is accepted). A page carries an ETag made of th
 and the language, so a browser (and the 15-second live refresh) asking with
 ``If-None-Match`` gets ``304 Not Modified`` with no body while nothing has changed.
 
-Where the version is read (the database), and which event a URL shows, is ``versions``'
-part. Either way a visitor's request for a page that is cached, or unchanged, is answered by
-``CachedPageMiddleware`` (matches/caching/middleware.py), straight after the static files
-and before sessions, locale, CSRF, auth, messages, CSP and the view, with the headers
-they would have added (``answer_from_cache``); anything else is left to the whole stack
-and the ``public_page`` decorator.
+The version is read from the database (``matches/queries/revisions.py``); which event a URL
+shows is ``versions``' part. Either way a visitor's request for a page that is cached, or
+unchanged, is answered by ``CachedPageMiddleware`` (matches/caching/middleware.py),
+straight after the static files and before sessions, locale, CSRF, auth, messages, CSP and
+the view, with the headers they would have added (``answer_from_cache``); anything else is
+left to the whole stack and the ``public_page`` decorator.
 
 With ``PUBLIC_PAGE_GRACE`` (seconds), a page kept for visitors is still sent to them, with
 its own ETag, for that long after it was rendered though the event has changed since: a
@@ -48,7 +48,7 @@ from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language, get_language_from_request
 
-from . import versions
+from matches.queries import revisions
 
 logger = logging.getLogger(__name__)
 
@@ -162,7 +162,7 @@ def public_page(event_of):
             anonymous = _anonymous(request)
             if version is None and event_id is not None:
                 # the public's version, or what a logged-in user's page shows (a director's)
-                read = versions.event_version if anonymous else versions.user_version
+                read = revisions.public_version if anonymous else revisions.user_version
                 version = read(event_id)
             if version is None:
                 return view(request, *args, **kwargs)  # not found: the view says so
@@ -246,7 +246,7 @@ def answer_from_cache(request) -> HttpResponse | None:
     whole stack answer (not a public page, a logged-in user or session, messages waiting,
     the page not in the cache, a database that does not answer).
 
-    The event's version is read from the database (``versions``): with If-None-Match, a
+    The event's version is read from the database (``queries.revisions``): with If-None-Match, a
     304 needs only the version, and without it a page not in the cache costs no query (the
     view reads it). A match's pages are keyed on the match (``versions.event_of_match``),
     whose version is read with its event in one query.
@@ -267,7 +267,7 @@ def answer_from_cache(request) -> HttpResponse | None:
     try:
         event_id, version = event_of(kwargs)
         if event_id is not None and version is None:
-            version = versions.event_version(event_id)
+            version = revisions.public_version(event_id)
     except DatabaseError:
         return None  # the whole stack answers, with its message (matches/middleware.py)
     return _cached_answer(request, version, language, sent, entry, key)

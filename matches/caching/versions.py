@@ -5,10 +5,10 @@ and ``public_revision``), which every change to what the public sees moves; a ta
 entry, or its acceptance of a result still hidden from the public, leaves it as it is
 (only the event's ``revision`` moves, which a logged-in user's pages are keyed on:
 ``user_version``). Both are read from the database on every request, in one small query
-(``matches/queries/revisions.py``): the version is never kept anywhere a change could
-fail to reach, so a cached page is never taken for a newer one, whichever process made
-the change and whatever the cache went through meanwhile. The page cache itself is in
-``pagecache``.
+(``matches/queries/revisions.py``, ``public_version`` and ``user_version``): the version
+is never kept anywhere a change could fail to reach, so a cached page is never taken for
+a newer one, whichever process made the change and whatever the cache went through
+meanwhile. The page cache itself is in ``pagecache``.
 
 A match's pages (its scorecard, and its feed) are keyed on the match instead
 (``event_of_match``): on the event's ``play_version`` (its ``wide_revision`` and
@@ -19,22 +19,7 @@ scorecard be rendered again.
 
 from __future__ import annotations
 
-from matches.models import Event
 from matches.queries import revisions
-
-
-def event_version(event_id: int) -> str | None:
-    """Return the event's public version now (None: no such event)."""
-    found = revisions.event_versions(event_id)
-    return None if found is None else Event.public_version_at(found[0])
-
-
-def user_version(event_id: int) -> str | None:
-    """Return what a logged-in user's pages of the event are keyed on, its ``cache_version``
-    (None: no such event): a director's pages show every result."""
-    found = revisions.event_versions(event_id)
-    return None if found is None else found[1]
-
 
 # Which event a URL shows -------------------------------------------------------------
 

@@ -34,7 +34,7 @@ from matches.models import (
     Match,
     MatchStatus,
 )
-from matches.queries.revisions import event_versions
+from matches.queries.revisions import public_version
 from matches.scoring.fair_play import (
     HandsRule,
     MatchBoards,
@@ -268,8 +268,8 @@ def event_view(event: Event, sees_all: bool) -> FairView:
 
 def _boards_key(event_id: int) -> str | None:
     """Return the key of the public's boards read, at the event's public version now."""
-    found = event_versions(event_id)
-    return None if found is None else f"fair-boards:{Event.public_version_at(found[0])}"
+    version = public_version(event_id)
+    return None if version is None else f"fair-boards:{version}"
 
 
 def _open_rounds(event: Event, waiting: dict) -> dict:

@@ -47,6 +47,20 @@ def event_versions(event_id: int) -> tuple[str, str] | None:
     return stamp, Event.version_of(event_id, created, revision)
 
 
+def public_version(event_id: int) -> str | None:
+    """Return the event's ``public_version`` now, what a visitor's pages are keyed on (None:
+    no such event)."""
+    found = event_versions(event_id)
+    return None if found is None else Event.public_version_at(found[0])
+
+
+def user_version(event_id: int) -> str | None:
+    """Return the event's ``cache_version``, what a logged-in user's pages are keyed on: a
+    director's show every result (None: no such event)."""
+    found = event_versions(event_id)
+    return None if found is None else found[1]
+
+
 def match_version(match_id: int) -> tuple[int, str] | None:
     """Return a match's event and what its pages are keyed on (None: no such match): the
     event's ``play_version`` (its ``wide_revision`` and ``play_revision``) and the match's
