@@ -39,7 +39,7 @@ from pathlib import Path
 
 import segno
 
-from matches.lib.public_address import machine_address
+from matches.public_address import machine_address
 
 ROOT = Path(__file__).resolve().parent.parent
 BACKUPS_KEPT = 24

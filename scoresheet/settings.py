@@ -17,7 +17,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from matches.lib.public_address import checked_public_url, served_host
+from matches.public_address import checked_public_url, served_host
 from scoresheet.env import (
     SettingError,
     env_bool,
@@ -348,7 +348,7 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 # The address phones reach the site at (scheme, host, port): http://192.168.1.23:8000, as
 # make run gives it, or https://scores.example.org. Every table card, QR code, poster and
-# wall link is built on it (matches/lib/public_address.py), and its host is served. Unset:
+# wall link is built on it (matches/public_address.py), and its host is served. Unset:
 # the address each page was asked on, unless that is a loopback address.
 try:
     PUBLIC_URL = checked_public_url(os.environ.get("PUBLIC_URL", ""))

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from matches.actions import settings_errors
 from matches.actions.events import SETTINGS
-from matches.lib.text import text_errors
 from matches.models import Event, ImpPenalty, Match, Player, Result, Team, VpPenalty
 from matches.scoring import Card, Contract, ns_score
+from matches.text import text_errors
 from tests.factories import make_match
 
 pytestmark = pytest.mark.django_db

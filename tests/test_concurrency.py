@@ -18,7 +18,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from matches.lib.contract_words import result_words
+from matches.contract_words import result_words
 from matches.models import ImpPenalty, Match, Result
 from matches.presenters.formatting import contract_html
 from matches.scoring import Contract

@@ -22,7 +22,7 @@ from tests.test_write_urls import snapshot
 pytestmark = pytest.mark.django_db
 
 NUL = "Lions\x00"
-# What a form says of a NUL: Django's own field check, or matches.lib.text's.
+# What a form says of a NUL: Django's own field check, or matches.text's.
 REFUSALS = {
     "en": ["Null characters are not allowed.", "cannot be stored (a NUL or a control code)"],
     "zh-hans": ["不允许是用空字符串。", "无法保存的字符"],

@@ -9,8 +9,7 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
-from matches import actions
-from matches.lib import public_address
+from matches import actions, public_address
 from matches.models import Room
 from matches.presenters.table_cards import qr_svg
 from tests import congress

@@ -16,7 +16,7 @@ from django.utils import translation
 
 from matches import actions
 from matches.auth import code_lockouts
-from matches.lib.text import wait_words
+from matches.text import wait_words
 from tests.clock import FakeClock
 from tests.factories import make_match, make_user
 from tests.redis import require_redis

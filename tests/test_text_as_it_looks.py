@@ -9,7 +9,7 @@ from matches import actions
 from matches.actions import ActionError
 from matches.forms.adjustments import StatusForm
 from matches.forms.tables import CallForm, TableCodeForm, normalize_code
-from matches.lib.text import text_errors
+from matches.text import text_errors
 from tests.factories import make_event, make_team
 
 pytestmark = pytest.mark.django_db

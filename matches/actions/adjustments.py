@@ -10,8 +10,8 @@ from decimal import Decimal
 from django.utils.translation import gettext_lazy as _
 
 from matches import scoring
-from matches.lib.text import text_errors
 from matches.models import ImpPenalty, Match, VpPenalty
+from matches.text import text_errors
 
 from .base import HISTORY_REASON_MOST, ActionError, Gone, changing, checked_text
 

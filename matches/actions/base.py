@@ -15,9 +15,9 @@ from django.utils.translation import gettext_lazy as _
 
 from matches import scoring
 from matches.lib.prepared import PreparedRead
-from matches.lib.text import text_errors
 from matches.models import Board, Event, ImpPenalty, Match, Room
 from matches.queries.fair_play import sees_everything
+from matches.text import text_errors
 
 M = TypeVar("M", bound=models.Model)  # Change.save gives back the model it was given
 
@@ -272,7 +272,7 @@ def _event_locked_shared(event_id: int) -> Event | None:
 
 def checked_text(value, *, field: str, required: bool = False, most: int = 200) -> str:
     """Return a text an action writes, trimmed, or raise ActionError beside ``field`` for
-    what the rules refuse (``lib.text.text_errors``: a NUL, a control code, too long...):
+    what the rules refuse (``matches.text.text_errors``: a NUL, a control code, too long...):
     no database is asked to store it."""
     errors = text_errors(value, required=required, most=most)
     if errors:

@@ -15,8 +15,8 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from matches.auth.permissions import is_director
-from matches.lib.text import text_errors
 from matches.models import EventDirector
+from matches.text import text_errors
 
 from .base import ActionError, changing
 

@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy as _
 
 from matches import scoring
 from matches.choices import HandsPublicChoice, Listing, ResultsPublicChoice, VPScaleChoice
-from matches.lib.text import join, join_groups, text_errors
 from matches.models import (
     Board,
     BoardAdjustment,
@@ -35,6 +34,7 @@ from matches.models import (
     VpPenalty,
 )
 from matches.models.events import vp_rule_of
+from matches.text import join, join_groups, text_errors
 
 from .base import (
     HISTORY_REASON_MOST,

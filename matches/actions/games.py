@@ -11,8 +11,8 @@ from __future__ import annotations
 from django.conf import settings as django_settings
 from django.utils.translation import gettext_lazy as _
 
-from matches.lib.text import text_errors
 from matches.models import Game
+from matches.text import text_errors
 
 from .base import ActionError, Gone, changing, checked_text
 

@@ -16,9 +16,9 @@ from django.utils.translation import gettext_lazy as _
 
 from matches import queries
 from matches.choices import CarryOverChoice
-from matches.lib.text import text_errors
 from matches.models import Match, Result, Stage, Team
 from matches.scoring import knockout
+from matches.text import text_errors
 
 from .base import ActionError, changing, pk_of
 from .double_elimination import double_matches

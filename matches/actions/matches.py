@@ -7,9 +7,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from matches.choices import RoomChoice, SeatChoice
-from matches.lib.text import join
 from matches.models import CallClosed, DirectorCall, Match, MatchStatus, Player, Result, Seating
 from matches.models.stages import first_stage
+from matches.text import join
 
 from .base import (
     HISTORY_REASON_MOST,

@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from matches.choices import RoomChoice, SeatChoice
-from matches.lib.contract_words import result_words
+from matches.contract_words import result_words
 from matches.models import (
     Board,
     BoardAdjustment,

@@ -24,7 +24,6 @@ from matches.choices import (
     StageKind,
     VPScaleChoice,
 )
-from matches.lib.text import text_errors
 from matches.models import (
     Bye,
     Match,
@@ -34,6 +33,7 @@ from matches.models import (
     Team,
     TieDecision,
 )
+from matches.text import text_errors
 
 from .base import ActionError, changing, pk_of
 from .double_elimination import double_entrants, double_matches

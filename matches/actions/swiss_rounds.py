@@ -13,9 +13,9 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext_lazy as _
 
 from matches import queries, scoring
-from matches.lib.text import text_errors
 from matches.models import Bye, DrawSwap, DrawTable, Match, StageEntry, Team
 from matches.scoring import swiss
+from matches.text import text_errors
 
 from .base import changing, pk_of
 from .stage_base import FEW_TEAMS, NO_REASON, NOT_STARTED, locked_stage, name_of, new_match, refusal

@@ -16,10 +16,10 @@ from django.utils.translation import gettext_lazy as _
 from matches import scoring
 from matches.choices import RoomChoice
 from matches.lib.prepared import PreparedRead
-from matches.lib.text import text_errors
 from matches.models import Board, DirectorCall, EntryStatus, Room, TableEntry, TableSide
 from matches.queries.fair_play import board_left_play, results_published
 from matches.queries.tables import comparisons_shown, room_result
+from matches.text import text_errors
 
 from .base import ActionError, Change, Conflict, Gone, changing, pk_of
 from .results import lead_refusal, write_result

@@ -20,8 +20,8 @@ from django.utils.translation import gettext_lazy as _
 
 from matches.choices import RoomChoice
 from matches.lib.prepared import PreparedRead
-from matches.lib.text import text_errors
 from matches.models import Board, DirectorCall, EventTable, Match, RetiredLink, Room, TableSide
+from matches.text import text_errors
 
 from .base import ActionError, Change, Gone, changing, pk_of
 

@@ -10,8 +10,8 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext_lazy as _
 
 from matches import queries
-from matches.lib.text import join, text_errors
 from matches.models import Bye, Match, Player, Result, Seating, StageEntry, Team
+from matches.text import join, text_errors
 
 from .base import HISTORY_REASON_MOST, ActionError, Gone, changing, pk_of
 

@@ -22,7 +22,7 @@ from django.db.models import Max, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from matches.lib.text import text_errors
+from matches.text import text_errors
 
 # Scripts whose letters look like no Latin letter: they mix with Latin freely (张三Zhang).
 _SAFE_SCRIPTS = {"COMMON", "INHERITED", "HAN", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO"}

@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from matches.auth.accounts import check_new_username
-from matches.lib.text import text_errors
+from matches.text import text_errors
 
 from .base import ActionFormMixin
 

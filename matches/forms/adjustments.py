@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from matches.actions.adjustments import forfeit_errors
 from matches.choices import RoomChoice
 from matches.forms.results import ResultForm
-from matches.lib.text import text_errors
 from matches.models import ImpPenalty, MatchStatus, VpPenalty
+from matches.text import text_errors
 
 from .base import ActionFormMixin, confirm_field
 

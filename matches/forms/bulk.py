@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from matches.actions.teams import MAX_TEAMS
 from matches.choices import RoomChoice, SeatChoice
-from matches.lib.text import text_errors
+from matches.text import text_errors
 
 from .base import ActionFormMixin
 from .events import SeatingForm

@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from matches.lib.text import text_errors
+from matches.text import text_errors
 
 from .base import ActionFormMixin
 

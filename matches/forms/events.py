@@ -8,8 +8,8 @@ from matches.actions import settings_errors
 from matches.actions.events import MAX_BOARDS
 from matches.actions.teams import MAX_TEAMS
 from matches.choices import Listing, RoomChoice, SeatChoice
-from matches.lib.text import text_errors
 from matches.models import Event, Match, Player, Team
+from matches.text import text_errors
 
 from .base import (
     VP_TABLE_HELP,

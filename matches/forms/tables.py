@@ -15,8 +15,8 @@ from matches.actions.tables import CODE_ALPHABET, CODE_LENGTH
 from matches.choices import SeatChoice
 from matches.forms.base import ActionFormMixin
 from matches.forms.results import SheetRowForm
-from matches.lib.text import text_errors, without_zero_width
 from matches.models import TableSide
+from matches.text import text_errors, without_zero_width
 
 KEY_MESSAGES = {"required": _("This entry has no key: reload the page.")}
 REASON_MAX = 200

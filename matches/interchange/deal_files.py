@@ -29,9 +29,9 @@ from matches.actions.deals import Refusal, ResultEntry, ResultsImported, outside
 from matches.choices import RoomChoice, SeatChoice, VulnerabilityChoice
 from matches.forms.results import SheetRowForm
 from matches.interchange import deal_formats, pbn
-from matches.lib.text import join
 from matches.scoring import Card, board_dealer, board_vulnerability
 from matches.scoring.double_dummy import Analysis, analyse
+from matches.text import join
 
 MOST_MESSAGES = pbn.MOST_PROBLEMS
 

@@ -1,2 +1,2 @@
-"""Small helpers every layer may use: text rules and lists in the page's language (``text``),
-a contract as the page's language writes it (``contracts``)."""
+"""Reads put together once (``prepared.PreparedRead``): the one place a read's SQL is
+compiled ahead, below the models, for the reads every phone's post and poll makes."""

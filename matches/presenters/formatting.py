@@ -12,8 +12,8 @@ from decimal import Decimal
 from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext
 
-from matches.lib.contract_words import MINUS, doubling_text
-from matches.lib.contract_words import contract_text as contract_text  # written for every layer
+from matches.contract_words import MINUS, doubling_text
+from matches.contract_words import contract_text as contract_text  # written for every layer
 from matches.scoring import Card, Contract, Strain, format_result
 
 SUIT_CLASS = {

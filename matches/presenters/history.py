@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from matches.choices import HistoryTypeChoice, RoomChoice, SeatChoice
-from matches.lib.text import join_groups
 from matches.models import (
     BoardAdjustment,
     Event,
@@ -33,6 +32,7 @@ from matches.models import (
 )
 from matches.presenters.formatting import contract_text, signed
 from matches.presenters.units import format_points, points_pair, units_label
+from matches.text import join_groups
 
 User = get_user_model()
 ENTERED, CORRECTED, DELETED = (choice.value for choice in HistoryTypeChoice)

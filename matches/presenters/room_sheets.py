@@ -16,8 +16,8 @@ from django.utils.translation import gettext
 
 from matches import scoring
 from matches.choices import RoomChoice
+from matches.contract_words import result_words
 from matches.forms import SheetRowForm
-from matches.lib.contract_words import result_words
 from matches.models import Board, Match, Result, TableSide
 from matches.presenters.formatting import card_html, contract_html
 from matches.presenters.table_cards import teams_at

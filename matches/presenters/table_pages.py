@@ -18,7 +18,6 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext, ngettext
 
 from matches import queries, scoring
-from matches.lib.text import sentence_gap
 from matches.models import CallClosed, TableSide
 from matches.presenters.formatting import signed
 from matches.presenters.round_clock import ClockShown, clock_shown
@@ -26,6 +25,7 @@ from matches.presenters.score_words import side_name, words_html_of
 from matches.presenters.table_moves import TableMoves, table_moves
 from matches.queries.tables import BoardAtTable, TableView
 from matches.scoring import Seat
+from matches.text import sentence_gap
 
 
 class Status:

@@ -4,7 +4,7 @@ Chinese. A list is one translated separator, never a comma typed into a template
 from django import template
 from django.utils.translation import gettext
 
-from matches.lib.text import join, join_groups, sentence_gap
+from matches.text import join, join_groups, sentence_gap
 
 register = template.Library()
 

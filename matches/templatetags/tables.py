@@ -5,8 +5,8 @@ import secrets
 from django import template
 from django.urls import reverse
 
-from matches.lib.public_address import loopback_advice, public_url
 from matches.presenters.score_words import side_name
+from matches.public_address import loopback_advice, public_url
 
 register = template.Library()
 

@@ -24,7 +24,7 @@ from matches.auth import code_lockouts, ratelimit
 from matches.auth.accounts import current_lockouts
 from matches.auth.permissions import chief_director_required, superuser_required
 from matches.forms.accounts import LiftCodeLockoutForm, LoginForm, SignupForm, UnlockForm
-from matches.lib.text import wait_words
+from matches.text import wait_words
 
 LOGIN_TEMPLATE = "registration/login.html"
 

@@ -15,9 +15,9 @@ from matches import actions
 from matches.actions import ActionError
 from matches.auth.permissions import event_director_required
 from matches.forms.event_tables import MoveTableForm
-from matches.lib.public_address import link_maker, public_url
 from matches.models import Event, EventTable, Match
 from matches.presenters.event_cards import event_cards
+from matches.public_address import link_maker, public_url
 from matches.queries.knockout_words import stage_round_name
 
 

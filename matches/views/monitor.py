@@ -16,10 +16,10 @@ from django.views.decorators.http import require_GET, require_POST
 from matches import actions
 from matches.actions import ActionError
 from matches.auth.permissions import event_director_required
-from matches.lib.public_address import link_maker, public_url
 from matches.models import DirectorCall, Match, Room
 from matches.presenters.monitor import LEGEND, PACE_GAP, room_monitor
 from matches.presenters.table_cards import qr_file, round_tables, table_label
+from matches.public_address import link_maker, public_url
 from matches.queries.event_tables import table_numbers
 from matches.queries.knockout_words import stage_round_name
 from matches.views.rounds import stage_of_round
@@ -27,7 +27,7 @@ from matches.views.rounds import stage_of_round
 
 def table_link(request):
     """Return the function giving a table's absolute link (what its QR code holds), on the
-    address phones reach (``matches.lib.public_address``)."""
+    address phones reach (``matches.public_address``)."""
 
     absolute = link_maker(request)
 

@@ -20,9 +20,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from matches.actions.tables import REVOKED
 from matches.auth import code_lockouts
 from matches.forms.tables import TableCodeForm
-from matches.lib.text import sentence_gap, wait_words
 from matches.models import Room
 from matches.queries.event_tables import place_by_code
+from matches.text import sentence_gap, wait_words
 from matches.views.tables import table_headers
 
 SERVICE_WORKER = "js/table_sw.js"

@@ -8,10 +8,10 @@ from django.views.decorators.http import require_GET
 
 from matches.caching.pagecache import public_page
 from matches.caching.versions import event_of_event
-from matches.lib.public_address import link_maker
 from matches.models import Event
 from matches.models.stages import stages_of
 from matches.presenters.wall import Poster, Wall
+from matches.public_address import link_maker
 
 
 @require_GET
