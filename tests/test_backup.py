@@ -286,7 +286,7 @@ def test_an_event_exported_and_imported_into_empty_tables_shows_players_the_same
     assert any(card["totals"]["imp_penalties"] for card in seen["scorecards"])
     assert any(card["forfeit"] for card in seen["scorecards"])
     empty_the_tables()
-    restored = actions.import_event(backup.loads(backup.dumps(document)))
+    restored = backup.import_event(backup.loads(backup.dumps(document)))
     assert restored.pk != event.pk
     assert what_players_see(restored) == seen
 
@@ -296,7 +296,7 @@ def test_its_public_pages_read_the_same_after_the_restore_seating_and_captains_t
     assert "Fouled board, North&#x27;s fault" in seen[-1] + seen[-2] + seen[-3] + seen[-4]
     assert any("李娜" in page for page in seen)  # who sat where
     empty_the_tables()
-    restored = actions.import_event(document)
+    restored = backup.import_event(document)
     assert public_pages(english, restored) == seen
 
 
@@ -305,7 +305,7 @@ def test_the_change_history_and_who_entered_what_come_back_too(event):
     assert len(seen["result_history"]) > len(seen["results"])  # corrections, assignments
     assert [row["history_type"] for row in seen["adjustment_history"]] == ["+", "-", "+"]
     empty_the_tables()
-    restored = actions.import_event(backup.loads(backup.dumps(document)))
+    restored = backup.import_event(backup.loads(backup.dumps(document)))
     assert what_directors_see(restored) == seen
 
 
@@ -314,7 +314,7 @@ def test_a_generated_event_with_random_results_comes_back_the_same():
     seen = what_players_see(made.event)
     document = backup.export_event(made.event)
     empty_the_tables()
-    restored = actions.import_event(document)
+    restored = backup.import_event(document)
     assert Result.objects.count() == made.results
     assert what_players_see(restored) == seen
 
@@ -409,7 +409,7 @@ def test_an_event_that_does_not_exist_is_not_exported(db):
 
 def test_importing_the_same_file_twice_makes_two_events(event):
     document = backup.export_event(event)
-    first, second = actions.import_event(document), actions.import_event(document)
+    first, second = backup.import_event(document), backup.import_event(document)
     assert len({event.pk, first.pk, second.pk}) == 3
     assert Event.objects.filter(name=event.name).count() == 3
     assert what_players_see(first)["standings"] == what_players_see(second)["standings"]
@@ -418,11 +418,11 @@ def test_importing_the_same_file_twice_makes_two_events(event):
 def test_the_tables_settings_come_back_and_an_older_document_reads_them_as_off(event):
     actions.change_event(event, table_lead=True, table_each_board=True, user=None)
     document = backup.export_event(Event.objects.get(pk=event.pk))
-    copy = actions.import_event(document)
+    copy = backup.import_event(document)
     assert (copy.table_lead, copy.table_each_board) == (True, True)
     for name in ("table_lead", "table_each_board"):
         del document["event"][name]
-    older = actions.import_event(document)
+    older = backup.import_event(document)
     assert (older.table_lead, older.table_each_board) == (False, False)
 
 
@@ -431,7 +431,7 @@ def test_a_username_this_server_does_not_have_is_left_empty(event):
     empty_the_tables()
     User.objects.filter(username="td").delete()
     make_user("someone else")
-    restored = actions.import_event(document)
+    restored = backup.import_event(document)
     results = Result.objects.filter(board__match__event=restored)
     assert results.count() == 17 and not results.filter(entered_by__isnull=False).exists()
     assert not Result.history.filter(history_user__isnull=False).exists()
@@ -441,7 +441,7 @@ def test_a_username_this_server_does_not_have_is_left_empty(event):
 
 def test_a_username_this_server_has_is_linked_to_that_user(event):
     document = backup.export_event(event)
-    restored = actions.import_event(document)
+    restored = backup.import_event(document)
     director = User.objects.get(username="td")
     result = Result.objects.get(
         board__match__event=restored,
@@ -586,7 +586,7 @@ def test_the_database_constraint_that_refused_a_result_is_named(event):
     document = backup.export_event(event)
     set_tricks(document, 14)
     with pytest.raises(backup.BackupError, match="result_tricks_0_to_13"):
-        actions.import_event(document)
+        backup.import_event(document)
 
 
 def test_a_truncated_file_is_refused_and_nothing_written(event, tmp_path):
@@ -703,7 +703,7 @@ def test_the_deals_come_back_with_their_double_dummy_par_and_who_imported_them(d
     assert first["stage"] == 1
     assert first["pbn"].startswith("N:AQ7654.92.Q52.J9 ")  # North first, whatever the file
     empty_the_tables()
-    restored = actions.import_event(backup.loads(backup.dumps(document)))
+    restored = backup.import_event(backup.loads(backup.dumps(document)))
     assert what_players_see(restored) == seen  # hands, double dummy and par on every board
     assert stored_deals(restored) == deals
     assert Deal.history.filter(history_type="+").count() == 8
@@ -713,7 +713,7 @@ def test_a_document_without_deals_restores_with_none(event):
     document = backup.export_event(event)
     assert document["deals"] == []
     del document["deals"]  # as written before deals were kept
-    restored = actions.import_event(document)
+    restored = backup.import_event(document)
     assert not Deal.objects.filter(event=restored).exists()
 
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from matches import actions
+from matches.interchange import backup
 from matches.models import Bye, Event, Match, Player, Result, Seating, StageEntry, Team
 from tests.factories import enter, make_event, make_match, make_team, make_user
 
@@ -129,7 +130,7 @@ def test_the_export_offered_is_the_whole_event_which_import_event_brings_back(td
     response = td_client.get(reverse("director-event-export", args=[match.event_id]))
     assert response["Content-Disposition"] == f'attachment; filename="event-{match.event_id}.json"'
     document = json.loads(response.content)
-    restored = actions.import_event(document)
+    restored = backup.import_event(document)
     assert restored.name == "Club teams"
     assert Result.objects.filter(board__match__event=restored).get().lead == "SA"
 

@@ -204,7 +204,7 @@ def test_the_json_backup_brings_the_stage_back_with_each_matchs_bracket(td):
     play_out(td, stage, lambda match: match.bracket != "final" and number(match.home) < 4)
     document = backup.loads(backup.dumps(backup.export_event(event)))
     assert {m["bracket"] for m in document["matches"]} == {"", "losers", "final", "final-2"}
-    copy = actions.import_event(document, user=td)
+    copy = backup.import_event(document, user=td)
     assert copy.stages.get(number=1).kind == "double-elimination"
     assert picture(copy) == picture(event)
     assert queries.final_ranking(copy).winner.name == queries.final_ranking(event).winner.name

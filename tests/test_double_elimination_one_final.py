@@ -72,7 +72,7 @@ def test_the_json_backup_keeps_a_one_final_stage_and_its_winner(director):
     play_out(director, stage, underdog_final)
     document = backup.loads(backup.dumps(backup.export_event(event)))
     assert document["stages"][0]["double_final"] == "once"
-    copy = actions.import_event(document, user=director)
+    copy = backup.import_event(document, user=director)
     assert copy.stages.get(number=1).double_final == DoubleFinalChoice.ONCE
     assert queries.final_ranking(copy).winner.name == "Team 2"
 
@@ -81,7 +81,7 @@ def test_a_backup_from_before_the_setting_plays_the_second_final(director):
     event, _stage = double_elimination(director, 4)
     document = backup.loads(backup.dumps(backup.export_event(event)))
     del document["stages"][0]["double_final"]
-    copy = actions.import_event(document, user=director)
+    copy = backup.import_event(document, user=director)
     assert copy.stages.get(number=1).double_final == DoubleFinalChoice.RESET
 
 

@@ -203,7 +203,7 @@ def test_an_exported_and_imported_knockout_keeps_its_placing_matches_and_rules(t
         win(semi, semi.home, td)
     document = backup.export_event(stage.event)
     Draft202012Validator(backup_schema.DOCUMENT).validate(document)
-    restored = actions.import_event(backup.loads(backup.dumps(document)))
+    restored = backup.import_event(backup.loads(backup.dumps(document)))
     copy = restored.stages.get(number=1)
     assert (copy.placing, copy.losers_by, copy.level_rule) == ("third", "shared", "extra-boards")
     brackets = {(m.round, m.bracket, m.home.name, m.away.name) for m in copy.matches.all()}

@@ -155,7 +155,7 @@ def test_an_event_exported_and_imported_keeps_its_stages_scoring(td, english):
     play(match, WON_BY_TEN, WON_BIG)
     document = backup.loads(backup.dumps(backup.export_event(event)))
     assert document["stages"][0]["method"] == "patton"
-    restored = actions.import_event(document)
+    restored = backup.import_event(document)
     copy = restored.stages.get(number=1)
     assert (copy.method, copy.board_scale, copy.patton_stake) == ("patton", "2", 6)
     again = restored.matches.get(round=match.round, home__name=match.home.name)
@@ -172,7 +172,7 @@ def test_a_backup_with_a_scoring_a_stage_cannot_use_is_refused(td):
     document = backup.export_event(event)
     document["stages"][0]["method"] = "imps"  # a round robin ranked by IMPs total
     with pytest.raises(backup.BackupError, match="method"):
-        actions.import_event(document)
+        backup.import_event(document)
 
 
 BAM_PATTERN = [WON_BY_TEN, LEVEL, LOST_BY_TEN, WON_BIG, LEVEL]

@@ -328,7 +328,7 @@ def test_an_event_with_stages_exports_and_imports_whole(td):
         )
     document = backup.export_event(event)
     assert [s["kind"] for s in document["stages"]] == ["round-robin", "knockout", "swiss"]
-    copy = actions.import_event(json_round_trip(document), user=td)
+    copy = backup.import_event(json_round_trip(document), user=td)
 
     def picture(target):
         stages = {s.number: s for s in target.stages.all()}

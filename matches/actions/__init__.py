@@ -94,7 +94,7 @@ from .event_tables import (
 from .events import change_event, create_event, delete_event, settings_errors
 from .fair_play import publish_hands, release_board
 from .games import delete_game, save_game, update_game
-from .imports import import_event
+from .imports import ImportRefused, import_event
 from .knockouts import decide_knockout_tie, next_knockout_round
 from .matches import add_match, delete_match, mark_final, reopen_match, set_seating
 from .results import (
@@ -169,6 +169,7 @@ __all__ = [
     "enter_at_table",
     "enter_late",
     "import_deals",
+    "ImportRefused",
     "import_event",
     "import_results",
     "load_results",

@@ -1,18 +1,18 @@
 """Restoring an event from a backup document (``manage.py import_event``).
 
-``matches.interchange.backup.read_document`` reads and checks the whole document into
-unsaved rows, writing nothing; ``import_event`` checks the event's settings by the rules
-every event obeys (``events.settings_errors``), then writes the rows in one transaction, in
-bulk.
+The file's reader (``matches.interchange.backup``) reads and checks the whole document
+into unsaved rows, writing nothing, and hands them here; ``import_event`` checks the
+event's settings by the rules every event obeys (``events.settings_errors``), then writes
+the rows in one transaction, in bulk. Whatever it refuses raises ``ImportRefused``, saying
+where in the document (the rows' ``where``) and why.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from django.db import DataError, IntegrityError, connection, transaction
 
-from matches.interchange.backup import BackupError, Importer, read_document
 from matches.models import (
     Board,
     BoardAdjustment,
@@ -36,6 +36,32 @@ from matches.models import (
 from .base import changing, refresh_event_totals
 from .events import SETTINGS, settings_errors
 from .stages import METHOD_SETTINGS, method_errors
+
+
+class ImportRefused(ValueError):
+    """Rows a document gave that cannot be written; the message says where, and why."""
+
+    @classmethod
+    def at(cls, where: str, key: str, message: str) -> ImportRefused:
+        """Return the error for the value of ``key`` in the object at ``where``."""
+        return cls(f"{where}, {key!r}: {message}")
+
+
+class EventRows(Protocol):
+    """An event read from a document into unsaved rows (``interchange.backup.Importer``)."""
+
+    event: Event
+    stages: dict
+    rows: dict  # model: its unsaved rows, in the document's order
+    where: dict  # id(row): where in the document it came from, for a message
+    stamps: dict  # (model, field): [(row, the time the document gives)]
+    history: list  # (history record, what it is the history of)
+    matches: list  # (match, ..., when its results last changed)
+    results: dict
+    adjustments: dict
+
+    def team_ids_later(self) -> None: ...
+
 
 BATCH = 500
 ORDER = (
@@ -73,18 +99,15 @@ HISTORY_AT_IMPORT = (
 )
 
 
-def import_event(document: dict, *, user=None) -> Event:
-    """Return a new event built from an exported document (``matches/interchange/backup``),
-    with new ids and every match's totals worked out afresh.
+def import_event(plan: EventRows, *, user=None) -> Event:
+    """Return a new event built from a document's rows (read by ``matches/interchange/
+    backup``, which checked every value), with new ids and every match's totals worked out
+    afresh.
 
-    Every value is checked before anything is written, and it all happens in one
-    transaction: on any fault (a format version this code does not read, a missing key, a
-    contract the scoring core rejects, a rule the event form applies, a row a database
-    constraint refuses) BackupError says where and why, and the database is as it was.
-    Importing a document twice makes two events; usernames this server does not know are
-    left empty.
+    It all happens in one transaction: on a rule the event form applies or a row a
+    database constraint refuses, ImportRefused says where and why, and the database is as
+    it was. Importing a document twice makes two events.
     """
-    plan = read_document(document)
     _check_settings(plan)
     with changing(user) as change:
         event = plan.event
@@ -107,17 +130,17 @@ def import_event(document: dict, *, user=None) -> Event:
         return event
 
 
-def _check_settings(plan: Importer) -> None:
+def _check_settings(plan: EventRows) -> None:
     """Refuse the document's event settings where any event's would be refused."""
     for error in settings_errors({name: getattr(plan.event, name) for name in SETTINGS}):
-        raise BackupError.at(plan.where[id(plan.event)], error.field, str(error))
+        raise ImportRefused.at(plan.where[id(plan.event)], error.field, str(error))
     for stage in plan.stages.values():  # a stage's scoring, as the stage form checks it
         values = {name: getattr(stage, name) for name in ("kind", *METHOD_SETTINGS)}
         for error in method_errors(values):
-            raise BackupError.at(plan.where[id(stage)], error.field, str(error))
+            raise ImportRefused.at(plan.where[id(stage)], error.field, str(error))
 
 
-def _insert(plan: Importer, model) -> None:
+def _insert(plan: EventRows, model) -> None:
     """Insert the model's rows in bulk; if the database refuses, say which row."""
     rows = plan.rows.get(model, [])
     try:
@@ -130,13 +153,13 @@ def _insert(plan: Importer, model) -> None:
                 with transaction.atomic():
                     model.objects.bulk_create([row])
             except (IntegrityError, DataError) as refused:
-                raise BackupError(
+                raise ImportRefused(
                     f"{plan.where[id(row)]}: the database refused it: {refused}"
                 ) from None
-        raise BackupError(f"the database refused the {model.__name__} rows: {error}") from None
+        raise ImportRefused(f"the database refused the {model.__name__} rows: {error}") from None
 
 
-def _write_history(plan) -> None:
+def _write_history(plan: EventRows) -> None:
     by_model: dict[Any, list] = {}  # model class: its history records
     for record, owner in plan.history:
         if isinstance(owner, Match):

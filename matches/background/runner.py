@@ -154,9 +154,9 @@ def _restore(job, attempt: int) -> None:
 
 def restore_event(document: dict, *, user):
     """Return the event restored from a backup document, directed by whoever restored it
-    (the document names no director), in one transaction (``actions.import_event``)."""
+    (the document names no director), in one transaction (``backup.import_event``)."""
     with transaction.atomic():
-        event = actions.import_event(document, user=user)
+        event = backup.import_event(document, user=user)
         if user is not None:
             actions.add_director(event, username=user.get_username(), user=user)
         return event

@@ -3,8 +3,9 @@
 ``export_event`` turns an event into a plain JSON-ready dict (``export.py``); ``dumps`` and
 ``read_file``/``loads`` write and read its file (``files.py``, which refuses a file too big
 or nested too deep before parsing it); ``read_document`` checks a document and reads it
-into unsaved rows (``importer.py``, after the shape ``schema.py`` declares), which
-``matches.actions.import_event`` writes in one transaction. ``manage.py export_event`` and
+into unsaved rows (``importer.py``, after the shape ``schema.py`` declares), and
+``import_event`` (``restore.py``) hands them to ``matches.actions.import_event``, which
+writes them in one transaction. ``manage.py export_event`` and
 ``manage.py import_event`` are thin wrappers (docs/operations.md, "Backup and restore"). The stages
 and the deals have a module each, for both ways (``stages.py``, ``deals.py``);
 ``values.py`` reads one object's values, ``document.py`` holds what all of them share.
@@ -60,6 +61,7 @@ from .document import FORMAT, FORMAT_VERSION, ROOMS, BackupError
 from .export import export_event
 from .files import dumps, loads, read_file
 from .importer import Importer, read_document
+from .restore import import_event
 
 __all__ = [
     "FORMAT",
@@ -69,6 +71,7 @@ __all__ = [
     "Importer",
     "dumps",
     "export_event",
+    "import_event",
     "loads",
     "read_document",
     "read_file",

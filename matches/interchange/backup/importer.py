@@ -1,5 +1,6 @@
 """The importer: a backup document read into unsaved rows, every value checked, nothing
-written (``read_document``); ``matches.actions.import_event`` writes the rows.
+written (``read_document``); ``matches.actions.import_event`` writes the rows
+(``restore.py`` hands them over).
 
 First the document's format and version, then its shape (``schema.py``), then here what
 only the whole document can tell: that a match names teams the document has, keys are

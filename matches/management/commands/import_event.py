@@ -12,7 +12,6 @@ does not have are left empty.
 
 from django.core.management.base import BaseCommand, CommandError
 
-from matches import actions
 from matches.interchange import backup
 
 
@@ -31,7 +30,7 @@ class Command(BaseCommand):
                 document = backup.read_file(file)
             except OSError as error:
                 raise CommandError(f"Cannot read {file}: {error.strerror or error}") from None
-            event = actions.import_event(document)
+            event = backup.import_event(document)
         except backup.BackupError as error:
             raise CommandError(f"{file} was not imported, nothing was written: {error}") from None
         self.stdout.write(
