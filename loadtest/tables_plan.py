@@ -65,7 +65,7 @@ def device_name(number: int) -> str:
 
 
 def name_phone(jar, host: str, name: str) -> None:
-    """Give a phone the name a table's pages keep in its cookie (matches/views/tables.py,
+    """Give a phone the name a table's pages keep in its cookie (matches/views/table_access.py,
     PHONE_COOKIE, which the app takes before the form's ``device``), as if an earlier visit
     had set it: the name the entries store is then this one, of any length it allows."""
     cookie = Cookie(

@@ -21,6 +21,7 @@ from matches.views import (
     manage,
     monitor,
     public,
+    public_stages,
     round_clock,
     rounds,
     sheets,
@@ -67,15 +68,15 @@ register_converter(DealFormatConverter, "deal_format")
 
 # /events/<event_id>/stages/<number>/…: a stage's public pages and feeds.
 stage_pages = [
-    path("", stages.stage, name="stage"),
-    path("cross-table/", stages.stage_cross_table, name="stage-cross-table"),
-    path("rounds/<number:round_number>/", stages.stage_round, name="stage-round"),
+    path("", public_stages.stage, name="stage"),
+    path("cross-table/", public_stages.stage_cross_table, name="stage-cross-table"),
+    path("rounds/<number:round_number>/", public_stages.stage_round, name="stage-round"),
     path(
         "rounds/<number:round_number>/boards/<number:board_number>/",
         public.traveller,
         name="stage-traveller",
     ),
-    path("draw/", stages.draw_screen, name="stage-draw"),
+    path("draw/", public_stages.draw_screen, name="stage-draw"),
     path("rounds/<number:round_number>/poster/", wall.poster, name="round-poster"),
     path("rounds/<number:round_number>/hands/", deals.hand_record_sheet, name="hand-records"),
     path("rounds/<number:round_number>.pbn", deals.round_pbn, name="round-pbn"),

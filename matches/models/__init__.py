@@ -3,6 +3,7 @@
 from .boards import Board, BoardAdjustment, Result, boards_with_results
 from .clocks import RoundClock
 from .deals import Deal
+from .draws import DrawSwap, DrawTable
 from .event_tables import EventTable
 from .events import (
     BoardRelease,
@@ -18,7 +19,7 @@ from .games import Game
 from .jobs import Job, JobKind, JobPhase, JobState
 from .matches import ImpPenalty, Match, MatchStatus, Seating
 from .rooms import CallClosed, DirectorCall, EntryStatus, RetiredLink, Room, TableEntry, TableSide
-from .stages import DrawSwap, DrawTable, Stage, StageEntry, TieDecision
+from .stages import Stage, StageEntry, TieDecision
 
 __all__ = [
     "Board",

@@ -7,8 +7,7 @@ stage. The first stage plays by the event's own settings (boards, segments, VP s
 VP); later stages have settings of their own.
 A stage's teams are its entries (``StageEntry``), in seeding order; a Swiss team can join
 late or withdraw between rounds (a first-stage round robin without entries has every team).
-A Swiss round is drawn as a draft (``DrawTable`` rows) that the director can
-change (``DrawSwap``, with a reason) before publishing it as the round's matches.
+A Swiss round's draw not yet published is in ``draws.py``.
 """
 
 from __future__ import annotations
@@ -58,13 +57,17 @@ class Stage(models.Model):
     vp_table = models.JSONField(_("VP table"), default=list, blank=True)
     # How the stage scores a match (matches/scoring/methods.py); a knockout plays IMPs.
     method = models.CharField(
-        _("scoring method"), max_length=16, choices=ScoringMethodChoice.choices,
+        _("scoring method"),
+        max_length=16,
+        choices=ScoringMethodChoice.choices,
         default=ScoringMethodChoice.IMPS_VP,
-    )  # fmt: skip
+    )
     board_scale = models.CharField(
-        _("a board's points"), max_length=2, choices=BoardScaleChoice.choices,
+        _("a board's points"),
+        max_length=2,
+        choices=BoardScaleChoice.choices,
         default=BoardScaleChoice.ONE,
-    )  # fmt: skip
+    )
     win_points = models.DecimalField(
         _("points for a match won"), max_digits=5, decimal_places=2, default=Decimal(1)
     )
@@ -73,9 +76,11 @@ class Stage(models.Model):
         _("points for the aggregate"), max_digits=5, decimal_places=2, null=True, blank=True
     )
     patton_aggregate = models.CharField(
-        _("Patton's aggregate"), max_length=14, choices=PattonAggregateChoice.choices,
+        _("Patton's aggregate"),
+        max_length=14,
+        choices=PattonAggregateChoice.choices,
         default=PattonAggregateChoice.IMPS,
-    )  # fmt: skip
+    )
     boards_per_match = models.PositiveSmallIntegerField(_("boards per match"), default=16)
     boards_per_segment = models.PositiveSmallIntegerField(_("boards per segment"), default=16)
     bye_vp = models.DecimalField(
@@ -108,9 +113,11 @@ class Stage(models.Model):
     seed = models.PositiveIntegerField(_("random seed for round 1"), null=True, blank=True)
     # Knockout
     carry_over = models.CharField(
-        _("carry-over"), max_length=20, choices=CarryOverChoice.choices,
+        _("carry-over"),
+        max_length=20,
+        choices=CarryOverChoice.choices,
         default=CarryOverChoice.NONE,
-    )  # fmt: skip
+    )
     carry_amount = models.DecimalField(
         _("fixed carry-over, in IMPs"), max_digits=5, decimal_places=1, default=Decimal(0)
     )
@@ -121,40 +128,54 @@ class Stage(models.Model):
     # The share carried of the IMPs between the two teams when the lower-placed team won
     # them ("": ``carry_fraction``, as when the higher-placed team won them).
     carry_fraction_lower = models.CharField(
-        _("share carried over when the lower-placed team won"), max_length=12, blank=True,
+        _("share carried over when the lower-placed team won"),
+        max_length=12,
+        blank=True,
         default="",
-    )  # fmt: skip
+    )
     # What decides a knockout (or double elimination) match: total IMPs, or segments won
     # and then the tie-break (matches/scoring/segments_won.py).
     decided_by = models.CharField(
-        _("a knockout match is decided by"), max_length=10,
-        choices=KnockoutDecidedByChoice.choices, default=KnockoutDecidedByChoice.IMPS,
-    )  # fmt: skip
+        _("a knockout match is decided by"),
+        max_length=10,
+        choices=KnockoutDecidedByChoice.choices,
+        default=KnockoutDecidedByChoice.IMPS,
+    )
     segment_tie_break = models.CharField(
-        _("level on segments won"), max_length=14, choices=SegmentTieBreakChoice.choices,
+        _("level on segments won"),
+        max_length=14,
+        choices=SegmentTieBreakChoice.choices,
         default=SegmentTieBreakChoice.IMPS,
-    )  # fmt: skip
+    )
 
     # Knockouts: the places played for besides the final, how the other losers are placed,
     # and what keeps a match with a whole carry-over from ending level.
     placing = models.CharField(
-        _("placing matches"), max_length=12, choices=PlacingChoice.choices,
+        _("placing matches"),
+        max_length=12,
+        choices=PlacingChoice.choices,
         default=PlacingChoice.NONE,
-    )  # fmt: skip
+    )
     losers_by = models.CharField(
-        _("knockout losers placed"), max_length=12, choices=LosersByChoice.choices,
+        _("knockout losers placed"),
+        max_length=12,
+        choices=LosersByChoice.choices,
         default=LosersByChoice.QUALIFYING,
-    )  # fmt: skip
+    )
     level_rule = models.CharField(
-        _("a level knockout match"), max_length=14, choices=LevelRuleChoice.choices,
+        _("a level knockout match"),
+        max_length=14,
+        choices=LevelRuleChoice.choices,
         default=LevelRuleChoice.TENTH,
-    )  # fmt: skip
+    )
     # Double elimination: a second final when the losers' bracket winner wins the first,
     # or one final only (the CBA's).
     double_final = models.CharField(
-        _("double elimination final"), max_length=8, choices=DoubleFinalChoice.choices,
+        _("double elimination final"),
+        max_length=8,
+        choices=DoubleFinalChoice.choices,
         default=DoubleFinalChoice.RESET,
-    )  # fmt: skip
+    )
 
     history = HistoricalRecords()
 
@@ -275,9 +296,13 @@ class Stage(models.Model):
     def carry_over_rule(self) -> CarryOverRule:
         lower = Fraction(self.carry_fraction_lower) if self.carry_fraction_lower else None
         return CarryOverRule(
-            self.carry_over, self.carry_amount, Fraction(self.carry_fraction), self.carry_cap,
-            lower_fraction=lower, tenth=self.level_rule == LevelRuleChoice.TENTH,
-        )  # fmt: skip
+            self.carry_over,
+            self.carry_amount,
+            Fraction(self.carry_fraction),
+            self.carry_cap,
+            lower_fraction=lower,
+            tenth=self.level_rule == LevelRuleChoice.TENTH,
+        )
 
 
 def stages_of(event: Event) -> list[Stage]:
@@ -324,45 +349,6 @@ class StageEntry(models.Model):
         if round_number < self.joined_round:
             return False
         return self.withdrawn_after is None or round_number <= self.withdrawn_after
-
-
-class DrawTable(models.Model):
-    """A table of a Swiss round's draw not yet published; ``away`` None is the bye."""
-
-    stage = models.ForeignKey(Stage, models.CASCADE, related_name="draft")
-    round = models.PositiveSmallIntegerField(_("round"))
-    table = models.PositiveSmallIntegerField(_("table"))
-    home = models.ForeignKey(Team, models.CASCADE, related_name="+")
-    away = models.ForeignKey(Team, models.CASCADE, related_name="+", null=True, blank=True)
-    reasons = models.JSONField(default=list, blank=True)  # [{"team": id, "why": "met"}, ...]
-    repeat = models.BooleanField(default=False)
-
-    class Meta:
-        ordering = ["stage", "round", "table"]
-        constraints = [
-            models.UniqueConstraint(fields=["stage", "round", "table"], name="one_draft_table")
-        ]
-
-    def __str__(self):
-        return f"{self.table}: {self.home} – {self.away or '—'}"
-
-
-class DrawSwap(DirectorDecision):
-    """Two teams a director swapped in a Swiss draw before publishing it, and why."""
-
-    stage = models.ForeignKey(Stage, models.CASCADE, related_name="swaps")
-    round = models.PositiveSmallIntegerField(_("round"))
-    first = models.ForeignKey(Team, models.CASCADE, related_name="+")
-    second = models.ForeignKey(Team, models.CASCADE, related_name="+")
-
-    history = HistoricalRecords()
-
-    class Meta(DirectorDecision.Meta):
-        verbose_name = _("swap in a draw")
-        verbose_name_plural = _("swaps in draws")
-
-    def __str__(self):
-        return f"{self.round}: {self.first} ⇄ {self.second}"
 
 
 class TieDecision(DirectorDecision):

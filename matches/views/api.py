@@ -9,8 +9,8 @@ from matches.caching.versions import event_of_event, event_of_match
 from matches.feeds import events as event_feeds
 from matches.feeds import stages as stage_feeds
 from matches.models import Event, Match
-from matches.models.stages import stages_of
 from matches.queries import fair_totals
+from matches.views.public_stages import stage_or_404
 
 
 def _json(data) -> JsonResponse:
@@ -34,13 +34,6 @@ def scorecard(request, match_id):
     return _json(event_feeds.scorecard(match, request))
 
 
-def _stage_or_404(event, number):
-    for stage in stages_of(event):
-        if stage.number == number:
-            return stage
-    raise Http404
-
-
 @require_GET
 @public_page(event_of_event)
 def stages(request, event_id):
@@ -52,7 +45,7 @@ def stages(request, event_id):
 @public_page(event_of_event)
 def draw(request, event_id, number):
     event = get_object_or_404(Event, pk=event_id)
-    stage = _stage_or_404(event, number)
+    stage = stage_or_404(event, number)
     return _json(stage_feeds.draw(stage, request))
 
 
@@ -60,7 +53,7 @@ def draw(request, event_id, number):
 @public_page(event_of_event)
 def bracket(request, event_id, number):
     event = get_object_or_404(Event, pk=event_id)
-    stage = _stage_or_404(event, number)
+    stage = stage_or_404(event, number)
     if not stage.is_knockout:
         raise Http404
     return _json(stage_feeds.bracket(stage, request))

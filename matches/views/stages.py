@@ -1,20 +1,17 @@
-"""Stage pages: public standings, rounds, the draw screen and the bracket of each stage;
-the director's pages to set stages up, draw Swiss rounds and run knockouts.
+"""The director's stage pages: set stages up, draw Swiss rounds and run knockouts (a
+stage's public pages are ``public_stages.py``).
 
 Every write goes through ``matches.actions``; a refusal comes back as a message beside
 the form, never a server error.
 """
 
 from django.contrib import messages
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from matches import actions, queries
 from matches.auth.permissions import event_director_required
-from matches.caching.pagecache import public_page
-from matches.caching.versions import event_of_event
 from matches.forms.stage_steps import (
     KnockoutTieForm,
     RestartForm,
@@ -26,8 +23,9 @@ from matches.forms.stage_steps import (
 from matches.forms.stages import StageForm
 from matches.models import Event, Match
 from matches.models.stages import stages_of
-from matches.presenters.event_tables import EventTables, RoundTables
+from matches.presenters.event_tables import EventTables
 from matches.queries import stage_pages
+from matches.views.public_stages import stage_or_404
 
 
 def announce_next_matches(request, made):
@@ -39,63 +37,6 @@ def announce_next_matches(request, made):
             _("Next round's match made: %(home)s – %(away)s.")
             % {"home": match.home.name, "away": match.away.name},
         )
-
-
-def _stage(event, number):
-    for stage in stages_of(event):
-        if stage.number == number:
-            return stage
-    raise Http404
-
-
-@require_GET
-@public_page(event_of_event)
-def stage(request, event_id, number):
-    event = get_object_or_404(Event, pk=event_id)
-    stage = _stage(event, number)
-    tables = EventTables(event, stage=stage)
-    context = {"event": event, "stage": stage, "tables": tables}
-    if stage.is_knockout:
-        context["bracket"] = stage_pages.bracket(stage)
-        context["placing_bracket"] = stage_pages.placing_bracket(stage)
-    return render(request, "matches/stage.html", context)
-
-
-@require_GET
-@public_page(event_of_event)
-def stage_cross_table(request, event_id, number):
-    event = get_object_or_404(Event, pk=event_id)
-    stage = _stage(event, number)
-    context = {"event": event, "stage": stage, "tables": EventTables(event, stage=stage)}
-    return render(request, "matches/stage_cross_table.html", context)
-
-
-@require_GET
-@public_page(event_of_event)
-def stage_round(request, event_id, number, round_number):
-    event = get_object_or_404(Event, pk=event_id)
-    stage = _stage(event, number)
-    if not stage.matches_here().filter(round=round_number).exists() and (
-        not stage.byes_here().filter(round=round_number).exists()
-    ):
-        raise Http404
-    tables = RoundTables(event, stage=stage, round_number=round_number)
-    return render(
-        request, "matches/stage_round.html", {"event": event, "stage": stage, "tables": tables}
-    )
-
-
-@require_GET
-@public_page(event_of_event)
-def draw_screen(request, event_id, number):
-    """The draw of the latest round for the playing room's screen, in both languages."""
-    event = get_object_or_404(Event, pk=event_id)
-    stage = _stage(event, number)
-    context = {"event": event, "stage": stage, "draw": stage_pages.latest_draw(stage)}
-    return render(request, "matches/draw_screen.html", context)
-
-
-# -- director ---------------------------------------------------------------------------
 
 
 def _manage(request, stage, status=200, **forms):
@@ -185,7 +126,7 @@ def stages(request, event_id):
 @event_director_required
 def stage_manage(request, event_id, number):
     event = get_object_or_404(Event, pk=event_id)
-    stage = _stage(event, number)
+    stage = stage_or_404(event, number)
     if request.method == "POST":
         form = StageForm(request.POST, event=event, stage=stage, number=number)
         if not form.is_valid():
@@ -200,7 +141,7 @@ def stage_manage(request, event_id, number):
 
 
 def _saved_stage(request, event_id, number):
-    return _stage(get_object_or_404(Event, pk=event_id), number)
+    return stage_or_404(get_object_or_404(Event, pk=event_id), number)
 
 
 @require_POST
@@ -224,11 +165,15 @@ def stage_start(request, event_id, number):
         return _refused(request, stage, error)
     if stage.is_swiss:  # a Swiss stage is drawn round by round: nothing is made yet
         count = stage.entries.count()
-        messages.success(request, _("Stage started: its %(count)s teams are seeded. Draw round 1 "
-                                    "below.") % {"count": count})  # fmt: skip
+        messages.success(
+            request,
+            _("Stage started: its %(count)s teams are seeded. Draw round 1 below.")
+            % {"count": count},
+        )
     else:
-        messages.success(request, _("Stage started: %(count)s matches made.") % {
-            "count": len(made)})  # fmt: skip
+        messages.success(
+            request, _("Stage started: %(count)s matches made.") % {"count": len(made)}
+        )
     return redirect("director-stage", event_id, number)
 
 
@@ -244,8 +189,10 @@ def stage_restart(request, event_id, number):
         actions.restart_stage(stage, reason=form.cleaned_data["reason"], user=request.user)
     except actions.ActionError as error:
         return _refused(request, stage, error, "restart_form", form)
-    messages.success(request, _("The stage is as before it started: check its teams and "
-                                "seeding, then start it again."))  # fmt: skip
+    messages.success(
+        request,
+        _("The stage is as before it started: check its teams and seeding, then start it again."),
+    )
     return redirect("director-stage", event_id, number)
 
 
@@ -308,15 +255,27 @@ def stage_publish(request, event_id, number):
 @require_POST
 @event_director_required
 def stage_withdraw(request, event_id, number):
-    return _team_action(request, event_id, number, "withdraw", actions.withdraw_team,
-                        _("%(team)s withdrawn from the next rounds."))  # fmt: skip
+    return _team_action(
+        request,
+        event_id,
+        number,
+        "withdraw",
+        actions.withdraw_team,
+        _("%(team)s withdrawn from the next rounds."),
+    )
 
 
 @require_POST
 @event_director_required
 def stage_enter(request, event_id, number):
-    return _team_action(request, event_id, number, "enter", actions.enter_late,
-                        _("%(team)s enters from the next round."))  # fmt: skip
+    return _team_action(
+        request,
+        event_id,
+        number,
+        "enter",
+        actions.enter_late,
+        _("%(team)s enters from the next round."),
+    )
 
 
 def _team_action(request, event_id, number, prefix, action, done):
@@ -353,9 +312,11 @@ def stage_tie(request, event_id, number):
         return _manage(request, stage, status=400, tie_form=form)
     try:
         actions.decide_tie(
-            stage, order=[form.cleaned_data["first"]], reason=form.cleaned_data["reason"],
+            stage,
+            order=[form.cleaned_data["first"]],
+            reason=form.cleaned_data["reason"],
             user=request.user,
-        )  # fmt: skip
+        )
     except actions.ActionError as error:
         return _refused(request, stage, error, "tie_form", form)
     messages.success(request, _("Decision recorded."))
@@ -379,5 +340,6 @@ def knockout_tie(request, match_id):
             number = match.stage.number if match.stage_id else 1
             return redirect("director-stage", match.event_id, number)
     status = 400 if request.method == "POST" else 200
-    return render(request, "director/knockout_tie.html", {"match": match, "form": form},
-                  status=status)  # fmt: skip
+    return render(
+        request, "director/knockout_tie.html", {"match": match, "form": form}, status=status
+    )

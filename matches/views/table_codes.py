@@ -23,7 +23,7 @@ from matches.forms.tables import TableCodeForm
 from matches.models import Room
 from matches.queries.event_tables import place_by_code
 from matches.text import sentence_gap, wait_words
-from matches.views.tables import table_headers
+from matches.views.table_access import table_headers
 
 SERVICE_WORKER = "js/table_sw.js"
 WARN_FROM = 5  # a wrong code says after how many more the address waits, from this many

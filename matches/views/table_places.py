@@ -13,7 +13,7 @@ from matches import actions
 from matches.actions import ActionError
 from matches.queries.event_tables import place_by_token
 from matches.views import tables
-from matches.views.tables import TOKEN_MAX, table_headers
+from matches.views.table_access import TOKEN_MAX, table_headers
 
 
 @require_GET

@@ -18,11 +18,7 @@ stricter policy would make browsers send ``Origin: null`` and fail the CSRF chec
 
 from __future__ import annotations
 
-import secrets
-from functools import wraps
-
-from django.conf import settings
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -36,7 +32,6 @@ from django.views.decorators.http import require_GET, require_POST
 from matches import actions, queries
 from matches.actions import ActionError, Conflict
 from matches.actions.table_results import ALREADY_SAVED, EntryWaiting
-from matches.actions.tables import REVOKED
 from matches.caching import table_states
 from matches.forms.tables import CallForm, DecisionForm, TableEntryForm
 from matches.presenters.score_words import phone_words, side_name, words_of
@@ -47,17 +42,15 @@ from matches.presenters.table_pages import (
     state_signature,
     table_page,
 )
-
-TOKEN_MAX = 64
-# The phone's own name, kept in its browser: what a phone does at a table is tied to the
-# phone (a change to an accepted result is accepted on another phone than the one that
-# entered it), whatever side it says it is.
-PHONE_COOKIE = "table_phone"
-PHONE_COOKIE_AGE = 400 * 24 * 3600
-REPLACED = gettext_lazy(
-    "The director has replaced this table's link with a new one: scan the new card, or ask "
-    "the director for it."
+from matches.views.table_access import (
+    TOKEN_MAX,
+    device_name,
+    phone_name,
+    table_headers,
+    wants_json,
+    with_table,
 )
+
 WAITING_SHOWN = gettext_lazy(
     "%(side)s entered board %(board)s as %(result)s. Accept it, or say it is not agreed: "
     "a different result is not taken while one waits."
@@ -69,78 +62,6 @@ ACTION_STATUS = 409  # an action refused the post: the answer says why, with the
 # The name a form posted without the script has on the page rendered again with its errors
 # (any other form, an answer's, is listed in the page's error summary).
 POSTED_AS = {TableEntryForm: "form", CallForm: "call_form"}
-
-
-def table_headers(view):
-    """Give a table page's answers the headers that keep its token in: the referrer only
-    to this site, no copy in any cache on the way, no search engine."""
-
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        response = view(request, *args, **kwargs)
-        response["Referrer-Policy"] = "same-origin"
-        response.setdefault("Cache-Control", "no-store")
-        response["X-Robots-Tag"] = "noindex, nofollow"
-        return response
-
-    return wrapper
-
-
-def phone_name(view):
-    """Give the phone a name of its own the first time it comes (a cookie only the
-    tables' pages read), and pass it on as ``request.phone``."""
-
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        named = request.COOKIES.get(PHONE_COOKIE, "")
-        request.phone = named or secrets.token_urlsafe(16)
-        response = view(request, *args, **kwargs)
-        if not named:
-            response.set_cookie(
-                PHONE_COOKIE, request.phone, max_age=PHONE_COOKIE_AGE, path=reverse("table-code"),
-                secure=settings.SESSION_COOKIE_SECURE, httponly=True, samesite="Lax",
-            )  # fmt: skip
-        return response
-
-    return wrapper
-
-
-def _device(request, form) -> str:
-    """Return the phone's name: its cookie's, else what its script says it is."""
-    return request.COOKIES.get(PHONE_COOKIE) or form.cleaned_data.get("device", "")
-
-
-def _wants_json(request) -> bool:
-    return request.headers.get("Accept", "").startswith("application/json")
-
-
-def with_table(view):
-    """Find the table by the token in the URL and pass it on: 404 for a token no table
-    has, 410 with the reason for a link the director withdrew."""
-
-    @wraps(view)
-    def wrapper(request, token, *args, **kwargs):
-        table = queries.table_by_token(token) if len(token) <= TOKEN_MAX else None
-        if table is None and len(token) <= TOKEN_MAX and queries.link_replaced(token):
-            if _wants_json(request):
-                return JsonResponse({"ok": False, "code": "replaced", "message": str(REPLACED)},
-                                    status=410)  # fmt: skip
-            return render(request, "tables/withdrawn.html", {"replaced": True}, status=410)
-        if table is None:
-            if _wants_json(request):
-                return JsonResponse(
-                    {"ok": False, "code": "unknown", "message": _("This is not a table's link.")},
-                    status=404,
-                )
-            raise Http404
-        if not table.is_open:
-            if _wants_json(request):
-                return JsonResponse({"ok": False, "code": "revoked", "message": str(REVOKED)},
-                                    status=410)  # fmt: skip
-            return render(request, "tables/withdrawn.html", status=410)
-        return view(request, table, *args, **kwargs)
-
-    return wrapper
 
 
 def _segment(request) -> int | None:
@@ -156,8 +77,9 @@ def _page_context(request, table, *, segment=None, refusal="", forms=None):
     if form is None:
         board = request.GET.get("board", "")
         current = int(board) if board.isdigit() and len(board) < 5 else page.current
-        form = TableEntryForm(boards=table.match.board_numbers, lead=page.lead,
-                              initial={"board": current})  # fmt: skip
+        form = TableEntryForm(
+            boards=table.match.board_numbers, lead=page.lead, initial={"board": current}
+        )
     return {
         "page": page,
         **forms,
@@ -202,8 +124,10 @@ def _state(request, page) -> dict:
 
 
 def _state_response(request, data: dict, *, status=200, **extra) -> JsonResponse:
-    body = {**extra, "state": {**data, "stamp": timezone.now().isoformat(),
-                               "csrf": get_token(request)}}  # fmt: skip
+    body = {
+        **extra,
+        "state": {**data, "stamp": timezone.now().isoformat(), "csrf": get_token(request)},
+    }
     return JsonResponse(body, status=status, json_dumps_params={"ensure_ascii": False})
 
 
@@ -261,7 +185,7 @@ def _answer(request, table, *, ok=True, status=200, form=None, error=None, board
     the page when it went through; the page with the refusal beside its field when it
     did not)."""
     segment = _segment(request)
-    if _wants_json(request):
+    if wants_json(request):
         extra = {"ok": ok}
         if form is not None and form.errors:
             extra["errors"] = {name: [str(e) for e in errs] for name, errs in form.errors.items()}
@@ -276,8 +200,13 @@ def _answer(request, table, *, ok=True, status=200, form=None, error=None, board
         query = f"?segment={segment}" if segment else ""
         return redirect(f"{url}{query}#board-{board}" if board else f"{url}{query}")
     forms = {POSTED_AS.get(type(form), "posted_form"): form} if form is not None else {}
-    context = _page_context(request, table, segment=segment, forms=forms,
-                            refusal=str(error) if error is not None else "")  # fmt: skip
+    context = _page_context(
+        request,
+        table,
+        segment=segment,
+        forms=forms,
+        refusal=str(error) if error is not None else "",
+    )
     return render(request, "tables/table.html", context)
 
 
@@ -286,17 +215,23 @@ def _refused(request, table, form, error: ActionError, **kwargs):
     if moved:  # a phone left on an earlier round's page: the card's match now is named
         error = ActionError(MOVED, params={"now": moved}, code="moved")
     elif isinstance(error, Conflict):  # the director's result stands
-        error = ActionError(ALREADY_SAVED, params={"board": kwargs.get("board", "")},
-                            code="director")  # fmt: skip
+        error = ActionError(
+            ALREADY_SAVED, params={"board": kwargs.get("board", "")}, code="director"
+        )
     elif isinstance(error, EntryWaiting) and error.waiting is not None:
         waiting = error.waiting  # shown, to be accepted or not agreed
-        error = ActionError(WAITING_SHOWN, code=error.code, params={
-            "side": side_name(waiting.side), "board": waiting.board.number,
-            "result": words_of(waiting)})  # fmt: skip
+        error = ActionError(
+            WAITING_SHOWN,
+            code=error.code,
+            params={
+                "side": side_name(waiting.side),
+                "board": waiting.board.number,
+                "result": words_of(waiting),
+            },
+        )
     if form is not None and getattr(form, "refuse", None) and error.code != "director":
         form.refuse(error)
-    return _answer(request, table, ok=False, status=ACTION_STATUS, form=form, error=error,
-                   **kwargs)  # fmt: skip
+    return _answer(request, table, ok=False, status=ACTION_STATUS, form=form, error=error, **kwargs)
 
 
 @require_POST
@@ -311,9 +246,14 @@ def enter(request, table):
         return _answer(request, table, ok=False, status=400, form=form)
     data = form.cleaned_data
     try:
-        actions.enter_at_table(table, board=data["board"], entry=form.entry(),
-                               side=data["side"], device=_device(request, form),
-                               key=data["key"])  # fmt: skip
+        actions.enter_at_table(
+            table,
+            board=data["board"],
+            entry=form.entry(),
+            side=data["side"],
+            device=device_name(request, form),
+            key=data["key"],
+        )
     except ActionError as error:
         return _refused(request, table, form, error, board=data["board"])
     return _answer(request, table, board=data["board"])
@@ -326,10 +266,11 @@ def _decide(request, table, decision):
     data = form.cleaned_data
     entry = queries.entry_at_table(table, entry_id=data.get("entry"), key=data.get("entry_key"))
     if entry is None:
-        error = ActionError(_("This result is no longer on the table: reload the page."),
-                            code="gone")  # fmt: skip
+        error = ActionError(
+            _("This result is no longer on the table: reload the page."), code="gone"
+        )
         return _answer(request, table, ok=False, status=404, error=error)
-    options = {"side": data["side"], "device": _device(request, form), "key": data["key"]}
+    options = {"side": data["side"], "device": device_name(request, form), "key": data["key"]}
     if decision is actions.dispute_at_table:
         options["reason"] = data["reason"]
     try:
