@@ -345,8 +345,8 @@ def bump_revision(
     ``wide``: its ``wide_revision`` too (see ``Change.confine_to_matches``); ``play``: its
     ``play_revision`` (``Change.board_left_play``); ``public``: its ``public_revision``
     (``Change.results_published``), else its ``progress_changed`` (a table played a board
-    the public does not see yet). The page caches, keyed on these revisions
-    (matches/caching/versions.py), see the change once it is committed."""
+    the public does not see yet). The page caches, keyed on these revisions (read by
+    matches/queries/revisions.py), see the change once it is committed."""
     bumps: dict[str, object] = {"revision": models.F("revision") + 1}
     if play:
         bumps["play_revision"] = models.F("play_revision") + 1
