@@ -9,7 +9,7 @@ where in the document (the rows' ``where``) and why.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from django.db import DataError, IntegrityError, connection, transaction
 
@@ -42,7 +42,7 @@ class ImportRefused(ValueError):
     """Rows a document gave that cannot be written; the message says where, and why."""
 
     @classmethod
-    def at(cls, where: str, key: str, message: str) -> ImportRefused:
+    def at(cls, where: str, key: str, message: str) -> Self:
         """Return the error for the value of ``key`` in the object at ``where``."""
         return cls(f"{where}, {key!r}: {message}")
 

@@ -8,6 +8,7 @@ import json
 from django.contrib.auth import get_user_model
 from django.db import models
 
+from matches.actions import ImportRefused
 from matches.choices import RoomChoice
 
 FORMAT = "scoresheet-event"
@@ -46,13 +47,9 @@ STAGE_SETTINGS = (
 STAGE_DECIMALS = ("bye_vp", "carry_amount", "carry_cap", "win_points", "patton_stake")
 
 
-class BackupError(ValueError):
-    """A document that cannot be imported; the message says where in it, and why."""
-
-    @classmethod
-    def at(cls, where: str, key: str, message: str) -> BackupError:
-        """Return the error for the value of ``key`` in the object at ``where``."""
-        return cls(f"{where}, {key!r}: {message}")
+class BackupError(ImportRefused):
+    """A document that cannot be imported; the message says where in it, and why
+    (``BackupError.at(where, key, message)``, as the action's refusals say it)."""
 
 
 def show(value) -> str:
